@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { userSchema } from './users';
+
+/** Limits the client can check before sending; the server also refuses common passwords. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address'));
+
+/** Jamaican TRN: 9 digits, often written 123-456-789. */
+export const trnSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{9}$/, 'A TRN has 9 digits'));
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number, e.g. 876-555-0123');
+
+export const registerBodySchema = z.object({
+  first_name: z.string().trim().min(1, 'Enter your first name').max(60),
+  last_name: z.string().trim().min(1, 'Enter your last name').max(60),
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+  parish_id: z.coerce.number().int().positive('Choose your parish'),
+  address: z.string().trim().min(5, 'Enter your street address').max(200),
+  trn: z
+    .union([trnSchema, z.literal('').transform(() => undefined)])
+    .optional()
+    .nullable(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().describe('seconds until the access token expires'),
+  user: userSchema,
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const refreshBodySchema = z.object({ refreshToken: z.string().min(10).max(200) });
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+export const logoutBodySchema = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+
+export const verificationBodySchema = z.object({ token: z.string().min(10).max(200) });
+export type VerificationBody = z.infer<typeof verificationBodySchema>;
+
+export const passwordResetBodySchema = z.object({ email: emailSchema });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** Claims carried by the access token (the PWA reads them for offline guards; the server re-checks). */
+export const accessClaimsSchema = z.object({
+  sub: z.string(),
+  cid: z.string(),
+  role: z.enum(['customer', 'staff', 'admin']),
+  ver: z.boolean(),
+  sa: z.boolean().optional(),
+  exp: z.number(),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;

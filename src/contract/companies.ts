@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const addressSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
+
+/** What anyone may read about the company of the current host: branding and where to ship. */
+export const companySchema = z.object({
+  id: z.uuid(),
+  is_active: z.boolean(),
+  name: z.string(),
+  short_name: z.string(),
+  slug: z.string(),
+  logo_url: z.string(),
+  primary_color: hexColor,
+  support_email: z.string(),
+  support_phone: z.string(),
+  website: z.string(),
+  warehouse_address: addressSchema,
+  mailbox_prefix: z.string(),
+  currency: z.string(),
+  exchange_rate: z.string().describe('JMD per USD, decimal string'),
+  exchange_rate_date: z.string().describe('ISO date the rate was set'),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Platform-level view (superadmin): adds the hosts the company answers on. */
+export const companyAdminSchema = companySchema.extend({ hostnames: z.array(z.string()) });
+export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
+
+export const createCompanyBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  short_name: z.string().trim().min(1).max(40).optional(),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,40}$/, 'Lower-case letters, digits and dashes'),
+  hostnames: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9.-]+$/, 'A host name without port or scheme'),
+    )
+    .min(1),
+  logo_url: z.string().max(500).optional(),
+  primary_color: hexColor.optional(),
+  support_email: z.email().optional(),
+  support_phone: z.string().max(40).optional(),
+  website: z.string().max(200).optional(),
+  warehouse_address: addressSchema,
+  mailbox_prefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2,5}$/, '2–5 upper-case letters'),
+  currency: z.string().length(3).optional(),
+  exchange_rate: z
+    .string()
+    .regex(/^\d+(\.\d{1,4})?$/, 'A decimal like 157.25')
+    .optional(),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;

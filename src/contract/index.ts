@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './companies';
+export * from './envelope';
+export * from './menus';
+export * from './reference';
+export * from './users';
+export * from './paths';

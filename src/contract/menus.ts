@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { roleSchema } from './users';
+
+export const menuItemSchema = z.object({
+  id: z.number().int(),
+  menu_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  title: z.string(),
+  icon: z.string().describe('Tabler icon name, e.g. "package"'),
+  route: z.string(),
+  sort_order: z.number().int(),
+  roles: z.array(roleSchema),
+  is_active: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const menuSchema = z.object({
+  id: z.number().int(),
+  code: z.string().describe('"customer" or "admin"'),
+  title: z.string(),
+  items: z.array(menuItemSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+const route = z
+  .string()
+  .trim()
+  .regex(/^\/[A-Za-z0-9/_{}:.-]*$/, 'A path inside the portal, starting with /');
+
+export const menuItemBodySchema = z.object({
+  menu_id: z.number().int().positive(),
+  parent_id: z.number().int().positive().nullable().optional(),
+  title: z.string().trim().min(1).max(60),
+  icon: z.string().trim().min(1).max(40).default('circle'),
+  route,
+  sort_order: z.number().int().min(0).max(10000).default(0),
+  roles: z.array(roleSchema).min(1).default(['customer', 'staff', 'admin']),
+  is_active: z.boolean().default(true),
+});
+export type MenuItemBody = z.input<typeof menuItemBodySchema>;
+export const menuItemUpdateSchema = menuItemBodySchema.partial();

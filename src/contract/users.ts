@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const roles = ['customer', 'staff', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  parish_id: z.number().int().nullable(),
+  trn: z.string().nullable(),
+  mailbox_number: z.string(),
+  role: roleSchema,
+  is_superadmin: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+  role: roleSchema.optional(),
+});

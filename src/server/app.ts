@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin, sendNotFound } from './plugins/envelope';
+import { tenantPlugin } from './plugins/tenant';
+import { devRoutes } from './routes/dev';
+import { authRoutes } from './routes/v1/auth';
+import { companyRoutes } from './routes/v1/companies';
+import { menuRoutes } from './routes/v1/menus';
+import { referenceRoutes } from './routes/v1/reference';
+import { userRoutes } from './routes/v1/users';
+import { type AuthService, createAuthService } from './services/auth';
+import { createMailer, type Mailer } from './services/mailer';
+import { createTokenSigner } from './services/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    authService: AuthService;
+  }
+}
+
+/** Paths the API owns: never answered with the PWA's index.html. */
+const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
+
+export type AppOptions = { config: Config; db: Db; logger?: boolean | object };
+
+export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Credentials never reach the log, whatever route logs a request.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.body.password',
+          'req.body.refreshToken',
+          'req.body.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart where files go up); a text/plain body is a client mistake: 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', mailer);
+  app.decorate('authService', createAuthService({ db, signer, mailer, config, log: app.log }));
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables and component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Served over plain http on localhost in development; HSTS belongs to the TLS-terminating proxy.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: false,
+    exposedHeaders: ['Retry-After'],
+  });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => `${req.ip}|${req.hostname}`,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(tenantPlugin, { db });
+  await app.register(authPlugin, { db, signer });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Forwarder portal API',
+        version: '1',
+        description: 'Every reply is the envelope `{ success, message, data, statusCode }`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The docs are served over plain http on localhost too: never ask the browser to upgrade their requests.
+    transformStaticCSP: (header) => header.replace(/upgrade-insecure-requests;?/, ''),
+  });
+
+  await app.register(authRoutes);
+  await app.register(companyRoutes);
+  await app.register(referenceRoutes);
+  await app.register(menuRoutes);
+  await app.register(userRoutes);
+  await app.register(devRoutes);
+
+  const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed build assets never change; everything else must be revalidated so a new build is picked up.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The PWA's router owns every other path (and shows its own 404 page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(reply, `Route ${request.method} ${path} not found`);
+  });
+
+  return app;
+}

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '../../contract/companies';
+import type { Role } from '../../contract/users';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  logoUrl: text('logo_url').notNull().default(''),
+  primaryColor: text('primary_color').notNull().default('#6d28d9'),
+  supportEmail: text('support_email').notNull().default(''),
+  supportPhone: text('support_phone').notNull().default(''),
+  website: text('website').notNull().default(''),
+  warehouseAddress: jsonb('warehouse_address').$type<Address>().notNull(),
+  mailboxPrefix: text('mailbox_prefix').notNull(),
+  /** Last mailbox number handed out; bumped atomically with UPDATE ... RETURNING. */
+  mailboxCounter: integer('mailbox_counter').notNull().default(10000),
+  currency: text('currency').notNull().default('JMD'),
+  exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull().default('157.0000'),
+  exchangeRateDate: date('exchange_rate_date').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per host name a company answers on (lower-case, no port). */
+export const companyHosts = pgTable('company_hosts', {
+  hostname: text('hostname').primaryKey(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+});
+
+export const parishes = pgTable('parishes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const identifications = pgTable('identifications', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const packageStatuses = pgTable('package_statuses', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull(),
+  isException: boolean('is_exception').notNull().default(false),
+  isFinal: boolean('is_final').notNull().default(false),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    parishId: integer('parish_id').references(() => parishes.id),
+    trn: text('trn'),
+    mailboxNumber: text('mailbox_number').notNull(),
+    role: text('role').$type<Role>().notNull().default('customer'),
+    isSuperadmin: boolean('is_superadmin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_company_email_uq').on(t.companyId, t.email),
+    uniqueIndex('users_company_mailbox_uq').on(t.companyId, t.mailboxNumber),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Every rotation stays in the family of the login it came from; reuse of a spent token revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind').$type<'verify' | 'reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [uniqueIndex('menus_company_code_uq').on(t.companyId, t.code)],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    icon: text('icon').notNull().default('circle'),
+    route: text('route').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`ARRAY['customer','staff','admin']::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('menu_items_menu_idx').on(t.menuId),
+    uniqueIndex('menu_items_menu_route_uq').on(t.menuId, t.route),
+  ],
+);

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { DEMO_LOGINS, seed } from './db/seed';
+
+/** config -> database (migrated, seeded) -> app -> listen. */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seed(database.db, { scryptLogN: config.scryptLogN });
+  const app = await buildApp({ config, db: database.db });
+  app.addHook('onClose', async () => database.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite)' : 'PostgreSQL'}`,
+    `  Island Express:  http://${shown}:${port}`,
+    `  Blue Parcel:     http://blue.localhost:${port}`,
+    `  API docs:        http://${shown}:${port}/docs`,
+    app.mailer.mode === 'local' ? `  Local mailbox:   http://${shown}:${port}/dev/mailbox` : '  Mail: sent through SMTP_URL',
+    '',
+    '  Demo logins:',
+    ...DEMO_LOGINS.map((l) => `    ${l.company.padEnd(15)} ${l.role.padEnd(9)} ${l.email.padEnd(24)} ${l.password}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '../../contract/envelope';
+import { ApiError } from '../errors';
+
+export function ok<T>(data: T, message = 'OK', statusCode = 200) {
+  return { success: true as const, message, data, statusCode };
+}
+
+function send(reply: FastifyReply, statusCode: number, message: string, errors?: FieldErrors) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, message, data: null, statusCode, ...(errors ? { errors } : {}) });
+}
+
+/** Messages for the framework's own client errors, in words a user of the API can act on. */
+const clientErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
+};
+
+/**
+ * Every reply is `{ success, message, data, statusCode }`: client mistakes keep their status with a clear message;
+ * anything unexpected is a 500 whose details go to the log only (no stack or SQL reaches the client).
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const v of error.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        (errors[path] ??= []).push(v.message ?? 'Invalid value');
+      }
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return send(reply, 400, `Validation failed${where}`, errors);
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match the contract');
+      return send(reply, 500, 'Unexpected error occurred');
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, error.message || 'Too many requests; try again later');
+    }
+    if (status >= 400 && status < 500) {
+      return send(reply, status, clientErrorMessages[error.code] ?? error.message);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, 'Unexpected error occurred');
+  });
+});
+
+export function sendNotFound(reply: FastifyReply, message: string) {
+  return send(reply, 404, message);
+}

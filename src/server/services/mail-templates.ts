@@ -1,0 +1,67 @@
+import type { MailMessage } from './mailer';
+
+type Brand = { name: string; primaryColor: string; supportEmail: string; logoUrl: string };
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function layout(brand: Brand, origin: string, heading: string, body: string, action: { label: string; url: string }) {
+  const logo = brand.logoUrl ? `<img src="${escapeHtml(origin + brand.logoUrl)}" alt="" height="40">` : '';
+  return `<!doctype html><html><body style="margin:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${escapeHtml(brand.primaryColor)};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:bold">${logo} ${escapeHtml(brand.name)}</td></tr>
+<tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(brand.primaryColor)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">If the button does not work, open this link: <br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280">${escapeHtml(brand.name)}${brand.supportEmail ? ` · ${escapeHtml(brand.supportEmail)}` : ''}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function from(brand: Brand, fallback: string | undefined): string {
+  return fallback ?? `"${brand.name.replace(/"/g, '')}" <${brand.supportEmail || 'no-reply@localhost'}>`;
+}
+
+export function verificationMail(p: {
+  brand: Brand;
+  origin: string;
+  to: string;
+  firstName: string;
+  token: string;
+  mailFrom?: string | undefined;
+}): MailMessage {
+  const url = `${p.origin}/verification/${p.token}`;
+  const text = `Hi ${p.firstName},\n\nWelcome to ${p.brand.name}. Confirm your email address to start using your account:\n\n${url}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`;
+  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Welcome to ${escapeHtml(p.brand.name)}. Confirm your email address to start using your account. The link works once and expires in 24 hours.</p>`;
+  return {
+    from: from(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `Confirm your email for ${p.brand.name}`,
+    text,
+    html: layout(p.brand, p.origin, 'Confirm your email', body, { label: 'Confirm my email', url }),
+    links: [url],
+  };
+}
+
+export function resetMail(p: {
+  brand: Brand;
+  origin: string;
+  to: string;
+  firstName: string;
+  token: string;
+  mailFrom?: string | undefined;
+}): MailMessage {
+  const url = `${p.origin}/resetPassword?token=${encodeURIComponent(p.token)}`;
+  const text = `Hi ${p.firstName},\n\nSomeone asked to reset the password of your ${p.brand.name} account. To choose a new password, open:\n\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.\n`;
+  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(p.brand.name)} account. The link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.</p>`;
+  return {
+    from: from(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `Reset your ${p.brand.name} password`,
+    text,
+    html: layout(p.brand, p.origin, 'Reset your password', body, { label: 'Choose a new password', url }),
+    links: [url],
+  };
+}

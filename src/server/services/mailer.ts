@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the message carries (also logged in local-mailbox mode, so a developer can follow them). */
+  links: string[];
+  from: string;
+};
+
+export type StoredMail = Omit<MailMessage, 'from'> & { id: string; from: string; time: string };
+
+export type Mailer = {
+  mode: 'smtp' | 'local';
+  send: (msg: MailMessage) => Promise<void>;
+  /** Local mailbox only: newest first. */
+  list: () => Promise<StoredMail[]>;
+  close: () => void;
+};
+
+type Log = { info: (obj: object, msg: string) => void };
+
+/**
+ * With SMTP_URL: real delivery through nodemailer's SMTP transport. Without it: nodemailer's JSON transport renders
+ * the message and it is kept as a file in DATA_DIR/mailbox, listed at /dev/mailbox(.json).
+ */
+export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: string; log: Log }): Mailer {
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      mode: 'smtp',
+      send: async (msg) => {
+        await transport.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      },
+      list: async () => [],
+      close: () => transport.close(),
+    };
+  }
+  const dir = join(opts.dataDir, 'mailbox');
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    mode: 'local',
+    send: async (msg) => {
+      // Render through nodemailer so local mode exercises the same message building as SMTP mode.
+      await transport.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      await mkdir(dir, { recursive: true });
+      const time = new Date().toISOString();
+      const id = `${time.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const stored: StoredMail = { id, time, ...msg };
+      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+      opts.log.info({ to: msg.to, subject: msg.subject, links: msg.links }, 'mail kept in the local mailbox');
+    },
+    list: async () => {
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+      } catch {
+        return [];
+      }
+      names.sort().reverse();
+      const out: StoredMail[] = [];
+      for (const name of names.slice(0, 200)) {
+        out.push(JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail);
+      }
+      return out;
+    },
+    close: () => transport.close(),
+  };
+}

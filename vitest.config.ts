@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the API (node, real embedded database) and the PWA (jsdom).
+// Three projects: the API (node, real embedded database), the PWA's units (jsdom) and browser journeys.
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +23,18 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        // Journeys in Debian's Chromium against the built PWA and a real server on a fresh database.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // A missing field reads "Required" everywhere (server replies and PWA forms), not zod's type jargon.
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
 });
 
 /**
@@ -29,7 +30,13 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-export type Envelope<T> = { success: boolean; message: string; data: T; statusCode: number; errors?: FieldErrors };
+export type Envelope<T> = {
+  success: boolean;
+  message: string;
+  data: T;
+  statusCode: number;
+  errors?: FieldErrors;
+};
 
 /** Lists that can grow are paginated: `data = { items, page, pageSize, total }`. */
 export const paginated = <T extends z.ZodType>(item: T) =>

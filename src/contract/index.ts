@@ -2,6 +2,6 @@ export * from './auth';
 export * from './companies';
 export * from './envelope';
 export * from './menus';
+export * from './paths';
 export * from './reference';
 export * from './users';
-export * from './paths';

@@ -40,12 +40,14 @@ declare module 'fastify' {
 /** Paths the API owns: never answered with the PWA's index.html. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
 
-export type AppOptions = { config: Config; db: Db; logger?: boolean | object };
+/** `logStream` lets tests read the structured log (and check that no secret is in it). */
+export type AppOptions = { config: Config; db: Db; logStream?: NodeJS.WritableStream };
 
-export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
+    logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Credentials never reach the log, whatever route logs a request.
       redact: {
         paths: [

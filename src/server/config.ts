@@ -51,7 +51,9 @@ export type Config = {
 
 /** Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all. */
 function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
 }
 
 /** The secret is generated once and kept in DATA_DIR so tokens survive restarts without any setup. */

@@ -19,4 +19,5 @@ export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new ApiError(409, message, errors);
 
 /** A field-level 400, for rules zod can't express (e.g. a common password). */
-export const fieldError = (field: string, message: string) => badRequest('Validation failed', { [field]: [message] });
+export const fieldError = (field: string, message: string) =>
+  badRequest('Validation failed', { [field]: [message] });

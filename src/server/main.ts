@@ -29,16 +29,22 @@ async function main() {
     `  Island Express:  http://${shown}:${port}`,
     `  Blue Parcel:     http://blue.localhost:${port}`,
     `  API docs:        http://${shown}:${port}/docs`,
-    app.mailer.mode === 'local' ? `  Local mailbox:   http://${shown}:${port}/dev/mailbox` : '  Mail: sent through SMTP_URL',
+    app.mailer.mode === 'local'
+      ? `  Local mailbox:   http://${shown}:${port}/dev/mailbox`
+      : '  Mail: sent through SMTP_URL',
     '',
     '  Demo logins:',
-    ...DEMO_LOGINS.map((l) => `    ${l.company.padEnd(15)} ${l.role.padEnd(9)} ${l.email.padEnd(24)} ${l.password}`),
+    ...DEMO_LOGINS.map(
+      (l) => `    ${l.company.padEnd(15)} ${l.role.padEnd(9)} ${l.email.padEnd(24)} ${l.password}`,
+    ),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -3,7 +3,16 @@ import type { Address } from '../../contract/companies';
 import type { Role } from '../../contract/users';
 import { hashPassword } from '../services/passwords';
 import type { Db } from './index';
-import { companies, companyHosts, identifications, menuItems, menus, packageStatuses, parishes, users } from './schema';
+import {
+  companies,
+  companyHosts,
+  identifications,
+  menuItems,
+  menus,
+  packageStatuses,
+  parishes,
+  users,
+} from './schema';
 
 export const PARISHES = [
   'Kingston',
@@ -74,7 +83,15 @@ type CompanySeed = {
   mailboxPrefix: string;
   exchangeRate: string;
   warehouseAddress: Address;
-  users: { email: string; password: string; first: string; last: string; role: Role; verified: boolean }[];
+  users: {
+    email: string;
+    password: string;
+    first: string;
+    last: string;
+    role: Role;
+    verified: boolean;
+    superadmin?: boolean;
+  }[];
 };
 
 export const DEMO_COMPANIES: CompanySeed[] = [
@@ -116,7 +133,24 @@ export const DEMO_COMPANIES: CompanySeed[] = [
         role: 'customer',
         verified: false,
       },
-      { email: 'admin@demo.test', password: 'demo-admin-1', first: 'Marcia', last: 'Reid', role: 'admin', verified: true },
+      {
+        email: 'admin@demo.test',
+        password: 'demo-admin-1',
+        first: 'Marcia',
+        last: 'Reid',
+        role: 'admin',
+        verified: true,
+      },
+      {
+        // The platform operator: may list and create companies (GET/POST /v1/companies).
+        email: 'platform@demo.test',
+        password: 'demo-platform-1',
+        first: 'Platform',
+        last: 'Operator',
+        role: 'admin',
+        verified: true,
+        superadmin: true,
+      },
     ],
   },
   {
@@ -154,7 +188,13 @@ export const DEMO_COMPANIES: CompanySeed[] = [
 ];
 
 export const DEMO_LOGINS = DEMO_COMPANIES.flatMap((c) =>
-  c.users.map((u) => ({ company: c.name, host: c.hosts[0] ?? '', email: u.email, password: u.password, role: u.role })),
+  c.users.map((u) => ({
+    company: c.name,
+    host: c.hosts[0] ?? '',
+    email: u.email,
+    password: u.password,
+    role: u.superadmin ? 'superadmin' : u.role,
+  })),
 );
 
 /** Hands out the next mailbox number of a company, atomically (safe with concurrent sign-ups). */
@@ -241,6 +281,7 @@ export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean })
           parishId: kingston?.id ?? null,
           mailboxNumber: await nextMailboxNumber(db, company.id),
           role: u.role,
+          isSuperadmin: u.superadmin ?? false,
           emailVerifiedAt: u.verified ? new Date() : null,
         })
         .onConflictDoNothing();

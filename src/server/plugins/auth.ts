@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessClaims } from '../../contract/auth';
@@ -34,6 +34,13 @@ function bearer(request: FastifyRequest): string | null {
  * deactivated user or a changed role takes effect at once rather than when the token expires.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
+  // Prepared once: this runs on every signed-in request.
+  const userById = opts.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.companyId, sql.placeholder('companyId'))))
+    .limit(1)
+    .prepare('auth_user_by_id');
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
     if (request.auth) return request.auth;
@@ -43,9 +50,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
     const claims = await opts.signer.verify(token);
     if (!claims) throw unauthorized('Your session has expired; sign in again');
     if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
-    const user = await opts.db.query.users.findFirst({
-      where: and(eq(users.id, claims.sub), eq(users.companyId, company.id)),
-    });
+    const [user] = await userById.execute({ id: claims.sub, companyId: company.id });
     if (!user || !user.isActive) throw unauthorized('Your session has expired; sign in again');
     request.auth = { user, company, claims };
     return request.auth;

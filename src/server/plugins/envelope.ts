@@ -38,8 +38,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const v of error.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-        (errors[path] ??= []).push(v.message ?? 'Invalid value');
+        const path =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        errors[path] = [...(errors[path] ?? []), v.message ?? 'Invalid value'];
       }
       const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
       return send(reply, 400, `Validation failed${where}`, errors);

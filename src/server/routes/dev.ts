@@ -15,7 +15,10 @@ const mailSchema = z.object({
 });
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /**
@@ -41,7 +44,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
 <details><summary>Text</summary><pre>${escapeHtml(m.text)}</pre></details></article>`,
       )
       .join('\n');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1f2937}
 article{border:1px solid #d1d5db;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0 0 4px}.meta{color:#4b5563;margin:0}

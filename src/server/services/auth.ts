@@ -5,12 +5,12 @@ import { registerBodySchema } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
-import { nextMailboxNumber } from '../db/seed';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
+import { nextMailboxNumber } from '../db/seed';
 import { ApiError, badRequest, conflict, fieldError, unauthorized } from '../errors';
 import type { CompanyRow } from '../plugins/tenant';
-import type { Mailer } from './mailer';
 import { resetMail, verificationMail } from './mail-templates';
+import type { Mailer } from './mailer';
 import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 import { toUser } from './presenters';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
@@ -161,7 +161,10 @@ export function createAuthService(deps: AuthDeps) {
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
       });
       // Hash even when the email is unknown so the reply time does not tell which emails have accounts.
-      const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)));
+      const ok = await verifyPassword(
+        body.password,
+        user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)),
+      );
       if (!user || !ok || !user.isActive) throw unauthorized('Invalid email or password');
       return issueTokens(user);
     },
@@ -170,7 +173,8 @@ export function createAuthService(deps: AuthDeps) {
       const hash = hashToken(token);
       const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
       if (!row || row.companyId !== company.id) throw unauthorized('Your session has expired; sign in again');
-      if (row.revokedAt || row.expiresAt <= new Date()) throw unauthorized('Your session has expired; sign in again');
+      if (row.revokedAt || row.expiresAt <= new Date())
+        throw unauthorized('Your session has expired; sign in again');
       // Mark spent atomically; if it was already spent, this is a replay: revoke the whole family.
       const [spent] = await db
         .update(refreshTokens)
@@ -191,7 +195,9 @@ export function createAuthService(deps: AuthDeps) {
 
     async logout(company: CompanyRow, token: string | undefined): Promise<void> {
       if (!token) return;
-      const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hashToken(token)) });
+      const row = await db.query.refreshTokens.findFirst({
+        where: eq(refreshTokens.tokenHash, hashToken(token)),
+      });
       if (!row || row.companyId !== company.id) return;
       await db
         .update(refreshTokens)
@@ -242,7 +248,10 @@ export function createAuthService(deps: AuthDeps) {
       });
       // Check strength before spending the token, so a weak choice does not burn the link.
       if (pending) {
-        const owner = await db.query.users.findFirst({ where: eq(users.id, pending.userId), columns: { email: true } });
+        const owner = await db.query.users.findFirst({
+          where: eq(users.id, pending.userId),
+          columns: { email: true },
+        });
         const weak = passwordWeakness(password, owner?.email);
         if (weak) throw fieldError('password', weak);
       }
@@ -259,11 +268,21 @@ export function createAuthService(deps: AuthDeps) {
         await tx
           .update(emailTokens)
           .set({ usedAt: new Date() })
-          .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+          .where(
+            and(
+              eq(emailTokens.userId, row.userId),
+              eq(emailTokens.kind, 'reset'),
+              isNull(emailTokens.usedAt),
+            ),
+          );
       });
     },
 
-    async resendVerification(company: CompanyRow, user: UserRow, origin: string): Promise<'sent' | 'verified'> {
+    async resendVerification(
+      company: CompanyRow,
+      user: UserRow,
+      origin: string,
+    ): Promise<'sent' | 'verified'> {
       if (user.emailVerifiedAt) return 'verified';
       const [last] = await db
         .select({ createdAt: emailTokens.createdAt })

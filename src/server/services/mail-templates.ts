@@ -3,10 +3,19 @@ import type { MailMessage } from './mailer';
 type Brand = { name: string; primaryColor: string; supportEmail: string; logoUrl: string };
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
-function layout(brand: Brand, origin: string, heading: string, body: string, action: { label: string; url: string }) {
+function layout(
+  brand: Brand,
+  origin: string,
+  heading: string,
+  body: string,
+  action: { label: string; url: string },
+) {
   const logo = brand.logoUrl ? `<img src="${escapeHtml(origin + brand.logoUrl)}" alt="" height="40">` : '';
   return `<!doctype html><html><body style="margin:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">

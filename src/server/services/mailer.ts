@@ -35,7 +35,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
     return {
       mode: 'smtp',
       send: async (msg) => {
-        await transport.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await transport.sendMail({
+          from: msg.from,
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+        });
       },
       list: async () => [],
       close: () => transport.close(),
@@ -47,7 +53,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
     mode: 'local',
     send: async (msg) => {
       // Render through nodemailer so local mode exercises the same message building as SMTP mode.
-      await transport.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      await transport.sendMail({
+        from: msg.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+      });
       await mkdir(dir, { recursive: true });
       const time = new Date().toISOString();
       const id = `${time.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;

@@ -17,7 +17,9 @@ export async function hashPassword(password: string, logN = 15): Promise<string>
   const params = { N: 2 ** logN, r: 8, p: 1 };
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, 32, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -45,6 +47,7 @@ export function passwordWeakness(password: string, email?: string): string | nul
   if (COMMON_PASSWORDS.has(lower)) return 'This password is too common; choose another';
   if (/^(.)\1+$/.test(password)) return 'Do not repeat one character';
   if (email && lower === email.toLowerCase()) return 'Do not use your email as your password';
-  if (email && lower === email.split('@')[0]?.toLowerCase()) return 'Do not use your email name as your password';
+  if (email && lower === email.split('@')[0]?.toLowerCase())
+    return 'Do not use your email name as your password';
   return null;
 }

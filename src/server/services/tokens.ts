@@ -19,21 +19,39 @@ export type TokenSigner = {
 };
 
 export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose raw bytes would re-import the HMAC key on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // A verified token stays valid until it expires (they are stateless), so a small cache spares the HMAC on every
+  // request of a session. Bounded, and entries past their expiry are never returned.
+  const verified = new Map<string, AccessClaims>();
   return {
     ttlSeconds,
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({ cid: claims.cid, role: claims.role, ver: claims.ver, ...(claims.sa ? { sa: true } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.exp * 1000 > Date.now()) return hit;
+        verified.delete(token);
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = accessClaimsSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        if (verified.size >= 5000) verified.clear();
+        verified.set(token, parsed.data);
+        return parsed.data;
       } catch {
         return null;
       }

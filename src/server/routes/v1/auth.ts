@@ -23,7 +23,9 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.authService;
-  const limit = { rateLimit: { max: app.config.rateLimits.auth, timeWindow: app.config.rateLimits.windowMs } };
+  const limit = {
+    rateLimit: { max: app.config.rateLimits.auth, timeWindow: app.config.rateLimits.windowMs },
+  };
   const tokensReply = { 200: envelope(tokensSchema), 201: envelope(tokensSchema) };
 
   app.post(
@@ -45,12 +47,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/auth/refresh',
     { schema: { tags, body: refreshBodySchema, response: tokensReply } },
-    async (request) => ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
+    async (request) =>
+      ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
   );
 
   app.post(
     '/v1/auth/logout',
-    { schema: { tags, body: logoutBodySchema.optional(), response: { 200: okSchema } } },
+    // A POST without any body reaches validation as null: signing out needs no token, so accept it.
+    { schema: { tags, body: logoutBodySchema.nullish(), response: { 200: okSchema } } },
     async (request) => {
       await auth.logout(requireCompany(request), request.body?.refreshToken);
       return ok(null, 'Signed out');
@@ -59,8 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth/verification',
-    { config: limit, schema: { tags, body: verificationBodySchema, response: { 200: envelope(userSchema) } } },
-    async (request) => ok(toUser(await auth.verifyEmail(requireCompany(request), request.body.token)), 'Email verified'),
+    {
+      config: limit,
+      schema: { tags, body: verificationBodySchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) =>
+      ok(toUser(await auth.verifyEmail(requireCompany(request), request.body.token)), 'Email verified'),
   );
 
   app.post(
@@ -84,7 +92,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/auth/me',
-    { preHandler: guard(), schema: { tags, security: [{ bearer: [] }], response: { 200: envelope(userSchema) } } },
+    {
+      preHandler: guard(),
+      schema: { tags, security: [{ bearer: [] }], response: { 200: envelope(userSchema) } },
+    },
     async (request) => ok(toUser(authOf(request).user)),
   );
 

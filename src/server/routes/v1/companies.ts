@@ -84,7 +84,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await db.transaction(async (tx) => {
         const slugTaken = await tx.query.companies.findFirst({ where: eq(companies.slug, b.slug) });
         if (slugTaken) throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
-        const hostTaken = await tx.select().from(companyHosts).where(inArray(companyHosts.hostname, hostnames));
+        const hostTaken = await tx
+          .select()
+          .from(companyHosts)
+          .where(inArray(companyHosts.hostname, hostnames));
         if (hostTaken.length > 0) {
           throw conflict('A host name is already in use', {
             hostnames: [`Already in use: ${hostTaken.map((h) => h.hostname).join(', ')}`],

@@ -2,7 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, intIdParamSchema, okSchema } from '../../../contract/envelope';
-import { menuItemBodySchema, menuItemSchema, menuItemUpdateSchema, menuSchema } from '../../../contract/menus';
+import {
+  menuItemBodySchema,
+  menuItemSchema,
+  menuItemUpdateSchema,
+  menuSchema,
+} from '../../../contract/menus';
 import type { Role } from '../../../contract/users';
 import { isUniqueViolation } from '../../db/errors';
 import { menuItems, menus } from '../../db/schema';
@@ -64,7 +69,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/menus',
-    { preHandler: guard(), schema: { tags, security: [{ bearer: [] }], response: { 200: envelope(z.array(menuSchema)) } } },
+    {
+      preHandler: guard(),
+      schema: { tags, security: [{ bearer: [] }], response: { 200: envelope(z.array(menuSchema)) } },
+    },
     async (request) => {
       const { user, company } = authOf(request);
       return ok(await menusOf(company.id, user));
@@ -75,7 +83,12 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/menus/:id',
     {
       preHandler: guard(),
-      schema: { tags, security: [{ bearer: [] }], params: intIdParamSchema, response: { 200: envelope(menuSchema) } },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        params: intIdParamSchema,
+        response: { 200: envelope(menuSchema) },
+      },
     },
     async (request) => {
       const { user, company } = authOf(request);
@@ -86,7 +99,9 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function assertMenuAndParent(companyId: string, menuId: number, parentId: number | null | undefined) {
-    const menu = await db.query.menus.findFirst({ where: and(eq(menus.id, menuId), eq(menus.companyId, companyId)) });
+    const menu = await db.query.menus.findFirst({
+      where: and(eq(menus.id, menuId), eq(menus.companyId, companyId)),
+    });
     if (!menu) throw badRequest('Validation failed', { menu_id: ['No such menu'] });
     if (parentId) {
       const parent = await db.query.menuItems.findFirst({
@@ -128,7 +143,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw badRequest('Validation failed', { route: ['This menu already has an item for this route'] });
+      if (!row)
+        throw badRequest('Validation failed', { route: ['This menu already has an item for this route'] });
       return reply.code(201).send(ok(toItem(row), 'Menu item added', 201));
     },
   );
@@ -153,7 +169,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!current) throw notFound('Menu item not found');
       const b = request.body;
       const menuId = b.menu_id ?? current.menuId;
-      if (b.parent_id === request.params.id) throw badRequest('Validation failed', { parent_id: ['An item cannot be its own parent'] });
+      if (b.parent_id === request.params.id)
+        throw badRequest('Validation failed', { parent_id: ['An item cannot be its own parent'] });
       await assertMenuAndParent(company.id, menuId, b.parent_id);
       try {
         const [row] = await db
@@ -173,7 +190,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw notFound('Menu item not found');
         return ok(toItem(row), 'Menu item saved');
       } catch (err) {
-        if (isUniqueViolation(err)) throw badRequest('Validation failed', { route: ['This menu already has an item for this route'] });
+        if (isUniqueViolation(err))
+          throw badRequest('Validation failed', { route: ['This menu already has an item for this route'] });
         throw err;
       }
     },

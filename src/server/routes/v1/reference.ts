@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, intIdParamSchema } from '../../../contract/envelope';
-import { identificationSchema, packageStatusSchema, parishSchema } from '../../../contract/reference';
 import type { PackageStatusCode } from '../../../contract/reference';
+import { identificationSchema, packageStatusSchema, parishSchema } from '../../../contract/reference';
 import { identifications, packageStatuses, parishes } from '../../db/schema';
 import { notFound } from '../../errors';
 import { ok } from '../../plugins/envelope';
@@ -26,10 +26,14 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const cacheable = { 'cache-control': 'public, max-age=300' };
 
-  app.get('/v1/parishes', { schema: { tags, response: { 200: envelope(z.array(parishSchema)) } } }, async (_r, reply) => {
-    reply.headers(cacheable);
-    return ok(await db.select().from(parishes).orderBy(asc(parishes.id)));
-  });
+  app.get(
+    '/v1/parishes',
+    { schema: { tags, response: { 200: envelope(z.array(parishSchema)) } } },
+    async (_r, reply) => {
+      reply.headers(cacheable);
+      return ok(await db.select().from(parishes).orderBy(asc(parishes.id)));
+    },
+  );
 
   app.get(
     '/v1/identifications',
@@ -54,7 +58,9 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/package_statuses/:id',
     { schema: { tags, params: intIdParamSchema, response: { 200: envelope(packageStatusSchema) } } },
     async (request) => {
-      const row = await db.query.packageStatuses.findFirst({ where: eq(packageStatuses.id, request.params.id) });
+      const row = await db.query.packageStatuses.findFirst({
+        where: eq(packageStatuses.id, request.params.id),
+      });
       if (!row) throw notFound('Package status not found');
       return ok(toStatus(row));
     },

@@ -22,21 +22,42 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users',
     {
       preHandler: guard(),
-      schema: { tags, security: [{ bearer: [] }], querystring: userListQuerySchema, response: { 200: envelope(paginated(userSchema)) } },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        querystring: userListQuerySchema,
+        response: { 200: envelope(paginated(userSchema)) },
+      },
     },
     async (request) => {
       const { user, company } = authOf(request);
       const { page, pageSize, q, role } = request.query;
       // Staff list their company's users; a customer's list is only themself.
       if (!isStaff(user)) return ok({ items: [toUser(user)], page: 1, pageSize, total: 1 });
-      const filters: (SQL | undefined)[] = [eq(users.companyId, company.id), role ? eq(users.role, role) : undefined];
+      const filters: (SQL | undefined)[] = [
+        eq(users.companyId, company.id),
+        role ? eq(users.role, role) : undefined,
+      ];
       if (q) {
         const p = likePattern(q);
-        filters.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(users.mailboxNumber, p)));
+        filters.push(
+          or(
+            ilike(users.email, p),
+            ilike(users.firstName, p),
+            ilike(users.lastName, p),
+            ilike(users.mailboxNumber, p),
+          ),
+        );
       }
       const where = and(...filters);
       const [rows, [total]] = await Promise.all([
-        db.select().from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.lastName), asc(users.firstName))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(users).where(where),
       ]);
       return ok({ items: rows.map(toUser), page, pageSize, total: total?.n ?? 0 });
@@ -47,7 +68,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/:id',
     {
       preHandler: guard(),
-      schema: { tags, security: [{ bearer: [] }], params: uuidParamSchema, response: { 200: envelope(userSchema) } },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        params: uuidParamSchema,
+        response: { 200: envelope(userSchema) },
+      },
     },
     async (request) => {
       const { user, company } = authOf(request);

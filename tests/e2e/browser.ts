@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+export const artifacts = join(root, 'test-results', 'e2e');
+
+/** Debian's Chromium (installed by .ci/run); browsers cannot be downloaded on these machines. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+  return found as string;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Base URL of the running server for a host: `localhost` (Island Express) or `blue.localhost` (Blue Parcel). */
+export function baseUrl(host = 'localhost'): string {
+  return `http://${host}:${inject('e2ePort')}`;
+}
+
+export async function newPage(
+  browser: Browser,
+  opts: { host?: string; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(opts.host),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+type Mail = { to: string; subject: string; links: string[]; time: string };
+
+/** Waits for the newest mail to an address in the local mailbox and returns its first link. */
+export async function mailLink(to: string, subjectPart: string, host = 'localhost'): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl(host)}/dev/mailbox.json`);
+    const mails = ((await res.json()) as { data: Mail[] }).data;
+    const mail = mails.find((m) => m.to === to && m.subject.includes(subjectPart));
+    if (mail?.links[0]) return mail.links[0];
+    if (Date.now() > deadline) throw new Error(`no mail "${subjectPart}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

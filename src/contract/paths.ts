@@ -19,3 +19,22 @@ export const api = {
   packageStatuses: { list: '/v1/package_statuses', one: (id: number) => `/v1/package_statuses/${id}` },
   users: { list: '/v1/users', one: (id: string) => `/v1/users/${id}` },
 } as const;
+
+export const packageApi = {
+  packages: {
+    list: '/v1/packages',
+    one: (id: string) => `/v1/packages/${id}`,
+    counts: '/v1/packages/counts',
+  },
+  prealerts: {
+    create: '/v1/peralert',
+    list: '/v1/peralert',
+    cancel: (id: string) => `/v1/peralert/${id}/cancel`,
+  },
+  receipts: { create: '/v1/packagereceipts', one: (id: string) => `/v1/packagereceipts/${id}` },
+  files: { download: (id: string) => `/v1/files/${id}` },
+  staff: {
+    receive: '/v1/admin/packages/receive',
+    status: (id: string) => `/v1/admin/packages/${id}/status`,
+  },
+} as const;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,11 +23,17 @@ import { devRoutes } from './routes/dev';
 import { authRoutes } from './routes/v1/auth';
 import { companyRoutes } from './routes/v1/companies';
 import { menuRoutes } from './routes/v1/menus';
+import { packageRoutes } from './routes/v1/packages';
+import { prealertRoutes } from './routes/v1/prealerts';
+import { receiptRoutes } from './routes/v1/receipts';
 import { referenceRoutes } from './routes/v1/reference';
 import { userRoutes } from './routes/v1/users';
 import { type AuthService, createAuthService } from './services/auth';
+import { createDiskFileStore, type FileStore } from './services/file-store';
 import { createMailer, type Mailer } from './services/mailer';
+import { createPackageService, type PackageService } from './services/packages';
 import { createTokenSigner } from './services/tokens';
+import { multipartLimits } from './services/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     authService: AuthService;
+    fileStore: FileStore;
+    packages: PackageService;
   }
 }
 
@@ -77,6 +86,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   app.decorate('authService', createAuthService({ db, signer, mailer, config, log: app.log }));
+  const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
+  app.decorate('fileStore', fileStore);
+  app.decorate('packages', createPackageService({ db, store: fileStore }));
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(envelopePlugin);
@@ -116,6 +128,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
       message: `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   await app.register(tenantPlugin, { db });
   await app.register(authPlugin, { db, signer });
 
@@ -142,6 +155,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await app.register(referenceRoutes);
   await app.register(menuRoutes);
   await app.register(userRoutes);
+  await app.register(packageRoutes);
+  await app.register(prealertRoutes);
+  await app.register(receiptRoutes);
   await app.register(devRoutes);
 
   const hasWeb = existsSync(join(config.webDir, 'index.html'));

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { DEMO_LOGINS, seed } from './db/seed';
+import { ensureDemoFiles } from './db/seed-packages';
 
 /** config -> database (migrated, seeded) -> app -> listen. */
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
   await seed(database.db, { scryptLogN: config.scryptLogN });
   const app = await buildApp({ config, db: database.db });
   app.addHook('onClose', async () => database.close());
+  await ensureDemoFiles(database.db, app.fileStore);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

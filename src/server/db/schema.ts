@@ -180,3 +180,150 @@ export const menuItems = pgTable(
     uniqueIndex('menu_items_menu_route_uq').on(t.menuId, t.route),
   ],
 );
+
+/** Uploaded files (pre-alert invoices, package receipts). Bytes live in the file store; this is their record. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** Key in the file store: generated, never derived from the client's file name. */
+    storageKey: text('storage_key').notNull().unique(),
+    /** The client's name, sanitised, for Content-Disposition only. */
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+export const prealerts = pgTable(
+  'prealerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    trackingNumber: text('tracking_number').notNull(),
+    sellerName: text('seller_name').notNull(),
+    description: text('description').notNull(),
+    /** Pounds, decimal string. */
+    weight: numeric('weight', { precision: 10, scale: 2 }).notNull(),
+    /** Declared value in US cents. */
+    valueCents: integer('value_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    packageType: text('package_type').notNull(),
+    height: numeric('height', { precision: 10, scale: 2 }).notNull().default('0'),
+    length: numeric('length', { precision: 10, scale: 2 }).notNull().default('0'),
+    width: numeric('width', { precision: 10, scale: 2 }).notNull().default('0'),
+    status: text('status').$type<'pending' | 'matched' | 'cancelled'>().notNull().default('pending'),
+    packageId: uuid('package_id'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live pre-alert per tracking number per customer; a cancelled one may be sent again.
+    uniqueIndex('prealerts_user_tracking_live_uq')
+      .on(t.companyId, t.userId, t.trackingNumber)
+      .where(sql`status <> 'cancelled'`),
+    index('prealerts_company_tracking_idx').on(t.companyId, t.trackingNumber),
+    index('prealerts_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const prealertFiles = pgTable(
+  'prealert_files',
+  {
+    prealertId: uuid('prealert_id')
+      .notNull()
+      .references(() => prealerts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+  },
+  (t) => [uniqueIndex('prealert_files_pk').on(t.prealertId, t.fileId)],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    trackingNumber: text('tracking_number').notNull(),
+    description: text('description').notNull().default(''),
+    sellerName: text('seller_name').notNull().default(''),
+    shipper: text('shipper').notNull().default(''),
+    weight: numeric('weight', { precision: 10, scale: 2 }).notNull().default('0'),
+    length: numeric('length', { precision: 10, scale: 2 }).notNull().default('0'),
+    width: numeric('width', { precision: 10, scale: 2 }).notNull().default('0'),
+    height: numeric('height', { precision: 10, scale: 2 }).notNull().default('0'),
+    declaredValueCents: integer('declared_value_cents').notNull().default(0),
+    statusCode: text('status_code').notNull(),
+    prealertId: uuid('prealert_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('packages_user_created_idx').on(t.companyId, t.userId, t.createdAt),
+    index('packages_company_status_idx').on(t.companyId, t.statusCode, t.createdAt),
+    index('packages_company_tracking_idx').on(t.companyId, t.trackingNumber),
+  ],
+);
+
+export const packageEvents = pgTable(
+  'package_events',
+  {
+    id: serial('id').primaryKey(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    statusCode: text('status_code').notNull(),
+    note: text('note').notNull().default(''),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('package_events_package_idx').on(t.packageId, t.createdAt)],
+);
+
+export const packageReceipts = pgTable(
+  'package_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('package_receipts_package_idx').on(t.packageId)],
+);

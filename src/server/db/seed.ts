@@ -13,6 +13,7 @@ import {
   parishes,
   users,
 } from './schema';
+import { seedDemoPackages } from './seed-packages';
 
 export const PARISHES = [
   'Kingston',
@@ -314,4 +315,8 @@ export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean })
         .onConflictDoNothing();
     }
   }
+  await seedDemoPackages(db, [
+    { company: 'island-express', email: 'customer@demo.test', count: 40, seed: 1 },
+    { company: 'blue-parcel', email: 'customer@blue.test', count: 12, seed: 2 },
+  ]);
 }

@@ -25,13 +25,17 @@ export async function hashPassword(password: string, logN = 15): Promise<string>
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [algo, n, r, p, saltB64, keyB64] = stored.split('$');
   if (algo !== 'scrypt' || !n || !r || !p || !saltB64 || !keyB64) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  // A damaged stored hash (or absurd cost parameters) is a failed check, never a 500 or a runaway allocation.
+  if (!Number.isSafeInteger(params.N) || params.N > 2 ** 20 || params.r > 32 || params.p > 16) return false;
   const expected = Buffer.from(keyB64, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  if (expected.length === 0) return false;
+  try {
+    const key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, params);
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash of a random password: checked against on unknown emails so timing does not reveal which emails exist. */

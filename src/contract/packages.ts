@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { packageStatusCodeSchema } from './reference';
+
+/** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */
+export function normaliseTrackingNumber(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
+
+export const trackingNumberSchema = z
+  .string()
+  .transform(normaliseTrackingNumber)
+  .pipe(
+    z
+      .string()
+      .min(5, 'A tracking number has at least 5 characters')
+      .max(40, 'A tracking number has at most 40 characters')
+      .regex(/^[A-Z0-9-]+$/, 'Use only letters, digits and dashes'),
+  );
+
+export const fileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+  /** Authenticated download path (bearer required). */
+  url: z.string(),
+});
+export type FileInfo = z.infer<typeof fileSchema>;
+
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILES_MAX = 5;
+export const FILE_TYPES = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+} as const;
+export const fileAccept = Object.keys(FILE_TYPES);
+
+export const packageTypes = ['parcel', 'envelope', 'box', 'pallet', 'barrel', 'other'] as const;
+export const packageTypeSchema = z.enum(packageTypes, { error: 'Choose the package type' });
+
+const decimal = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} is too large`);
+
+/** Multipart fields of POST /v1/peralert (files travel beside them as `files`). Numbers arrive as strings. */
+export const prealertFieldsSchema = z.object({
+  tracking_number: trackingNumberSchema,
+  seller_name: z.string().trim().min(1, 'Enter the seller or store').max(120),
+  description: z.string().trim().min(2, 'Describe the contents').max(500),
+  weight: decimal('Weight', 2000).refine((v) => v > 0, 'Enter the weight in pounds'),
+  value: decimal('Value', 1_000_000).refine((v) => v > 0, 'Enter the value in US dollars'),
+  package_type: packageTypeSchema,
+  height: decimal('Height', 500).default(0),
+  length: decimal('Length', 500).default(0),
+  width: decimal('Width', 500).default(0),
+});
+export type PrealertFields = z.input<typeof prealertFieldsSchema>;
+
+export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
+export const prealertSchema = z.object({
+  id: z.uuid(),
+  tracking_number: z.string(),
+  seller_name: z.string(),
+  description: z.string(),
+  weight: z.string(),
+  value_cents: z.number().int(),
+  currency: z.string(),
+  package_type: z.string(),
+  height: z.string(),
+  length: z.string(),
+  width: z.string(),
+  status: z.enum(prealertStatuses),
+  package_id: z.uuid().nullable(),
+  files: z.array(fileSchema),
+  created_at: z.string(),
+  matched_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+});
+export type Prealert = z.infer<typeof prealertSchema>;
+
+export const prealertListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(prealertStatuses).optional(),
+});
+
+export const packageEventSchema = z.object({
+  id: z.number().int(),
+  status: packageStatusCodeSchema,
+  status_name: z.string(),
+  note: z.string(),
+  actor: z.string().nullable().describe('who made the change: a name for staff, null for the system'),
+  created_at: z.string(),
+});
+
+export const receiptSchema = z.object({
+  id: z.uuid(),
+  package_id: z.uuid(),
+  file: fileSchema,
+  uploaded_by: z.string(),
+  created_at: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const packageSummarySchema = z.object({
+  id: z.uuid(),
+  tracking_number: z.string(),
+  description: z.string(),
+  seller_name: z.string(),
+  shipper: z.string(),
+  weight: z.string(),
+  length: z.string(),
+  width: z.string(),
+  height: z.string(),
+  declared_value_cents: z.number().int(),
+  status: packageStatusCodeSchema,
+  status_name: z.string(),
+  received_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  owner: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }),
+});
+export type PackageSummary = z.infer<typeof packageSummarySchema>;
+
+export const packageDetailSchema = packageSummarySchema.extend({
+  events: z.array(packageEventSchema),
+  receipts: z.array(receiptSchema),
+  prealert: prealertSchema.nullable(),
+});
+export type PackageDetail = z.infer<typeof packageDetailSchema>;
+
+export const packageSorts = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
+const isoDate = z.iso.date('Use a date like 2026-11-21');
+export const packageListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+  status: packageStatusCodeSchema.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(packageSorts).default('newest'),
+});
+export type PackageListQuery = z.input<typeof packageListQuerySchema>;
+
+export const packageCountsSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+});
+
+/** Staff: a parcel arrived at the warehouse. Matches the owner's pending pre-alert of the same tracking number. */
+export const receivePackageBodySchema = z.object({
+  tracking_number: trackingNumberSchema,
+  mailbox_number: z.string().trim().toUpperCase().min(3).max(20),
+  description: z.string().trim().max(500).optional(),
+  seller_name: z.string().trim().max(120).optional(),
+  shipper: z.string().trim().max(60).optional(),
+  weight: z.number().min(0).max(2000),
+  length: z.number().min(0).max(500).default(0),
+  width: z.number().min(0).max(500).default(0),
+  height: z.number().min(0).max(500).default(0),
+  declared_value_cents: z.number().int().min(0).optional(),
+  note: z.string().trim().max(300).optional(),
+});
+export type ReceivePackageBody = z.input<typeof receivePackageBodySchema>;
+
+export const packageStatusBodySchema = z.object({
+  status: packageStatusCodeSchema,
+  note: z.string().trim().max(300).default(''),
+});
+
+/** Multipart fields of POST /v1/packagereceipts. `update_by` may only name the caller (it comes from the token). */
+export const receiptFieldsSchema = z.object({
+  package_id: z.uuid('Not a valid package id'),
+  update_by: z.string().max(100).optional(),
+});

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
+import { prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
+import { authOf, guard } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { readUpload } from '../../services/uploads';
+
+const tags = ['pre-alerts'];
+const security = [{ bearer: [] }];
+
+/** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
+export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const verified = guard({ verified: true });
+
+  app.post(
+    '/v1/peralert',
+    {
+      preHandler: verified,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data: tracking_number, seller_name, description, weight (lb), value (USD), package_type, height, length, width (default 0), files (1–5; PDF, JPEG, PNG, WebP or HEIC; ≤ 10 MB each).',
+        response: { 201: envelope(prealertSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { company, user } = authOf(request);
+      const upload = await readUpload(request, app.fileStore);
+      const created = await app.packages.createPrealert(company, user, upload);
+      return reply.code(201).send(ok(created, 'Pre-alert sent', 201));
+    },
+  );
+
+  app.get(
+    '/v1/peralert',
+    {
+      preHandler: verified,
+      schema: {
+        tags,
+        security,
+        querystring: prealertListQuerySchema,
+        response: { 200: envelope(paginated(prealertSchema)) },
+      },
+    },
+    async (request) => {
+      const { company, user } = authOf(request);
+      return ok(await app.packages.listPrealerts(company, user, request.query));
+    },
+  );
+
+  app.post(
+    '/v1/peralert/:id/cancel',
+    {
+      preHandler: verified,
+      schema: { tags, security, params: uuidParamSchema, response: { 200: envelope(prealertSchema) } },
+    },
+    async (request) => {
+      const { company, user } = authOf(request);
+      return ok(await app.packages.cancelPrealert(company, user, request.params.id), 'Pre-alert cancelled');
+    },
+  );
+};

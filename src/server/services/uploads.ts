@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/packages';
+import { ApiError, badRequest } from '../errors';
+import { type FileStore, type StagedFile, safeFileName, sniffType } from './file-store';
+
+export type UploadedFile = { staged: StagedFile; name: string; contentType: string };
+export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
+
+const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
+const allowed = Object.values(FILE_TYPES).join(', ');
+
+/** Multipart limits; the per-file and file-count limits are the contract's. */
+export const multipartLimits = {
+  fileSize: FILE_MAX_BYTES,
+  files: FILES_MAX,
+  fields: 30,
+  fieldSize: 16 * 1024,
+  parts: 40,
+  headerPairs: 100,
+};
+
+function mapMultipartError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(413, `Each file must be ${FILE_MAX_BYTES / 1024 / 1024} MB or smaller`, {
+        files: [`Each file must be ${FILE_MAX_BYTES / 1024 / 1024} MB or smaller`],
+      });
+    case 'FST_FILES_LIMIT':
+      return badRequest('Validation failed', { files: [`Attach at most ${FILES_MAX} files`] });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ApiError(413, 'The form has too many parts');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(415, 'Send the form as multipart/form-data');
+    default:
+      return err;
+  }
+}
+
+/**
+ * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
+ * Whatever goes wrong, nothing staged is left behind; the caller discards or commits the files it gets.
+ */
+export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
+  if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname)) {
+        part.file.resume(); // drain it: an unexpected file field is ignored, not stored
+        continue;
+      }
+      const staged = await store.stage(part.file);
+      const name = safeFileName(part.filename);
+      const file = { staged, name, contentType: sniffType(staged.head) ?? '' };
+      files.push(file);
+      if (staged.size === 0) throw badRequest('Validation failed', { files: [`${name} is empty`] });
+      if (!file.contentType) {
+        throw new ApiError(415, `${name} is not a PDF, JPEG, PNG, WebP or HEIC file`, {
+          files: [`${name}: only ${allowed} files are accepted`],
+        });
+      }
+    }
+  } catch (err) {
+    await Promise.all(files.map((f) => store.discard(f.staged)));
+    throw mapMultipartError(err);
+  }
+  return { fields, files };
+}
+
+export async function discardAll(store: FileStore, files: UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => store.discard(f.staged)));
+}

@@ -164,7 +164,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
-      wildcard: false,
+      // Looked up per request (not globbed once at start), so a rebuilt PWA is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, path) => {
         // Hashed build assets never change; everything else must be revalidated so a new build is picked up.

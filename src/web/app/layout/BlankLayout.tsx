@@ -1,0 +1,24 @@
+import { Box, Center, Group, Image, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { companyQueryOptions } from '../../features/tenant/api';
+
+/** Public pages: the brand on top, the page centred, no navigation. */
+export function BlankLayout() {
+  const { data: company } = useQuery(companyQueryOptions());
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-body)" px="md" py="xl">
+      <Center>
+        <Group gap="sm" mb="lg" wrap="nowrap">
+          {company?.logo_url ? <Image src={company.logo_url} alt="" w={44} h={44} fit="contain" /> : null}
+          <Text fw={800} fz={22}>
+            {company?.name ?? 'Customer portal'}
+          </Text>
+        </Group>
+      </Center>
+      <Box component="main" maw={480} mx="auto">
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

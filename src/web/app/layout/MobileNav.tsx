@@ -1,0 +1,27 @@
+import { Drawer } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { VerticalNav } from './VerticalNav';
+
+/** Below 1280 px the vertical menu is an overlay drawer. */
+export function MobileNav({
+  opened,
+  onClose,
+  title,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={280}
+      padding={0}
+      title={title}
+      styles={{ header: { paddingInline: 16 } }}
+    >
+      <VerticalNav onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,20 @@
+import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+
+/** Mantine Spotlight over the menu; ctrl/cmd + K opens it. */
+export default function SpotlightPanel({ actions }: { actions: SpotlightActionData[] }) {
+  return (
+    <Spotlight
+      actions={actions}
+      nothingFound="Nothing found in the menu"
+      highlightQuery
+      limit={10}
+      shortcut={['mod + K']}
+      searchProps={{
+        leftSection: <IconSearch size={18} aria-hidden />,
+        placeholder: 'Search the menu…',
+        'aria-label': 'Search the menu',
+      }}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconMailbox, IconSettings, IconUser } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { logout, meQueryOptions } from '../../features/auth/api';
+import { useSession } from '../../lib/session/use-session';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('');
+
+/** Name, email, mailbox number, profile, customizer and logout. */
+export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () => void; compact: boolean }) {
+  const session = useSession();
+  const { data: user } = useQuery(meQueryOptions(session.userId));
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const name = user?.name ?? 'Account';
+
+  async function onLogout() {
+    await logout();
+    queryClient.clear();
+    await router.navigate({ to: '/login' });
+  }
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton px={4} py={2} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap">
+            <VisuallyHidden>User menu</VisuallyHidden>
+            <Avatar color="brand" radius="xl" size={34} alt="" aria-hidden>
+              {user ? initials(user.name) : <IconUser size={18} aria-hidden />}
+            </Avatar>
+            {!compact && (
+              <>
+                <Text size="sm" fw={600} maw={140} truncate>
+                  {name}
+                </Text>
+                <IconChevronDown size={14} aria-hidden />
+              </>
+            )}
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component="div"
+          disabled
+          style={{ cursor: 'default', opacity: 1 }}
+          data-testid="user-summary"
+        >
+          <Text fw={600} size="sm" c="var(--mantine-color-text)">
+            {name}
+          </Text>
+          {user && (
+            <Text size="xs" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          )}
+          {user && (
+            <Group gap={6} mt={6} wrap="nowrap">
+              <IconMailbox size={16} aria-hidden />
+              <Text size="xs" c="var(--mantine-color-text)">
+                Mailbox <strong>{user.mailbox_number}</strong>
+              </Text>
+            </Group>
+          )}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconUser size={16} aria-hidden />}
+          onClick={() => void router.navigate({ to: '/user/profile' })}
+        >
+          Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenCustomizer}>
+          Customize
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red.9"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void onLogout()}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

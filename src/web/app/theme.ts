@@ -1,0 +1,59 @@
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import { buildPalette, DEFAULT_PRIMARY, FILLED_SHADE } from '../lib/palette';
+import type { LayoutSettings } from './settings';
+
+/** The app theme: the tenant's primary colour (purple by default) and the chosen skin. */
+export function buildTheme(
+  primaryColor: string | undefined,
+  skin: LayoutSettings['skin'],
+): MantineThemeOverride {
+  const bordered = skin === 'bordered';
+  return createTheme({
+    colors: { brand: buildPalette(primaryColor ?? DEFAULT_PRIMARY) },
+    primaryColor: 'brand',
+    primaryShade: { light: FILLED_SHADE, dark: 8 },
+    defaultRadius: 'md',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    components: {
+      // Links inside text must not rely on colour alone (WCAG 1.4.1).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // The focus placeholder is a tabindex'ed presentational child of role=menu, which axe rejects.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // Labels read exactly as written ("Password", not "Password *"); every field is required unless its
+      // label says "(optional)", and the inputs still carry the required attribute.
+      TextInput: { defaultProps: { withAsterisk: false } },
+      Select: { defaultProps: { withAsterisk: false } },
+      PasswordInput: {
+        defaultProps: {
+          withAsterisk: false,
+          visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+        },
+      },
+      Card: { defaultProps: { withBorder: bordered, shadow: bordered ? 'none' : 'sm', radius: 'md' } },
+      Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? 'none' : 'xs' } },
+    },
+  });
+}
+
+/**
+ * Mantine's light-mode greys and reds (dimmed text, error text, light alerts) are about 3.3:1 on white:
+ * use darker shades so every text passes WCAG AA.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': theme.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-red-light-color': theme.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-red-text': theme.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-green-light-color': theme.colors.green[9] ?? '#2b8a3e',
+    '--mantine-color-green-text': theme.colors.green[9] ?? '#2b8a3e',
+    '--mantine-color-gray-light-color': theme.colors.gray[8] ?? '#343a40',
+    '--mantine-color-gray-text': theme.colors.gray[8] ?? '#343a40',
+  },
+  dark: {
+    '--mantine-color-anchor': theme.colors.brand?.[3] ?? '#b693ec',
+    '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
+  },
+});

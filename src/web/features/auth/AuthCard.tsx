@@ -1,0 +1,31 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The frame every auth screen shares: a heading, a short line, the content. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" withBorder>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={26}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text c="dimmed" mt={4}>
+              {subtitle}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { passwordResetBodySchema } from '../../../contract/auth';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { AuthCard } from './AuthCard';
+import { requestPasswordReset } from './api';
+
+export function ForgotPasswordForm() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: zodResolver(passwordResetBodySchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (email: string) => requestPasswordReset(email),
+    onError: (e) => setFormError(applyServerErrors(form, e, 'The request failed. Please try again.')),
+  });
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthCard title="Check your email">
+        <Alert color="brand" variant="light" role="status">
+          If an account exists for that email, we have sent a link to reset your password. The link works
+          once.
+        </Alert>
+        <Button component={Link} to="/login" variant="light">
+          Back to login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email and we'll send you a link to reset it."
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          mutation.mutate(passwordResetBodySchema.parse(values).email);
+        })}
+      >
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={mutation.isPending} fullWidth size="md">
+            Send reset link
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

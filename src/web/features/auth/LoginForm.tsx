@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { type LoginBody, loginBodySchema } from '../../../contract/auth';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { safeRedirect } from '../../lib/session/guards';
+import { AuthCard } from './AuthCard';
+import { login } from './api';
+
+/** Email + password; afterwards the user returns to the page they first asked for. */
+export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodResolver(loginBodySchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (values: LoginBody) => login(values),
+    onSuccess: async (tokens) => {
+      queryClient.removeQueries({ queryKey: ['me'] });
+      queryClient.removeQueries({ queryKey: ['menus'] });
+      const target = tokens.user.email_verified ? (safeRedirect(redirectTo) ?? '/user') : '/verification';
+      await router.navigate({ href: target });
+    },
+    onError: (e) => setFormError(applyServerErrors(form, e, 'Login failed. Please try again.')),
+  });
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to track your packages and invoices.">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          mutation.mutate(loginBodySchema.parse(values));
+        })}
+      >
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" title="Could not log in" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgotPassword" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={mutation.isPending} fullWidth size="md">
+            Log in
+          </Button>
+          <Text size="sm" ta="center">
+            New here?{' '}
+            <Anchor component={Link} to="/signup">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PASSWORD_MIN, registerBodySchema } from '../../../contract/auth';
+import type { Parish } from '../../../contract/reference';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { AuthCard } from './AuthCard';
+import { register } from './api';
+
+export interface SignupFormProps {
+  parishes: Parish[];
+  parishesLoading?: boolean;
+  /** Shown on the parish field when the list could not be fetched. */
+  parishesError?: string | null;
+}
+
+export const signupInitialValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  password: '',
+  parish_id: '',
+  address: '',
+  trn: '',
+};
+
+/** Every register field; the new account is logged in unverified and sent to /verification. */
+export function SignupForm({ parishes, parishesLoading = false, parishesError = null }: SignupFormProps) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: signupInitialValues,
+    validate: zodResolver(registerBodySchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (body: unknown) => register(body),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: ['me'] });
+      await router.navigate({ to: '/verification' });
+    },
+    onError: (e) => setFormError(applyServerErrors(form, e, 'Sign-up failed. Please try again.')),
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Get your own mailbox and start shipping in minutes.">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          mutation.mutate(registerBodySchema.parse(values));
+        })}
+      >
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" title="Could not create the account" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              key={form.key('first_name')}
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              key={form.key('last_name')}
+              {...form.getInputProps('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            description="For example 876-555-0123"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN} characters`}
+            autoComplete="new-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Select
+            label="Parish"
+            placeholder={parishesLoading ? 'Loading parishes…' : 'Choose your parish'}
+            data={parishes.map((p) => ({ value: String(p.id), label: p.name }))}
+            searchable
+            required
+            nothingFoundMessage="No parish found"
+            disabled={parishesLoading && parishes.length === 0}
+            key={form.key('parish_id')}
+            {...form.getInputProps('parish_id')}
+            error={form.errors.parish_id ?? parishesError ?? undefined}
+          />
+          <TextInput
+            label="Address"
+            autoComplete="street-address"
+            required
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
+          <TextInput
+            label="TRN (optional)"
+            description="Taxpayer Registration Number, 9 digits"
+            inputMode="numeric"
+            key={form.key('trn')}
+            {...form.getInputProps('trn')}
+          />
+          <Button type="submit" loading={mutation.isPending} fullWidth size="md">
+            Create account
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
+import { api as paths } from '../../../contract/paths';
+import type { User } from '../../../contract/users';
+import { api } from '../../lib/api';
+import {
+  clearSession,
+  getRefreshToken,
+  readSession,
+  setTokens,
+  setVerifiedFlag,
+} from '../../lib/session/session';
+
+/** Auth endpoints answer 401 for bad credentials: never try a token refresh on them. */
+const noRefresh = { skipAuthRefresh: true } as const;
+
+export async function login(body: LoginBody): Promise<Tokens> {
+  const tokens = await api.post<Tokens>(paths.auth.login, body, noRefresh);
+  setTokens(tokens);
+  return tokens;
+}
+
+/** The server logs the new user in (unverified) and mails a verification link. */
+export async function register(body: unknown): Promise<Tokens> {
+  const tokens = await api.post<Tokens>(paths.auth.register, body as RegisterBody, noRefresh);
+  setTokens(tokens);
+  return tokens;
+}
+
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (refreshToken) await api.post<null>(paths.auth.logout, { refreshToken }, noRefresh);
+  } catch {
+    /* the local session ends whatever the server says */
+  } finally {
+    clearSession();
+  }
+}
+
+export const fetchMe = () => api.get<User>(paths.auth.me);
+
+export const meQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['me', userId],
+    queryFn: fetchMe,
+    enabled: Boolean(userId),
+    staleTime: 60_000,
+  });
+
+export const requestPasswordReset = (email: string) =>
+  api.post<null>(paths.auth.passwordReset, { email }, noRefresh);
+
+export const resetPassword = (token: string, password: string) =>
+  api.post<null>(paths.auth.resetPassword, { token, password }, noRefresh);
+
+/** Consumes the emailed token; then refreshes so the access token says the email is verified. */
+export async function verifyEmail(token: string): Promise<void> {
+  await api.post<null>(paths.auth.verification, { token }, noRefresh);
+  if (readSession().authenticated && getRefreshToken()) {
+    try {
+      await api.refreshTokens();
+    } catch {
+      /* verified anyway; the next refresh will carry ver=true */
+    }
+    setVerifiedFlag(true);
+  }
+}
+
+export const resendVerification = (userId: string) => api.post<null>(paths.auth.resendVerification(userId));

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Menu, MenuItem } from '../../../contract/menus';
+import { api as paths } from '../../../contract/paths';
+import { api } from '../../lib/api';
+
+export const fetchMenus = () => api.get<Menu[]>(paths.menus.list);
+
+/** The navigation menu; the server already drops admin items for customers. */
+export const menusQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['menus', userId],
+    queryFn: fetchMenus,
+    enabled: Boolean(userId),
+    staleTime: 10 * 60_000,
+  });
+
+export interface NavNode {
+  id: number;
+  title: string;
+  icon: string;
+  route: string;
+  children: NavNode[];
+}
+
+/** Flat menu items -> a sorted tree, one section per menu. */
+export function toNavSections(menus: Menu[]): { title: string; code: string; items: NavNode[] }[] {
+  return menus.map((menu) => {
+    const active = menu.items.filter((i) => i.is_active !== false);
+    const byParent = new Map<number | null, MenuItem[]>();
+    for (const item of active) {
+      const key = item.parent_id && active.some((p) => p.id === item.parent_id) ? item.parent_id : null;
+      byParent.set(key, [...(byParent.get(key) ?? []), item]);
+    }
+    const build = (parent: number | null): NavNode[] =>
+      (byParent.get(parent) ?? [])
+        .sort((a, b) => a.sort_order - b.sort_order || a.title.localeCompare(b.title))
+        .map((i) => ({ id: i.id, title: i.title, icon: i.icon, route: i.route, children: build(i.id) }));
+    return { title: menu.title, code: menu.code, items: build(null) };
+  });
+}

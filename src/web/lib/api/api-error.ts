@@ -1,0 +1,35 @@
+import type { FieldErrors } from '../../../contract/envelope';
+
+/** Every failed call surfaces as this: the envelope's status, message and per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: FieldErrors;
+  /** Seconds to wait, from Retry-After (429), when the server sent one. */
+  readonly retryAfter: number | null;
+
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: FieldErrors = {},
+    retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.retryAfter = retryAfter;
+  }
+
+  /** 0 means the request never got an answer (offline, DNS, CORS...). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** A message fit for the user, whatever was thrown. */
+export function errorMessage(e: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (e instanceof ApiError) return e.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { createApiClient, type SessionStore } from './client';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const ok = (data: unknown) => json(200, { success: true, message: 'OK', data, statusCode: 200 });
+const fail = (status: number, message = 'Nope', errors?: Record<string, string[]>) =>
+  json(status, { success: false, message, data: null, statusCode: status, ...(errors ? { errors } : {}) });
+
+function memorySession(access?: string, refresh?: string) {
+  const store = { access, refresh };
+  const session: SessionStore = {
+    getAccessToken: () => store.access,
+    getRefreshToken: () => store.refresh,
+    setTokens: (t) => {
+      store.access = t.access_token;
+      store.refresh = t.refresh_token;
+    },
+    clearSession: () => {
+      store.access = undefined;
+      store.refresh = undefined;
+    },
+  };
+  return { store, session };
+}
+
+type Handler = (url: string, init: RequestInit & { headers: Headers }) => Response | Promise<Response>;
+
+function setup(handler: Handler, access = 'old-access', refresh = 'refresh-1234567890') {
+  const { store, session } = memorySession(access, refresh);
+  const calls: { url: string; method: string; auth: string | null; body: string | null }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init?.headers);
+    calls.push({
+      url,
+      method: init?.method ?? 'GET',
+      auth: headers.get('authorization'),
+      body: typeof init?.body === 'string' ? init.body : null,
+    });
+    return handler(url, { ...init, headers });
+  });
+  const onAuthFailure = vi.fn();
+  const client = createApiClient({
+    baseURL: 'http://api.test',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    session,
+    onAuthFailure,
+    retryDelayMs: 0,
+  });
+  return { client, calls, store, onAuthFailure };
+}
+
+describe('api client', () => {
+  it('unwraps the envelope and sends the bearer token', async () => {
+    const { client, calls } = setup(() => ok({ id: 1 }));
+    await expect(client.get('/v1/thing')).resolves.toEqual({ id: 1 });
+    expect(calls[0]?.auth).toBe('Bearer old-access');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const { client, calls, store } = setup(() => ok(null));
+    store.access = undefined;
+    await client.get('/v1/companies/me');
+    expect(calls[0]?.auth).toBeNull();
+  });
+
+  it('turns an error envelope into an ApiError with field errors', async () => {
+    const { client, calls } = setup(() =>
+      fail(400, 'Validation failed', { email: ['Enter a valid email address'] }),
+    );
+    const error = await client.get('/v1/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      fieldErrors: { email: ['Enter a valid email address'] },
+    });
+    expect(calls).toHaveLength(1); // 400 is never retried
+  });
+
+  it('retries a GET once on 503', async () => {
+    let n = 0;
+    const { client, calls } = setup(() => (n++ === 0 ? fail(503, 'Busy') : ok('fine')));
+    await expect(client.get('/v1/x')).resolves.toBe('fine');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries a GET only once', async () => {
+    const { client, calls } = setup(() => fail(503, 'Busy'));
+    await expect(client.get('/v1/x')).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('never retries %s', async (method) => {
+    const { client, calls } = setup(() => fail(503, 'Busy'));
+    await expect(client.request('/v1/x', { method, body: { a: 1 } })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 504])('retries a GET on %i', async (status) => {
+    let n = 0;
+    const { client, calls } = setup(() => (n++ === 0 ? fail(status) : ok(1)));
+    await client.get('/v1/x');
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([400, 403, 404, 422])('does not retry a GET on %i', async (status) => {
+    const { client, calls } = setup(() => fail(status));
+    await expect(client.get('/v1/x')).rejects.toMatchObject({ status });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shares one refresh between concurrent 401s, then retries each once', async () => {
+    let refreshes = 0;
+    const { client, calls, store } = setup(async (url, init) => {
+      if (url.endsWith('/v1/auth/refresh')) {
+        refreshes++;
+        await new Promise((r) => setTimeout(r, 20));
+        return ok({ access_token: 'new-access', refresh_token: 'refresh-rotated-123', token_type: 'Bearer' });
+      }
+      return init.headers.get('authorization') === 'Bearer new-access' ? ok(url) : fail(401, 'Expired');
+    });
+    const results = await Promise.all([
+      client.get('/v1/a'),
+      client.get('/v1/b'),
+      client.post('/v1/c', { x: 1 }),
+    ]);
+    expect(results).toEqual(['http://api.test/v1/a', 'http://api.test/v1/b', 'http://api.test/v1/c']);
+    expect(refreshes).toBe(1);
+    const refreshCall = calls.find((c) => c.url.endsWith('/v1/auth/refresh'));
+    expect(JSON.parse(refreshCall?.body ?? '{}')).toEqual({ refreshToken: 'refresh-1234567890' });
+    expect(store).toEqual({ access: 'new-access', refresh: 'refresh-rotated-123' });
+    expect(calls.filter((c) => !c.url.endsWith('/refresh'))).toHaveLength(6);
+  });
+
+  it('clears the session and reports once when the refresh fails', async () => {
+    let refreshes = 0;
+    const { client, store, onAuthFailure } = setup((url) => {
+      if (url.endsWith('/v1/auth/refresh')) {
+        refreshes++;
+        return fail(401, 'Refresh token revoked');
+      }
+      return fail(401, 'Expired');
+    });
+    const results = await Promise.allSettled([client.get('/v1/a'), client.get('/v1/b')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(refreshes).toBe(1);
+    expect(store).toEqual({ access: undefined, refresh: undefined });
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh without a refresh token, nor when asked not to', async () => {
+    const a = setup(() => fail(401, 'Invalid email or password'));
+    a.store.refresh = undefined;
+    await expect(a.client.get('/v1/x')).rejects.toMatchObject({ status: 401 });
+    expect(a.calls).toHaveLength(1);
+
+    const b = setup(() => fail(401, 'Invalid email or password'));
+    await expect(b.client.post('/v1/auth/login', {}, { skipAuthRefresh: true })).rejects.toMatchObject({
+      message: 'Invalid email or password',
+    });
+    expect(b.calls).toHaveLength(1);
+  });
+
+  it('reports a network failure as status 0 without clearing the session', async () => {
+    const { client, store } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.get('/v1/x')).rejects.toMatchObject({ status: 0 });
+    expect(store.access).toBe('old-access');
+  });
+});

@@ -1,0 +1,198 @@
+import { createFetch, FetchError, type FetchOptions } from 'ofetch';
+import type { Envelope, FieldErrors } from '../../../contract/envelope';
+import { api as paths } from '../../../contract/paths';
+import {
+  clearSession as defaultClearSession,
+  getAccessToken as defaultGetAccess,
+  getRefreshToken as defaultGetRefresh,
+  setTokens as defaultSetTokens,
+} from '../session/session';
+import { ApiError } from './api-error';
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Calls that must not trigger a token refresh (login, refresh itself...). */
+  skipAuthRefresh?: boolean;
+}
+
+/** Only these statuses are retried, once, and only for methods that do not change anything. */
+export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const MUTATIONS = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionStore {
+  getAccessToken(): string | undefined;
+  getRefreshToken(): string | undefined;
+  setTokens(tokens: { access_token: string; refresh_token: string }): void;
+  clearSession(): void;
+}
+
+export interface ApiClientOptions {
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+  session?: SessionStore;
+  /** Called once when a refresh fails: the session is gone, the user must log in again. */
+  onAuthFailure?: () => void;
+  /** Milliseconds before the single retry (Retry-After wins when larger, up to 5 s). */
+  retryDelayMs?: number;
+}
+
+function readRetryAfter(headers: Headers | undefined): number | null {
+  const raw = headers?.get('retry-after');
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof FetchError) {
+    const status = e.response?.status ?? e.status ?? 0;
+    const body = e.data as Partial<Envelope<unknown>> | undefined;
+    const message =
+      (body && typeof body.message === 'string' && body.message) ||
+      (status === 0 ? 'Network error: check your connection and try again.' : e.statusText) ||
+      'Request failed';
+    const fieldErrors: FieldErrors = body?.errors && typeof body.errors === 'object' ? body.errors : {};
+    return new ApiError(status, message, fieldErrors, readRetryAfter(e.response?.headers));
+  }
+  if (e instanceof DOMException && e.name === 'AbortError') throw e;
+  return new ApiError(0, 'Network error: check your connection and try again.');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const session: SessionStore = options.session ?? {
+    getAccessToken: defaultGetAccess,
+    getRefreshToken: defaultGetRefresh,
+    setTokens: defaultSetTokens,
+    clearSession: defaultClearSession,
+  };
+  const retryDelayMs = options.retryDelayMs ?? 300;
+  // Resolve fetch at call time so tests (and polyfills) can replace the global.
+  const fetchImpl: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const $fetch = createFetch({ fetch: fetchImpl }).create({
+    baseURL: options.baseURL ?? '',
+    retry: 0,
+  });
+
+  let refreshing: Promise<void> | null = null;
+
+  /** Single flight: every caller that saw a 401 waits on the same refresh. */
+  function refreshTokens(): Promise<void> {
+    if (!refreshing) {
+      refreshing = doRefresh().finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  }
+
+  async function doRefresh(): Promise<void> {
+    const refreshToken = session.getRefreshToken();
+    if (!refreshToken) throw new ApiError(401, 'Your session has ended. Please log in again.');
+    try {
+      const env = await $fetch<Envelope<{ access_token: string; refresh_token: string }>>(
+        paths.auth.refresh,
+        {
+          method: 'POST',
+          body: { refreshToken },
+        },
+      );
+      if (!env?.success || !env.data?.access_token) throw new ApiError(401, env?.message || 'Refresh failed');
+      session.setTokens(env.data);
+    } catch (e) {
+      const err = toApiError(e);
+      // Offline is not a failed refresh: keep the tokens so the session survives until the network is back.
+      if (!err.isNetworkError) {
+        session.clearSession();
+        options.onAuthFailure?.();
+      }
+      throw err;
+    }
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const method = opts.method ?? 'GET';
+    let retried = false;
+    let refreshed = false;
+    for (;;) {
+      const token = session.getAccessToken();
+      const fetchOptions: FetchOptions<'json'> = {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...opts.headers,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        ...(opts.body !== undefined ? { body: opts.body as Record<string, unknown> } : {}),
+        ...(opts.query ? { query: opts.query } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      };
+      try {
+        const env = await $fetch<Envelope<T>>(path, fetchOptions);
+        if (env && typeof env === 'object' && 'success' in env) {
+          if (!env.success) throw new ApiError(env.statusCode || 500, env.message, env.errors ?? {});
+          return env.data;
+        }
+        return env as T;
+      } catch (e) {
+        const err = toApiError(e);
+        if (err.status === 401 && !opts.skipAuthRefresh && !refreshed && session.getRefreshToken()) {
+          refreshed = true;
+          // Another caller may already have rotated the tokens while this request was in flight.
+          if (session.getAccessToken() === token) await refreshTokens();
+          continue;
+        }
+        if (!retried && !MUTATIONS.has(method) && RETRY_STATUSES.has(err.status)) {
+          retried = true;
+          const wait = Math.min(Math.max(retryDelayMs, (err.retryAfter ?? 0) * 1000), 5000);
+          if (wait > 0) await sleep(wait);
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'PATCH', body }),
+    delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'DELETE' }),
+    refreshTokens,
+  };
+}
+
+let authFailureHandler: () => void = () => {
+  if (typeof window !== 'undefined') window.location.assign('/login');
+};
+
+/** The app installs a router-aware handler at boot. */
+export function setAuthFailureHandler(handler: () => void): void {
+  authFailureHandler = handler;
+}
+
+/** The app's client: base URL from configuration, same origin by default. */
+export const api = createApiClient({
+  baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
+  onAuthFailure: () => authFailureHandler(),
+});

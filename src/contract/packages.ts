@@ -149,6 +149,18 @@ export const packageListQuerySchema = z.object({
 });
 export type PackageListQuery = z.input<typeof packageListQuerySchema>;
 
+/** Totals are exact up to this many; past it the list says "2,000+" rather than counting a million rows. */
+export const PACKAGE_COUNT_CAP = 2_000;
+export const packagePageSchema = z.object({
+  items: z.array(packageSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** true when there are more than PACKAGE_COUNT_CAP matches and `total` is that cap. */
+  total_capped: z.boolean(),
+});
+export type PackagePage = z.infer<typeof packagePageSchema>;
+
 export const packageCountsSchema = z.object({
   total: z.number().int(),
   by_status: z.record(z.string(), z.number().int()),

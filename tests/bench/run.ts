@@ -1,5 +1,7 @@
-// Benchmarks: figures for the notes, never pass/fail. `npm run bench` (or BENCH=api npm run bench).
+// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web for one.
 import { benchApi } from './api';
+import { benchPackages } from './packages';
 
 const only = process.env.BENCH;
 if (!only || only === 'api') await benchApi();
+if (!only || only === 'packages') await benchPackages();

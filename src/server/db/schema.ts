@@ -283,8 +283,10 @@ export const packages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('packages_user_created_idx').on(t.companyId, t.userId, t.createdAt),
-    index('packages_company_status_idx').on(t.companyId, t.statusCode, t.createdAt),
+    // The list's orderings (created_at, id) for each way it is filtered: a page is read off an index in order.
+    index('packages_user_created_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    index('packages_company_status_idx').on(t.companyId, t.statusCode, t.createdAt, t.id),
+    index('packages_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('packages_company_tracking_idx').on(t.companyId, t.trackingNumber),
   ],
 );

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type FileInfo,
+  PACKAGE_COUNT_CAP,
   type PackageDetail,
   type PackageListQuery,
   type PackageSummary,
@@ -212,13 +213,9 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
           : undefined,
       ];
       if (q.q) {
-        const p = likePattern(q.q);
+        // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
         filters.push(
-          or(
-            ilike(packages.trackingNumber, p),
-            ilike(packages.description, p),
-            ilike(packages.sellerName, p),
-          ),
+          sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${likePattern(q.q)}`,
         );
       }
       const where = and(...filters);
@@ -246,14 +243,24 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
           .orderBy(...order)
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(packages).where(where),
+        // Counting stops past the cap: an exact count of a million rows costs more than the page itself.
+        db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(packages)
+            .where(where)
+            .limit(PACKAGE_COUNT_CAP + 1)
+            .as('capped'),
+        ),
         statusNames(),
       ]);
+      const n = total?.n ?? 0;
       return {
         items: rows.map((r) => toSummary(r.p, r.owner, names)),
         page: q.page,
         pageSize: q.pageSize,
-        total: total?.n ?? 0,
+        total: Math.min(n, PACKAGE_COUNT_CAP),
+        total_capped: n > PACKAGE_COUNT_CAP,
       };
     },
 

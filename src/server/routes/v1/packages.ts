@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
+import { envelope, uuidParamSchema } from '../../../contract/envelope';
 import {
   packageCountsSchema,
   packageDetailSchema,
   packageListQuerySchema,
+  packagePageSchema,
   packageStatusBodySchema,
-  packageSummarySchema,
   receivePackageBodySchema,
 } from '../../../contract/packages';
 import { authOf, guard } from '../../plugins/auth';
@@ -28,7 +28,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         querystring: packageListQuerySchema,
-        response: { 200: envelope(paginated(packageSummarySchema)) },
+        response: { 200: envelope(packagePageSchema) },
       },
     },
     async (request) => {

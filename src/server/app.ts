@@ -30,6 +30,7 @@ import { referenceRoutes } from './routes/v1/reference';
 import { userRoutes } from './routes/v1/users';
 import { type AuthService, createAuthService } from './services/auth';
 import { createDiskFileStore, type FileStore } from './services/file-store';
+import { createIdempotency, type Idempotency } from './services/idempotency';
 import { createMailer, type Mailer } from './services/mailer';
 import { createPackageService, type PackageService } from './services/packages';
 import { createTokenSigner } from './services/tokens';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     authService: AuthService;
     fileStore: FileStore;
     packages: PackageService;
+    idempotency: Idempotency;
   }
 }
 
@@ -89,6 +91,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
   app.decorate('fileStore', fileStore);
   app.decorate('packages', createPackageService({ db, store: fileStore }));
+  app.decorate('idempotency', createIdempotency(db));
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(envelopePlugin);
@@ -118,7 +121,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,
-    exposedHeaders: ['Retry-After'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
   });
   await app.register(rateLimit, {
     global: false,

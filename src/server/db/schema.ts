@@ -329,3 +329,31 @@ export const packageReceipts = pgTable(
   },
   (t) => [index('package_receipts_package_idx').on(t.packageId)],
 );
+
+/**
+ * Replies to create calls made with an Idempotency-Key, per company + user + key, so an outbox replay after a lost
+ * reply gets the first reply instead of creating a second record.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, path and a digest of the payload (fields + file hashes): the same key with another payload is refused. */
+    requestDigest: text('request_digest').notNull(),
+    state: text('state').$type<'running' | 'done'>().notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_pk').on(t.companyId, t.userId, t.key),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);

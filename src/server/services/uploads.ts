@@ -77,3 +77,8 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
 export async function discardAll(store: FileStore, files: UploadedFile[]): Promise<void> {
   await Promise.all(files.map((f) => store.discard(f.staged)));
 }
+
+/** Names and hashes of an upload's files, in order: what an idempotency digest covers besides the fields. */
+export function uploadedHashes(upload: Upload): { name: string; sha256: string }[] {
+  return upload.files.map((f) => ({ name: f.name, sha256: f.staged.sha256 }));
+}

@@ -3,7 +3,8 @@ import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope
 import { prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
 import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { readUpload } from '../../services/uploads';
+import { idempotencyKeyOf, requestDigest } from '../../services/idempotency';
+import { discardAll, readUpload, uploadedHashes } from '../../services/uploads';
 
 const tags = ['pre-alerts'];
 const security = [{ bearer: [] }];
@@ -21,15 +22,24 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: tracking_number, seller_name, description, weight (lb), value (USD), package_type, height, length, width (default 0), files (1–5; PDF, JPEG, PNG, WebP or HEIC; ≤ 10 MB each).',
+          'Send an Idempotency-Key header so a retry never creates a second pre-alert. multipart/form-data: tracking_number, seller_name, description, weight (lb), value (USD), package_type, height, length, width (default 0), files (1–5; PDF, JPEG, PNG, WebP or HEIC; ≤ 10 MB each).',
         response: { 201: envelope(prealertSchema) },
       },
     },
     async (request, reply) => {
       const { company, user } = authOf(request);
+      const key = idempotencyKeyOf(request);
       const upload = await readUpload(request, app.fileStore);
-      const created = await app.packages.createPrealert(company, user, upload);
-      return reply.code(201).send(ok(created, 'Pre-alert sent', 201));
+      const digest = requestDigest('POST', '/v1/peralert', upload.fields, uploadedHashes(upload));
+      return app.idempotency.run(
+        reply,
+        { company, user, key, digest },
+        async () => ({
+          status: 201,
+          body: ok(await app.packages.createPrealert(company, user, upload), 'Pre-alert sent', 201),
+        }),
+        () => discardAll(app.fileStore, upload.files),
+      );
     },
   );
 

@@ -5,7 +5,8 @@ import { receiptSchema } from '../../../contract/packages';
 import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { contentDisposition } from '../../services/file-store';
-import { readUpload } from '../../services/uploads';
+import { idempotencyKeyOf, requestDigest } from '../../services/idempotency';
+import { discardAll, readUpload, uploadedHashes } from '../../services/uploads';
 
 const security = [{ bearer: [] }];
 
@@ -21,17 +22,28 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['receipts'],
         security,
         consumes: ['multipart/form-data'],
-        description: 'multipart/form-data: package_id, update_by (optional; only the caller), files (1–5).',
+        description:
+          'Idempotency-Key header honoured. multipart/form-data: package_id, update_by (optional; only the caller), files (1–5).',
         response: { 201: envelope(z.array(receiptSchema)) },
       },
     },
     async (request, reply) => {
       const { company, user } = authOf(request);
+      const key = idempotencyKeyOf(request);
       const upload = await readUpload(request, app.fileStore);
-      const receipts = await app.packages.addReceipts(company, user, upload);
-      return reply
-        .code(201)
-        .send(ok(receipts, receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded', 201));
+      const digest = requestDigest('POST', '/v1/packagereceipts', upload.fields, uploadedHashes(upload));
+      return app.idempotency.run(
+        reply,
+        { company, user, key, digest },
+        async () => {
+          const receipts = await app.packages.addReceipts(company, user, upload);
+          return {
+            status: 201,
+            body: ok(receipts, receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded', 201),
+          };
+        },
+        () => discardAll(app.fileStore, upload.files),
+      );
     },
   );
 

@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { envelopePlugin, sendNotFound } from './plugins/envelope';
 import { tenantPlugin } from './plugins/tenant';
 import { devRoutes } from './routes/dev';
+import { webManifestRoutes } from './routes/web-manifest';
 import { authRoutes } from './routes/v1/auth';
 import { companyRoutes } from './routes/v1/companies';
 import { menuRoutes } from './routes/v1/menus';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await app.register(prealertRoutes);
   await app.register(receiptRoutes);
   await app.register(devRoutes);
+  await app.register(webManifestRoutes);
 
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   if (hasWeb) {

@@ -31,7 +31,11 @@ export const registerBodySchema = z.object({
   phone: phoneSchema,
   password: passwordSchema,
   // An integer column: anything past int4 is no parish at all (and must not reach the database as an overflow).
-  parish_id: z.coerce.number().int().positive('Choose your parish').max(2_147_483_647, 'Choose a parish from the list'),
+  parish_id: z.coerce
+    .number()
+    .int()
+    .positive('Choose your parish')
+    .max(2_147_483_647, 'Choose a parish from the list'),
   address: z.string().trim().min(5, 'Enter your street address').max(200),
   trn: z
     .union([trnSchema, z.literal('').transform(() => undefined)])

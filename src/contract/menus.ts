@@ -27,15 +27,27 @@ const route = z
   .trim()
   .regex(/^\/[A-Za-z0-9/_{}:.-]*$/, 'A path inside the portal, starting with /');
 
-export const menuItemBodySchema = z.object({
+const menuItemFields = {
   menu_id: z.number().int().positive(),
   parent_id: z.number().int().positive().nullable().optional(),
   title: z.string().trim().min(1).max(60),
-  icon: z.string().trim().min(1).max(40).default('circle'),
+  icon: z.string().trim().min(1).max(40),
   route,
-  sort_order: z.number().int().min(0).max(10000).default(0),
-  roles: z.array(roleSchema).min(1).default(['customer', 'staff', 'admin']),
-  is_active: z.boolean().default(true),
+  sort_order: z.number().int().min(0).max(10000),
+  roles: z.array(roleSchema).min(1),
+  is_active: z.boolean(),
+};
+
+export const menuItemBodySchema = z.object({
+  ...menuItemFields,
+  icon: menuItemFields.icon.default('circle'),
+  sort_order: menuItemFields.sort_order.default(0),
+  roles: menuItemFields.roles.default(['customer', 'staff', 'admin']),
+  is_active: menuItemFields.is_active.default(true),
 });
 export type MenuItemBody = z.input<typeof menuItemBodySchema>;
-export const menuItemUpdateSchema = menuItemBodySchema.partial();
+/**
+ * PUT changes only the fields it is sent. Built without the defaults: zod 4 fills defaults in for absent keys even
+ * under `.partial()`, which would silently reset icon, order, roles and visibility on every rename.
+ */
+export const menuItemUpdateSchema = z.object(menuItemFields).partial();

@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
     if (!claims) throw unauthorized('Your session has expired; sign in again');
     if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
     const [user] = await userById.execute({ id: claims.sub, companyId: company.id });
-    if (!user || !user.isActive) throw unauthorized('Your session has expired; sign in again');
+    if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
     request.auth = { user, company, claims };
     return request.auth;
   });

@@ -18,7 +18,12 @@ describe('tenancy: the company comes from the host', () => {
   afterAll(() => t.close());
 
   it('refuses tenant calls on a host no company serves with a 404 envelope', async () => {
-    const res = await t.request({ method: 'POST', url: '/v1/auth/login', host: 'unknown.example', payload: DEMO.customer });
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      host: 'unknown.example',
+      payload: DEMO.customer,
+    });
     expectError(res, 404, 'No company is served on this host');
     expectError(await t.request({ method: 'GET', url: '/v1/menus', host: 'unknown.example' }), 404);
   });
@@ -29,7 +34,9 @@ describe('tenancy: the company comes from the host', () => {
   });
 
   it('ignores X-Forwarded-Host when the proxy is not trusted', async () => {
-    expect(await companyName(t, 'localhost', { 'x-forwarded-host': 'blue.localhost' })).toBe('Island Express');
+    expect(await companyName(t, 'localhost', { 'x-forwarded-host': 'blue.localhost' })).toBe(
+      'Island Express',
+    );
     expect(await companyName(t, 'unknown.example', { 'x-forwarded-host': 'blue.localhost' })).toBe(404);
   });
 
@@ -38,7 +45,12 @@ describe('tenancy: the company comes from the host', () => {
     await t.database.db.update(companies).set({ isActive: false }).where(eq(companies.slug, 'blue-parcel'));
     t.app.tenants.invalidate();
     expect(await companyName(t, 'blue.localhost')).toBe(404);
-    const login = await t.request({ method: 'POST', url: '/v1/auth/login', host: 'blue.localhost', payload: DEMO.blue });
+    const login = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      host: 'blue.localhost',
+      payload: DEMO.blue,
+    });
     expectError(login, 404, 'No company is served on this host');
     // The other company is unaffected.
     expect(await companyName(t, 'localhost')).toBe('Island Express');
@@ -57,7 +69,7 @@ describe('tenancy behind a trusted proxy (TRUST_PROXY=true)', () => {
     expect(await companyName(t, 'localhost')).toBe('Island Express');
   });
 
-  it("builds mail links on the forwarded host and scheme", async () => {
+  it('builds mail links on the forwarded host and scheme', async () => {
     const body = registerBody();
     const res = await t.request({
       method: 'POST',

@@ -42,7 +42,7 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlM
       .innerJoin(companies, eq(companies.id, companyHosts.companyId))
       .where(eq(companyHosts.hostname, host))
       .limit(1);
-    const company = row && row.company.isActive ? row.company : null;
+    const company = row?.company.isActive ? row.company : null;
     if (cache.size > 1000) cache.clear(); // unknown hosts are attacker-chosen: never let the map grow unbounded
     cache.set(host, { company, at: Date.now() });
     return company;

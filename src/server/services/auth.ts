@@ -189,7 +189,7 @@ export function createAuthService(deps: AuthDeps) {
         throw unauthorized('This session was signed out for your safety; sign in again');
       }
       const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
-      if (!user || !user.isActive) throw unauthorized('Your session has expired; sign in again');
+      if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
       return issueTokens(user, row.familyId);
     },
 
@@ -223,7 +223,7 @@ export function createAuthService(deps: AuthDeps) {
         const user = await db.query.users.findFirst({
           where: and(eq(users.companyId, company.id), eq(users.email, email)),
         });
-        if (!user || !user.isActive) return;
+        if (!user?.isActive) return;
         const token = await createEmailToken(user, 'reset');
         await mailer.send(
           resetMail({

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db';
+import { newPglite, openDatabase } from '../db';
 import { seed } from '../db/seed';
 import { TEST_SCRYPT_LOG_N } from './constants';
 
@@ -47,7 +46,7 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  const client = new PGlite();
+  const client = newPglite();
   const database = await openDatabase({ pglite: client });
   await seed(database.db, { scryptLogN: TEST_SCRYPT_LOG_N });
   const dump = await client.dumpDataDir('none');

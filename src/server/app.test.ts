@@ -1,0 +1,230 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../contract/paths';
+import { createTestApp, DEMO, type TestApp } from './test/harness';
+import { expectError, expectOk, registerBody, waitForMail } from './test/helpers';
+
+/** Every path of the contract, with `{id}` for parameters, as OpenAPI writes them. */
+function contractPaths(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (typeof node === 'function') return [String((node as (id: string) => string)('{id}'))];
+  if (node && typeof node === 'object') return Object.values(node).flatMap(contractPaths);
+  return [];
+}
+
+describe('the app: envelope, errors, headers, docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown /v1 path with a 404 envelope', async () => {
+    expectError(
+      await t.request({ method: 'GET', url: '/v1/nothing-here?x=1' }),
+      404,
+      'Route GET /v1/nothing-here not found',
+    );
+    expectError(
+      await t.request({ method: 'DELETE', url: '/v1/parishes' }),
+      404,
+      'Route DELETE /v1/parishes not found',
+    );
+    // Without a built PWA, other paths are 404 envelopes too.
+    expectError(await t.request({ method: 'GET', url: '/some/page' }), 404);
+  });
+
+  it('answers invalid JSON with 400', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.test", ',
+    });
+    expectError(res, 400, 'The request body is not valid JSON');
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectError(res, 400, 'The request body is empty');
+  });
+
+  it('answers a text/plain body with 415', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.test',
+    });
+    expectError(res, 415, 'Unsupported content type');
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const payload = JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expectError(res, 413, 'The request body is too large');
+  });
+
+  it('sends security headers: a strict CSP for scripts, nosniff, no framing', async () => {
+    const res = await t.request({ method: 'GET', url: '/v1/companies/me' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document listing every path of the contract', async () => {
+    const res = await t.request({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = Object.keys(doc.paths);
+    const expected = [...new Set(contractPaths(api))];
+    expect(expected.length).toBeGreaterThanOrEqual(15);
+    expect(documented).toEqual(expect.arrayContaining(expected));
+    // Request bodies come from the zod contract.
+    expect(
+      doc.paths['/v1/auth/register'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'password', 'parish_id']));
+  });
+
+  it('serves the interactive docs page', async () => {
+    const res = await t.request({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+  });
+
+  it('serves the local mailbox page', async () => {
+    const res = await t.request({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Local mailbox');
+  });
+
+  it('never logs a password or a token', async () => {
+    const body = registerBody();
+    const reg = expectOk<{ access_token: string; refresh_token: string }>(
+      await t.request({ method: 'POST', url: '/v1/auth/register', payload: body }),
+      201,
+    );
+    const login = await t.login(DEMO.customer.email, DEMO.customer.password);
+    const renewed = expectOk<{ access_token: string; refresh_token: string }>(
+      await t.request({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: login.refresh } }),
+    );
+    await t.request({ method: 'GET', url: '/v1/auth/me', token: renewed.access_token });
+    await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: DEMO.admin.email, password: 'Wrong-Secret-99' },
+    });
+
+    const log = t.logs.join('\n');
+    expect(log).toContain('/v1/auth/refresh'); // the requests were logged...
+    const secrets = [
+      String(body.password),
+      DEMO.customer.password,
+      'Wrong-Secret-99',
+      reg.access_token,
+      reg.refresh_token,
+      login.access,
+      login.refresh,
+      renewed.access_token,
+      renewed.refresh_token,
+    ];
+    for (const secret of secrets) expect(log).not.toContain(secret); // ...but no secret in them
+  });
+});
+
+describe('an unexpected failure', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.app.close();
+    rmSync(t.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('is a 500 envelope without details; the details go to the log', async () => {
+    await t.database.close();
+    const res = await t.request({ method: 'GET', url: '/v1/parishes' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Unexpected error occurred',
+      data: null,
+      statusCode: 500,
+    });
+    expect(res.body).not.toMatch(/select|parishes|stack|at /i);
+
+    const errors = t.logs.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors[0]).toMatchObject({ msg: 'unexpected error' });
+    expect(errors[0].err?.stack).toBeTruthy();
+  });
+});
+
+describe('deployment settings: PUBLIC_URL and CORS_ORIGINS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PUBLIC_URL: 'https://localhost:8443/', CORS_ORIGINS: 'https://app.example' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('builds mail links on PUBLIC_URL for its host, and on the request host for the others', async () => {
+    const island = registerBody();
+    expectOk(
+      await t.request({ method: 'POST', url: '/v1/auth/register', host: 'localhost:8080', payload: island }),
+      201,
+    );
+    const blue = registerBody();
+    expectOk(
+      await t.request({ method: 'POST', url: '/v1/auth/register', host: 'blue.localhost', payload: blue }),
+      201,
+    );
+    const [islandMail] = await waitForMail(t, String(island.email));
+    const [blueMail] = await waitForMail(t, String(blue.email));
+    expect(islandMail?.links[0]).toMatch(/^https:\/\/localhost:8443\/verification\//);
+    expect(blueMail?.links[0]).toMatch(/^http:\/\/blue\.localhost\/verification\//);
+  });
+
+  it('allows the configured origin only, and exposes Retry-After to it', async () => {
+    const allowed = await t.request({
+      method: 'OPTIONS',
+      url: '/v1/auth/login',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    const get = await t.request({
+      method: 'GET',
+      url: '/v1/parishes',
+      headers: { origin: 'https://app.example' },
+    });
+    expect(String(get.headers['access-control-expose-headers'])).toMatch(/retry-after/i);
+    const other = await t.request({
+      method: 'GET',
+      url: '/v1/parishes',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,120 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const SECRET = 's'.repeat(40);
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('runs with no environment at all: port 8080 on 127.0.0.1, ./data resolved, PGlite, local mail', () => {
+    const c = loadConfig({ JWT_SECRET: SECRET });
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe(resolve('./data'));
+    expect(c.webDir).toBe(resolve('./dist/web'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(c.corsOrigins).toEqual([]);
+    expect(c.logLevel).toBe('info');
+    expect(c.scryptLogN).toBe(15);
+    expect(c.accessTokenTtlSeconds).toBe(900);
+    expect(c.rateLimits).toEqual({ auth: 10, windowMs: 60_000 });
+  });
+
+  it('reads the environment', () => {
+    const dir = tempDir();
+    const c = loadConfig({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://portal.example/',
+      JWT_SECRET: SECRET,
+      TRUST_PROXY: 'yes',
+      CORS_ORIGINS: 'https://a.test, https://b.test,',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      databaseUrl: 'postgres://u:p@db:5432/portal',
+      smtpUrl: 'smtp://mail:25',
+      publicUrl: 'https://portal.example',
+      jwtSecret: SECRET,
+      trustProxy: true,
+      corsOrigins: ['https://a.test', 'https://b.test'],
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET needs at least 32 characters'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %j with an error naming the setting', (env, words) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(/^Invalid configuration:/);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(words);
+  });
+
+  it('generates a JWT secret once in DATA_DIR and reuses it on the next start', () => {
+    const dir = join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o077).toBe(0); // readable by the owner only
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+    // Another data dir gets its own secret.
+    expect(loadConfig({ DATA_DIR: tempDir() }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('uses JWT_SECRET when given, without writing a file', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('treats empty strings as unset', () => {
+    const c = loadConfig({
+      JWT_SECRET: SECRET,
+      PORT: '',
+      HOST: '',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      TRUST_PROXY: '',
+      LOG_LEVEL: '',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.publicUrl).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(c.logLevel).toBe('info');
+  });
+
+  it('lets code override parsed values (as tests do)', () => {
+    const c = loadConfig({ JWT_SECRET: SECRET }, { scryptLogN: 10, rateLimits: { auth: 3, windowMs: 1000 } });
+    expect(c.scryptLogN).toBe(10);
+    expect(c.rateLimits).toEqual({ auth: 3, windowMs: 1000 });
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './harness';
+
+export type Mail = {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+};
+
+/** A unique, valid sign-up body; fields can be overridden (or removed with `undefined`). */
+export function registerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    first_name: 'Shanice',
+    last_name: 'Grant',
+    email: `new-${randomBytes(4).toString('hex')}@example.test`,
+    phone: '876-555-0142',
+    password: 'mango-tree-42',
+    parish_id: 1,
+    address: '5 Barbican Road',
+    trn: '123-456-789',
+    ...overrides,
+  };
+}
+
+/** The local mailbox of the app (newest first). */
+export async function mailbox(t: TestApp): Promise<Mail[]> {
+  const res = await t.request({ method: 'GET', url: '/dev/mailbox.json' });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as Mail[];
+}
+
+/** Mail to `to`; polls briefly, as some mail (password reset) goes out after the reply. */
+export async function waitForMail(t: TestApp, to: string, count = 1, timeoutMs = 3000): Promise<Mail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await mailbox(t)).filter((m) => m.to === to);
+    if (mails.length >= count || Date.now() > until) return mails;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Waits long enough for a mail that is sent after the reply to have gone out, then returns what arrived. */
+export async function mailsAfterSettling(t: TestApp, to: string, settleMs = 300): Promise<Mail[]> {
+  await new Promise((r) => setTimeout(r, settleMs));
+  return (await mailbox(t)).filter((m) => m.to === to);
+}
+
+/** The token of a verification link (`/verification/<token>`) or a reset link (`?token=<token>`). */
+export function tokenOf(link: string): string {
+  const url = new URL(link);
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery) return fromQuery;
+  const m = /\/verification\/([^/?#]+)$/.exec(url.pathname);
+  if (!m?.[1]) throw new Error(`no token in ${link}`);
+  return m[1];
+}
+
+/** Asserts the error envelope, and returns its body for further checks. */
+export function expectError(
+  res: LightMyRequestResponse,
+  statusCode: number,
+  message?: string | RegExp,
+): { success: false; message: string; data: null; statusCode: number; errors?: Record<string, string[]> } {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body).toMatchObject({ success: false, data: null, statusCode });
+  if (typeof message === 'string') expect(body.message).toBe(message);
+  else if (message) expect(body.message).toMatch(message);
+  return body;
+}
+
+/** Asserts a success envelope and returns its data. */
+export function expectOk<T = unknown>(res: LightMyRequestResponse, statusCode = 200, message?: string): T {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  const body = res.json();
+  expect(body).toMatchObject({ success: true, statusCode });
+  if (message !== undefined) expect(body.message).toBe(message);
+  return body.data as T;
+}
+
+export type SignedUp = {
+  email: string;
+  password: string;
+  userId: string;
+  access: string;
+  refresh: string;
+  mailboxNumber: string;
+  /** The token of the verification link mailed at sign-up. */
+  verifyToken: string;
+};
+
+/** Registers a fresh customer on `host` and reads the verification mail it got. */
+export async function signUp(
+  t: TestApp,
+  host = 'localhost',
+  overrides: Record<string, unknown> = {},
+): Promise<SignedUp> {
+  const body = registerBody(overrides);
+  const res = await t.request({ method: 'POST', url: '/v1/auth/register', host, payload: body });
+  const data = expectOk<{
+    access_token: string;
+    refresh_token: string;
+    user: { id: string; mailbox_number: string };
+  }>(res, 201);
+  const email = String(body.email).toLowerCase();
+  const [mail] = await waitForMail(t, email);
+  if (!mail?.links[0]) throw new Error(`no verification mail for ${email}`);
+  return {
+    email,
+    password: String(body.password),
+    userId: data.user.id,
+    access: data.access_token,
+    refresh: data.refresh_token,
+    mailboxNumber: data.user.mailbox_number,
+    verifyToken: tokenOf(mail.links[0]),
+  };
+}

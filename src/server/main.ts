@@ -37,7 +37,7 @@ async function main() {
     '',
     '  Demo logins:',
     ...DEMO_LOGINS.map(
-      (l) => `    ${l.company.padEnd(15)} ${l.role.padEnd(9)} ${l.email.padEnd(24)} ${l.password}`,
+      (l) => `    ${l.company.padEnd(15)} ${l.role.padEnd(11)} ${l.email.padEnd(24)} ${l.password}`,
     ),
     '',
   ];

@@ -5,3 +5,4 @@ import { benchPackages } from './packages';
 const only = process.env.BENCH;
 if (!only || only === 'api') await benchApi();
 if (!only || only === 'packages') await benchPackages();
+if (!only || only === 'web') await (await import('./web')).benchWeb();

@@ -48,10 +48,15 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Whole page by default; `fullPage: false` for what the viewport shows (overlays are fixed to the viewport). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(artifacts, { recursive: true });
   const path = join(artifacts, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true });
   return path;
 }
 

@@ -31,6 +31,13 @@ function freePort(): Promise<number> {
  * the real server on a fresh embedded database in a temporary DATA_DIR.
  */
 export default async function setup(project: TestProject) {
+  // Debugging aid: E2E_PORT=<port> drives a server you already started (with WEB_DIR set to a fresh build)
+  // instead of building and starting one. Rate limits are per server: restart it between runs.
+  const reuse = Number(process.env.E2E_PORT);
+  if (reuse > 0) {
+    project.provide('e2ePort', reuse);
+    return;
+  }
   const outDir = join(root, 'dist/e2e-web');
   const build = spawnSync(
     process.execPath,

@@ -1,0 +1,144 @@
+// axe on every public page and on the dashboard: no serious or critical violation, in light and dark theme.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage } from './browser';
+import { DEMO, presetColorScheme, seriousViolations, settled, signInShared, until } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Check = { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> };
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name });
+
+const PUBLIC: Check[] = [
+  { path: '/login', ready: heading('Welcome back') },
+  { path: '/signup', ready: heading('Create your account') },
+  { path: '/forgotPassword', ready: heading('Forgot your password?') },
+  { path: '/resetPassword?token=x', ready: heading('Reset your password') },
+  { path: '/verification/verified', ready: heading('Email verified') },
+  { path: '/error/not-found', ready: heading('Page Not Found') },
+  { path: '/error/not-authorized', ready: heading('You are not authorized!') },
+  { path: '/error/server-error', ready: heading('Oops! Something went wrong.') },
+];
+
+/** Opens the page, waits for its content (and the end of transitions), then runs axe. */
+async function audit(page: Page, check: Check): Promise<string[]> {
+  await page.goto(check.path);
+  await until(() => check.ready(page).isVisible(), { timeout: 15_000 }).toBe(true);
+  await settled(page);
+  return seriousViolations(AxeBuilder, page);
+}
+
+describe('axe: no serious or critical violations', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`public pages (${scheme} theme for /login)`, async () => {
+      const { context, page } = await newPage(browser);
+      await presetColorScheme(context, scheme);
+      // The server's CSP (script-src 'self') must not be violated either: a violation is a blocked script or style.
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} in ${e.sourceFile}`),
+        ),
+      );
+      const csp: string[] = [];
+      page.on('console', (m) => {
+        if (m.text().startsWith('CSP violation')) csp.push(`${page.url()}: ${m.text()}`);
+      });
+      try {
+        const checks = scheme === 'light' ? PUBLIC : PUBLIC.filter((c) => c.path === '/login');
+        const found: string[] = [];
+        for (const check of checks) {
+          const violations = await audit(page, check);
+          expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+          found.push(...violations.map((v) => `${check.path}: ${v}`));
+        }
+        expect(found, found.join('\n')).toEqual([]);
+        expect(csp, csp.join('\n')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`/user (${scheme} theme)`, async () => {
+      const { context, page } = await newPage(browser);
+      await presetColorScheme(context, scheme);
+      try {
+        await signInShared(context, DEMO.customer);
+        const violations = await audit(page, { path: '/user', ready: heading(/^Welcome, /) });
+        expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+        await until(() => page.getByTestId('warehouse-address').isVisible()).toBe(true);
+        expect(violations, violations.join('\n')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('/user with its overlays open: mobile menu, customizer, search, user menu, notifications', async () => {
+    const phone = await newPage(browser, { width: 375, height: 812 });
+    const desktop = await newPage(browser);
+    try {
+      await signInShared(phone.context, DEMO.customer);
+      await signInShared(desktop.context, DEMO.customer);
+      const found: string[] = [];
+      const settle = async (page: Page) => {
+        await settled(page);
+        return seriousViolations(AxeBuilder, page);
+      };
+
+      await audit(phone.page, { path: '/user', ready: heading(/^Welcome, /) });
+      await phone.page.getByRole('button', { name: 'Open navigation' }).click();
+      await until(() => phone.page.getByRole('dialog').isVisible()).toBe(true);
+      found.push(...(await settle(phone.page)).map((v) => `mobile menu: ${v}`));
+
+      const page = desktop.page;
+      await audit(page, { path: '/user', ready: heading(/^Welcome, /) });
+      await page.getByRole('button', { name: 'Customize' }).click();
+      await until(() => page.getByRole('dialog', { name: 'Theme customizer' }).isVisible()).toBe(true);
+      found.push(...(await settle(page)).map((v) => `customizer: ${v}`));
+      await page.getByRole('button', { name: 'Close customizer' }).click();
+      await until(() => page.getByRole('dialog').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Search' }).click();
+      await until(() => page.getByRole('textbox', { name: 'Search the menu' }).isVisible()).toBe(true);
+      found.push(...(await settle(page)).map((v) => `search: ${v}`));
+      await page.keyboard.press('Escape');
+      await until(() => page.getByRole('dialog').count()).toBe(0);
+
+      await page.getByRole('button', { name: /^User menu/ }).click();
+      await until(() => page.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true);
+      found.push(...(await settle(page)).map((v) => `user menu: ${v}`));
+      await page.keyboard.press('Escape');
+      await until(() => page.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await until(() => page.getByText('No notifications yet').isVisible()).toBe(true);
+      found.push(...(await settle(page)).map((v) => `notifications: ${v}`));
+
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await phone.context.close();
+      await desktop.context.close();
+    }
+  });
+
+  it('/verification as the unverified user', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInShared(context, DEMO.unverified);
+      const violations = await audit(page, { path: '/verification', ready: heading('Verify your email') });
+      await until(() => page.getByRole('button', { name: /^Resend verification email/ }).isVisible()).toBe(
+        true,
+      );
+      expect(violations, violations.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

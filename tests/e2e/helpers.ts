@@ -1,0 +1,189 @@
+// Shared steps of the journeys: demo accounts, logging in (through the form, or through the API when the login
+// itself is not what a journey checks), cookies and small page probes.
+import type AxeBuilderType from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseUrl } from './browser';
+
+export const DEMO = {
+  customer: { email: 'customer@demo.test', password: 'demo-customer-1', first: 'Kerry-Ann' },
+  unverified: { email: 'unverified@demo.test', password: 'demo-unverified-1', first: 'Devon' },
+  admin: { email: 'admin@demo.test', password: 'demo-admin-1', first: 'Marcia' },
+  blue: { email: 'customer@blue.test', password: 'demo-customer-1', first: 'Andre' },
+} as const;
+
+export type Account = { email: string; password: string };
+
+/**
+ * `expect.poll` with room for a loaded machine: vitest's default gives up after 1 s, which a 2-core runner busy
+ * with the server, Chromium and axe can exceed without anything being wrong.
+ */
+export function until<T>(fn: () => T | Promise<T>, opts: { timeout?: number; message?: string } = {}) {
+  return expect.poll(fn, { timeout: 10_000, interval: 100, ...opts });
+}
+
+/** The pathname (and search) the page is on now. */
+export const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+
+/** Waits until the page is on `pathname` (search ignored unless given in `search`). */
+export async function waitForPath(page: Page, pathname: string, search?: Record<string, string>) {
+  await page.waitForURL((url) => {
+    if (url.pathname !== pathname) return false;
+    return Object.entries(search ?? {}).every(([k, v]) => url.searchParams.get(k) === v);
+  });
+}
+
+/** Fills the login form by its labels and submits it with the "Log in" button. */
+export async function loginWithForm(page: Page, account: Account) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+type Tokens = { access_token: string; refresh_token: string };
+
+/**
+ * Logs in through the API, as a set-up step for journeys that are not about the login form. It calls the
+ * server as `127.0.0.1` (the same company as `localhost`): the login limit (10 a minute) counts per client and
+ * host, so set-up logins do not eat into the budget of the journeys that log in through the form on `localhost`.
+ */
+export async function apiLogin(account: Account): Promise<Tokens> {
+  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; data: Tokens };
+  if (!res.ok || !body.success)
+    throw new Error(`API login of ${account.email} failed: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+/** The claims part of a JWT, unverified. */
+export function jwtClaims(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Puts a session into a browser context the way the app stores it after a login (cookies on the host). */
+export async function applyTokens(context: BrowserContext, tokens: Tokens, host = 'localhost') {
+  const url = baseUrl(host);
+  const verified = jwtClaims(tokens.access_token).ver === true;
+  await context.addCookies(
+    [
+      ['accessToken', tokens.access_token],
+      ['refreshToken', tokens.refresh_token],
+      ['isAuthenticated', 'true'],
+      ['idVerified', verified ? 'true' : 'false'],
+    ].map(([name, value]) => ({ name: name as string, value: encodeURIComponent(value as string), url })),
+  );
+}
+
+const shared = new Map<string, Promise<Tokens>>();
+/**
+ * One API login per account and test file, for journeys that neither refresh nor revoke the session (the
+ * server allows 10 logins a minute per client and host; the whole suite stays well below that).
+ */
+export function sharedTokens(account: Account): Promise<Tokens> {
+  let tokens = shared.get(account.email);
+  if (!tokens) {
+    tokens = apiLogin(account);
+    shared.set(account.email, tokens);
+  }
+  return tokens;
+}
+
+/** Puts the file's shared session of the account into a context (see sharedTokens). */
+export async function signInShared(context: BrowserContext, account: Account, host = 'localhost') {
+  await applyTokens(context, await sharedTokens(account), host);
+}
+
+/** Logs a context in through the API with a session of its own (see apiLogin). */
+export async function signIn(context: BrowserContext, account: Account, host = 'localhost') {
+  const tokens = await apiLogin(account);
+  await applyTokens(context, tokens, host);
+  return tokens;
+}
+
+/** The value of one cookie of the context, or undefined. */
+export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  const found = (await context.cookies()).find((c) => c.name === name);
+  return found ? decodeURIComponent(found.value) : undefined;
+}
+
+/** The dashboard of a verified user has loaded: greeting, mailbox number and warehouse address. */
+export async function expectDashboard(page: Page, firstName: string) {
+  await until(() => page.getByRole('heading', { name: `Welcome, ${firstName}!` }).isVisible(), {
+    timeout: 15_000,
+  }).toBe(true);
+  const mailbox = ((await page.getByTestId('mailbox-number').textContent()) ?? '').trim();
+  expect(mailbox).toMatch(/^[A-Z]{2,5}[-\s]?\d+$/);
+  await until(() => page.getByTestId('warehouse-address').textContent()).toContain(mailbox);
+  return mailbox;
+}
+
+/** True when the page does not scroll sideways at its viewport width. */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; width: number }> {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+}
+
+/**
+ * Waits until the page is still: no running CSS animation or transition, and every open dialog, menu, popover or
+ * tooltip fully opaque (Mantine's transitions step their styles from timers, so "no animation" alone can be seen
+ * between two steps of a fade, and axe then measures the contrast of half-transparent text: e.g. the "Customize"
+ * tooltip fading out after its button opened the customizer).
+ */
+export async function settled(page: Page) {
+  await until(() =>
+    page.evaluate(() => {
+      if (document.getAnimations().length > 0) return false;
+      const layers = document.querySelectorAll(
+        '[role="dialog"], [role="menu"], [role="tooltip"], [data-position]',
+      );
+      for (const layer of layers) {
+        for (let el: Element | null = layer; el; el = el.parentElement) {
+          if (getComputedStyle(el).opacity !== '1') return false;
+        }
+      }
+      return true;
+    }),
+  ).toBe(true);
+}
+
+/** Serious and critical axe violations of the page, as readable lines (empty when there are none). */
+export async function seriousViolations(AxeBuilder: typeof AxeBuilderType, page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`.trim())
+          .join(' | ')}`,
+    );
+}
+
+/** Forces the colour scheme Mantine restores at start (what the customizer stores). */
+export async function presetColorScheme(context: BrowserContext, scheme: 'light' | 'dark') {
+  await context.addInitScript((s) => {
+    try {
+      window.localStorage.setItem('mantine-color-scheme-value', s);
+    } catch {
+      /* storage unavailable: the default scheme applies */
+    }
+  }, scheme);
+}
+
+let seq = 0;
+/** A unique address for an account created by a journey. */
+export function uniqueEmail(tag: string): string {
+  seq += 1;
+  return `e2e-${tag}-${Date.now().toString(36)}-${seq}@example.test`;
+}

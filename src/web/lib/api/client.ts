@@ -19,6 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Calls that must not trigger a token refresh (login, refresh itself...). */
   skipAuthRefresh?: boolean;
+  /** 'blob' returns the raw body (file downloads) instead of unwrapping a JSON envelope. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Only these statuses are retried, once, and only for methods that do not change anything. */
@@ -141,6 +143,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         ...(opts.signal ? { signal: opts.signal } : {}),
       };
       try {
+        if (opts.responseType === 'blob') {
+          const blobOptions = { ...fetchOptions, responseType: 'blob' } as FetchOptions<'blob'>;
+          return (await $fetch<Blob, 'blob'>(path, blobOptions)) as T;
+        }
         const env = await $fetch<Envelope<T>>(path, fetchOptions);
         if (env && typeof env === 'object' && 'success' in env) {
           if (!env.success) throw new ApiError(env.statusCode || 500, env.message, env.errors ?? {});
@@ -178,7 +184,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>(path, { ...opts, method: 'PATCH', body }),
     delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'DELETE' }),
+    /** A file's bytes (bearer, refresh and retry as for any GET). */
+    getBlob: (path: string, opts: Omit<RequestOptions, 'method' | 'body' | 'responseType'> = {}) =>
+      request<Blob>(path, { ...opts, method: 'GET', responseType: 'blob' }),
+    /** The shared single-flight refresh: other transports (the XHR uploader) use it for their 401s. */
     refreshTokens,
+    session,
   };
 }
 
@@ -191,8 +202,11 @@ export function setAuthFailureHandler(handler: () => void): void {
   authFailureHandler = handler;
 }
 
+/** The API's base URL from configuration; same origin by default. */
+export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '';
+
 /** The app's client: base URL from configuration, same origin by default. */
 export const api = createApiClient({
-  baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
+  baseURL: API_BASE_URL,
   onAuthFailure: () => authFailureHandler(),
 });

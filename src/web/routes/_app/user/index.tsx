@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../../features/auth/api';
 import { UserHome } from '../../../features/dashboard/UserHome';
+import { PackageCounts, RecentPackages } from '../../../features/packages/DashboardSections';
 import { companyQueryOptions } from '../../../features/tenant/api';
 import { useSession } from '../../../lib/session/use-session';
 
@@ -10,6 +11,11 @@ export const Route = createFileRoute('/_app/user/')({
     const session = useSession();
     const { data: user } = useQuery(meQueryOptions(session.userId));
     const { data: company } = useQuery(companyQueryOptions());
-    return <UserHome user={user} company={company} />;
+    return (
+      <UserHome user={user} company={company}>
+        <PackageCounts />
+        <RecentPackages />
+      </UserHome>
+    );
   },
 });

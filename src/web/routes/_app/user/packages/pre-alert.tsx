@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { PrealertScreen } from '../../../../features/prealerts/PrealertScreen';
 
 export const Route = createFileRoute('/_app/user/packages/pre-alert')({
-  component: () => <NotBuilt title="Pre-alert" />,
+  component: PrealertScreen,
 });

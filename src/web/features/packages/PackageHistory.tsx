@@ -1,0 +1,297 @@
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/EmptyState.css';
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconFilterOff, IconPackage, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { usePageTitle } from '../../components/PageTitle';
+import { errorMessage } from '../../lib/api';
+import { packageStatusesQueryOptions, packagesQueryOptions } from './api';
+import { type HistorySearch, hasFilters, PAGE_SIZES, type PackageSort, SORT_LABELS } from './history-search';
+import classes from './PackageHistory.module.css';
+import { PackageCards, PackageTable } from './PackageResults';
+
+const DateRangeFilter = lazy(() => import('./DateRangeFilter'));
+
+export type HistoryChange = (patch: Partial<HistorySearch>, options?: { replace?: boolean }) => void;
+
+export interface PackageHistoryProps {
+  search: HistorySearch;
+  onChange: HistoryChange;
+  onClear: () => void;
+}
+
+/** Phones get cards; wider screens the table. */
+const CARDS_QUERY = '(max-width: 47.99em)';
+
+function SearchBox({ value: urlValue, onChange }: { value: string | undefined; onChange: HistoryChange }) {
+  const [value, setValue] = useState(urlValue ?? '');
+  const [debounced] = useDebouncedValue(value, 350);
+  const pushed = useRef(urlValue);
+
+  // The URL changed by itself (back button, a link, "Clear filters"): show its value.
+  useEffect(() => {
+    if (urlValue !== pushed.current) {
+      pushed.current = urlValue;
+      setValue(urlValue ?? '');
+    }
+  }, [urlValue]);
+
+  useEffect(() => {
+    const q = debounced.trim() || undefined;
+    if (q === pushed.current) return;
+    pushed.current = q;
+    onChange({ q, page: 1 }, { replace: true });
+  }, [debounced, onChange]);
+
+  return (
+    <TextInput
+      label="Search"
+      type="search"
+      placeholder="Tracking, item or seller"
+      value={value}
+      onChange={(e) => setValue(e.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setValue('')} /> : null
+      }
+      autoComplete="off"
+    />
+  );
+}
+
+function DateRangeFallback() {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Date range
+      </Text>
+      <Skeleton h={36} />
+    </Stack>
+  );
+}
+
+function Filters({ search, onChange, onClear }: PackageHistoryProps) {
+  const statuses = useQuery(packageStatusesQueryOptions());
+  return (
+    <Paper p="md" component="section" aria-label="Filters">
+      <div className={classes.filters}>
+        <SearchBox value={search.q} onChange={onChange} />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={(statuses.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
+          value={search.status ?? null}
+          onChange={(value) => onChange({ status: (value as HistorySearch['status']) ?? undefined, page: 1 })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status' }}
+          maxDropdownHeight={420}
+          allowDeselect
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Suspense fallback={<DateRangeFallback />}>
+          <DateRangeFilter
+            from={search.from}
+            to={search.to}
+            onChange={({ from, to }) => onChange({ from, to, page: 1 })}
+          />
+        </Suspense>
+        <Select
+          label="Sort by"
+          data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+          value={search.sort}
+          onChange={(value) => onChange({ sort: (value as PackageSort | null) ?? 'newest', page: 1 })}
+          allowDeselect={false}
+        />
+      </div>
+      {hasFilters(search) && (
+        <Group justify="flex-end" mt="sm">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={onClear}
+          >
+            Clear filters
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function ResultsSkeleton({ cards }: { cards: boolean }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading packages">
+      {Array.from({ length: cards ? 4 : 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} h={cards ? 96 : 44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+function NoPackagesYet() {
+  return (
+    <EmptyState
+      py="xl"
+      icon={<IconPackage size={28} aria-hidden />}
+      variant="light"
+      title="No packages yet"
+      description="Packages appear here when the warehouse receives them. Pre-alert a package so we can match it to you."
+    >
+      <EmptyState.Actions>
+        <Button
+          component={Link}
+          to="/user/packages/pre-alert"
+          leftSection={<IconPlaneDeparture size={18} aria-hidden />}
+        >
+          Pre-alert a package
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+function NoMatches({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      py="xl"
+      icon={<IconSearch size={28} aria-hidden />}
+      variant="light"
+      title="No packages match"
+      description="Try other words, another status or a wider date range."
+    >
+      <EmptyState.Actions>
+        <Button variant="light" onClick={onClear} leftSection={<IconFilterOff size={18} aria-hidden />}>
+          Clear filters
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** /user/packages/history: search, filter, sort and page through the customer's packages; all of it in the URL. */
+export function PackageHistory({ search, onChange, onClear }: PackageHistoryProps) {
+  usePageTitle('Package history');
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const { q, status, from, to, sort, page, pageSize } = search;
+  const packages = useQuery(packagesQueryOptions({ q, status, from, to, sort, page, pageSize }));
+  const data = packages.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  // A page past the end (an old link, fewer packages now): go to the last page there is.
+  useEffect(() => {
+    if (data && !packages.isPlaceholderData && data.total > 0 && data.items.length === 0 && page > pages) {
+      onChange({ page: pages }, { replace: true });
+    }
+  }, [data, packages.isPlaceholderData, page, pages, onChange]);
+
+  const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? first + data.items.length - 1 : 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Package history
+          </Title>
+          <Text c="dimmed">Every package the warehouse received for you, and where it is now.</Text>
+        </div>
+        <Button
+          component={Link}
+          to="/user/packages/pre-alert"
+          variant="light"
+          leftSection={<IconPlaneDeparture size={18} aria-hidden />}
+        >
+          Pre-alert a package
+        </Button>
+      </Group>
+
+      <Filters search={search} onChange={onChange} onClear={onClear} />
+
+      <Box component="section" aria-label="Results">
+        {packages.isPending ? (
+          <ResultsSkeleton cards={cards} />
+        ) : packages.isError && !data ? (
+          <Alert color="red" variant="light" role="alert" title="Could not load your packages">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(packages.error)}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void packages.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !data || data.total === 0 ? (
+          hasFilters(search) ? (
+            <NoMatches onClear={onClear} />
+          ) : (
+            <NoPackagesYet />
+          )
+        ) : (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="results-summary">
+              Showing {first}–{last} of {data.total} {data.total === 1 ? 'package' : 'packages'}
+            </Text>
+            <Box
+              aria-busy={packages.isPlaceholderData}
+              style={{ opacity: packages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            >
+              {cards ? <PackageCards items={data.items} /> : <PackageTable items={data.items} />}
+            </Box>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Select
+                label="Rows per page"
+                data={PAGE_SIZES.map(String)}
+                value={String(pageSize)}
+                onChange={(value) => onChange({ pageSize: Number(value) || 20, page: 1 })}
+                allowDeselect={false}
+                w={120}
+                size="sm"
+              />
+              {pages > 1 && (
+                <nav aria-label="Pagination">
+                  <Pagination
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={(next) => onChange({ page: next })}
+                    siblings={cards ? 0 : 1}
+                    boundaries={1}
+                    size={cards ? 'sm' : 'md'}
+                    getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                    getControlProps={(control) => ({
+                      'aria-label': {
+                        first: 'First page',
+                        previous: 'Previous page',
+                        next: 'Next page',
+                        last: 'Last page',
+                      }[control],
+                    })}
+                  />
+                </nav>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FileInfo, Receipt } from '../../../contract/packages';
+import { FileList } from '../../components/files/FileList';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { FilePicker } from '../../lib/upload/FilePicker';
+import { validateFileSet } from '../../lib/upload/file-rules';
+import { UploadProgress } from '../../lib/upload/UploadProgress';
+import { packageKeys } from './api';
+import { deleteReceipt, uploadReceipts } from './receipts-api';
+
+function ReceiptUpload({ packageId }: { packageId: string }) {
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (chosen: File[]) => uploadReceipts(packageId, chosen, setProgress),
+    onSuccess: async (receipts) => {
+      notifications.show({
+        color: 'green',
+        title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
+        message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
+      });
+      setFiles([]);
+      setProgress(null);
+      await queryClient.invalidateQueries({ queryKey: packageKeys.detail(packageId) });
+    },
+    onError: (e) => {
+      setProgress(null);
+      const onFiles = e instanceof ApiError ? e.fieldErrors.files : undefined;
+      if (onFiles?.length) setFileError(onFiles.join(' '));
+      setFormError(errorMessage(e, 'Upload failed'));
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Upload receipts"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setFormError(null);
+        const problem = validateFileSet(files);
+        setFileError(problem);
+        if (!problem) {
+          setProgress(0);
+          upload.mutate(files);
+        }
+      }}
+    >
+      <Stack gap="sm">
+        <FilePicker
+          label="Receipt files"
+          files={files}
+          onChange={(next) => {
+            setFiles(next);
+            setFileError(null);
+          }}
+          error={fileError}
+          disabled={upload.isPending}
+        />
+        {formError && (
+          <Alert color="red" variant="light" role="alert" title="Upload failed">
+            {formError}
+          </Alert>
+        )}
+        {progress !== null && <UploadProgress percent={progress} />}
+        <Group justify="flex-end">
+          <Button type="submit" loading={upload.isPending} leftSection={<IconUpload size={18} aria-hidden />}>
+            Upload receipts
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The package's receipts: view, download, delete (confirmed), and upload more. */
+export function ReceiptsPanel({ packageId, receipts }: { packageId: string; receipts: Receipt[] }) {
+  const queryClient = useQueryClient();
+  const [toDelete, setToDelete] = useState<Receipt | null>(null);
+  const byFile = new Map(receipts.map((r) => [r.file.id, r]));
+
+  const remove = useMutation({
+    mutationFn: (receipt: Receipt) => deleteReceipt(receipt.id),
+    onSuccess: async (_, receipt) => {
+      notifications.show({
+        color: 'green',
+        title: 'Receipt deleted',
+        message: `${receipt.file.name} was removed.`,
+      });
+      setToDelete(null);
+      await queryClient.invalidateQueries({ queryKey: packageKeys.detail(packageId) });
+    },
+    onError: (e) => {
+      notifications.show({ color: 'red', title: 'Could not delete the receipt', message: errorMessage(e) });
+    },
+  });
+
+  const meta = (file: FileInfo) => {
+    const r = byFile.get(file.id);
+    return r ? `added by ${r.uploaded_by}` : null;
+  };
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="receipts-heading">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg" id="receipts-heading">
+            Receipts
+          </Title>
+          <Text size="sm" c="dimmed">
+            Customs needs the invoice or receipt of what you bought.
+          </Text>
+        </div>
+        {receipts.length === 0 ? (
+          <Text c="dimmed">No receipts on this package yet.</Text>
+        ) : (
+          <FileList
+            label="Receipts"
+            files={receipts.map((r) => r.file)}
+            meta={meta}
+            actions={(file) => {
+              const receipt = byFile.get(file.id);
+              return receipt ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  aria-label={`Delete ${file.name}`}
+                  onClick={() => setToDelete(receipt)}
+                >
+                  Delete
+                </Button>
+              ) : null;
+            }}
+          />
+        )}
+        <ReceiptUpload packageId={packageId} />
+      </Stack>
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => (remove.isPending ? undefined : setToDelete(null))}
+        title="Delete receipt?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>
+            {toDelete?.file.name} ({toDelete ? formatDate(toDelete.created_at) : ''}) will be removed from
+            this package. This cannot be undone.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => toDelete && remove.mutate(toDelete)}
+            >
+              Delete receipt
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

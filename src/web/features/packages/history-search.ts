@@ -1,0 +1,104 @@
+/*
+ * Plain code, no zod: validateSearch runs in the router, which lives in the entry bundle, and even zod/mini costs
+ * about 15 kB gzip there for every visitor. The two lists below mirror the contract; a unit test keeps them equal.
+ */
+export const PACKAGE_STATUS_CODES = [
+  'pre_alerted',
+  'received_us',
+  'in_transit',
+  'at_customs',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'delivered',
+  'on_hold',
+  'returned',
+] as const;
+export const PACKAGE_SORTS = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
+export type PackageStatusCode = (typeof PACKAGE_STATUS_CODES)[number];
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+export type PackageSort = (typeof PACKAGE_SORTS)[number];
+
+export const SORT_LABELS: Record<PackageSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  updated: 'Recently updated',
+  weight: 'Heaviest first',
+  tracking: 'Tracking number (A–Z)',
+};
+
+/** The history view's defaults: left out of the URL so a plain link shows the usual view. */
+export const HISTORY_DEFAULTS = { sort: 'newest', page: 1, pageSize: 20 } as const;
+
+export interface HistorySearch {
+  q: string | undefined;
+  status: PackageStatusCode | undefined;
+  /** ISO dates (YYYY-MM-DD), inclusive, on the day the package was added. */
+  from: string | undefined;
+  to: string | undefined;
+  sort: PackageSort;
+  page: number;
+  pageSize: number;
+}
+/** What a link or navigate() may put in the URL: every key optional. */
+export type HistorySearchInput = Partial<HistorySearch>;
+
+/** A URL may hold a number where a string was meant (`?q=123` parses as 123): accept both. */
+function text(v: unknown): string | undefined {
+  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+  return String(v).trim().slice(0, 100) || undefined;
+}
+
+function oneOf<T extends string>(list: readonly T[], v: unknown): T | undefined {
+  return typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : undefined;
+}
+
+function int(v: unknown, min: number, max: number): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+function isoDate(v: unknown): string | undefined {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  const d = new Date(`${v}T00:00:00Z`);
+  // Rejects 2026-02-31 and friends: the date must read back the same.
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : undefined;
+}
+
+/**
+ * The history screen's search params (the route's validateSearch). Every value is optional and anything malformed
+ * falls back to its default, so a hand-edited or outdated link still opens a sensible view.
+ */
+export function parseHistorySearch(raw: Record<string, unknown>): HistorySearch {
+  const from = isoDate(raw.from);
+  const to = isoDate(raw.to);
+  // A range typed backwards still means the days between the two dates.
+  const swap = Boolean(from && to && from > to);
+  const pageSize = int(raw.pageSize, 1, 100);
+  return {
+    q: text(raw.q),
+    status: oneOf(PACKAGE_STATUS_CODES, raw.status),
+    from: swap ? to : from,
+    to: swap ? from : to,
+    sort: oneOf(PACKAGE_SORTS, raw.sort) ?? HISTORY_DEFAULTS.sort,
+    page: int(raw.page, 1, 100_000) ?? HISTORY_DEFAULTS.page,
+    pageSize:
+      pageSize && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : HISTORY_DEFAULTS.pageSize,
+  };
+}
+
+/** True when any filter narrows the list (search, status or dates). */
+export const hasFilters = (s: HistorySearch) => Boolean(s.q || s.status || s.from || s.to);
+
+/** The URL form of a view: defaults and empty values left out. */
+export function toUrlSearch(s: Partial<HistorySearch>): HistorySearchInput {
+  const out: HistorySearchInput = {};
+  if (s.q) out.q = s.q;
+  if (s.status) out.status = s.status;
+  if (s.from) out.from = s.from;
+  if (s.to) out.to = s.to;
+  if (s.sort && s.sort !== HISTORY_DEFAULTS.sort) out.sort = s.sort;
+  if (s.page && s.page !== HISTORY_DEFAULTS.page) out.page = s.page;
+  if (s.pageSize && s.pageSize !== HISTORY_DEFAULTS.pageSize) out.pageSize = s.pageSize;
+  return out;
+}

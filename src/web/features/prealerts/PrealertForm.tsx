@@ -1,0 +1,245 @@
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Fieldset.css';
+import {
+  Alert,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconSend } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Prealert } from '../../../contract/packages';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { FilePicker } from '../../lib/upload/FilePicker';
+import { UploadProgress } from '../../lib/upload/UploadProgress';
+import { type PrealertData, prealertKeys, submitPrealert } from './api';
+import {
+  emptyPrealert,
+  PACKAGE_TYPE_OPTIONS,
+  type PrealertFormValues,
+  prealertFormSchema,
+  toSubmission,
+} from './prealert-form';
+
+export type SubmitPrealert = (
+  fields: PrealertData,
+  files: File[],
+  onProgress: (percent: number) => void,
+) => Promise<Prealert>;
+
+/** Numbers: no negatives, two decimals, the keyboard's decimal pad on phones. */
+const numberProps = {
+  allowNegative: false,
+  decimalScale: 2,
+  min: 0,
+  hideControls: true,
+  withAsterisk: false,
+} as const;
+
+/**
+ * The pre-alert form: every field with a visible label and the contract's rules, 1–5 receipt files,
+ * a percentage while uploading, the server's messages on their fields when it refuses.
+ */
+export function PrealertForm({ submit = submitPrealert }: { submit?: SubmitPrealert }) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const form = useForm<PrealertFormValues>({
+    mode: 'controlled',
+    initialValues: emptyPrealert(),
+    validate: zodResolver(prealertFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const mutation = useMutation({
+    mutationFn: ({ fields, files }: { fields: PrealertData; files: File[] }) =>
+      submit(fields, files, setProgress),
+    onSuccess: async (prealert) => {
+      notifications.show({
+        color: 'green',
+        title: 'Pre-alert sent',
+        message:
+          prealert.status === 'matched'
+            ? `${prealert.tracking_number} is already at the warehouse and was matched to your package.`
+            : `We will match ${prealert.tracking_number} to your package when it arrives.`,
+      });
+      form.reset();
+      setProgress(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: prealertKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['packages'] }),
+      ]);
+    },
+    onError: (e) => {
+      setProgress(null);
+      applyServerErrors(form, e, 'Upload failed');
+      // The reply's message is always shown; its field messages also sit on their fields.
+      setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
+    },
+  });
+  const busy = mutation.isPending;
+
+  // A refusal from the server may sit above the fold: bring its message into view.
+  useEffect(() => {
+    if (formError) alertRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [formError]);
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="prealert-form-heading">
+      <Stack gap="xs" mb="md">
+        <Title order={2} fz="lg" id="prealert-form-heading">
+          New pre-alert
+        </Title>
+        <Text size="sm" c="dimmed">
+          Tell us what is coming so the warehouse can match the parcel to your mailbox the moment it arrives.
+        </Text>
+      </Stack>
+      <form
+        noValidate
+        aria-labelledby="prealert-form-heading"
+        ref={formRef}
+        onSubmit={form.onSubmit(
+          (values) => {
+            setFormError(null);
+            setProgress(0);
+            mutation.mutate(toSubmission(values));
+          },
+          // Keyboard and screen-reader users land on the first field to fix.
+          () => {
+            requestAnimationFrame(() => {
+              formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+            });
+          },
+        )}
+      >
+        <Stack gap="md">
+          {formError && (
+            <Alert ref={alertRef} color="red" variant="light" title="The pre-alert was not sent" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Tracking number"
+              description="As the seller or carrier gives it"
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              disabled={busy}
+              key={form.key('tracking_number')}
+              {...form.getInputProps('tracking_number')}
+            />
+            <TextInput
+              label="Seller or store"
+              description="Amazon, eBay, Shein…"
+              required
+              disabled={busy}
+              key={form.key('seller_name')}
+              {...form.getInputProps('seller_name')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            description="What is inside"
+            required
+            withAsterisk={false}
+            autosize
+            minRows={2}
+            maxRows={5}
+            disabled={busy}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <NumberInput
+              label="Weight (lb)"
+              required
+              inputMode="decimal"
+              disabled={busy}
+              {...numberProps}
+              key={form.key('weight')}
+              {...form.getInputProps('weight')}
+            />
+            <NumberInput
+              label="Value (USD)"
+              required
+              inputMode="decimal"
+              prefix="$"
+              thousandSeparator=","
+              disabled={busy}
+              {...numberProps}
+              key={form.key('value')}
+              {...form.getInputProps('value')}
+            />
+            <Select
+              label="Package type"
+              placeholder="Choose a type"
+              required
+              data={PACKAGE_TYPE_OPTIONS}
+              allowDeselect={false}
+              disabled={busy}
+              key={form.key('package_type')}
+              {...form.getInputProps('package_type')}
+            />
+          </SimpleGrid>
+          <Fieldset legend="Dimensions in inches (optional)" variant="unstyled" disabled={busy} m={0} p={0}>
+            <SimpleGrid cols={3} spacing="sm">
+              <NumberInput
+                label="Length (in)"
+                inputMode="decimal"
+                {...numberProps}
+                key={form.key('length')}
+                {...form.getInputProps('length')}
+              />
+              <NumberInput
+                label="Width (in)"
+                inputMode="decimal"
+                {...numberProps}
+                key={form.key('width')}
+                {...form.getInputProps('width')}
+              />
+              <NumberInput
+                label="Height (in)"
+                inputMode="decimal"
+                {...numberProps}
+                key={form.key('height')}
+                {...form.getInputProps('height')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+          <FilePicker
+            label="Invoice or receipt files"
+            files={form.getValues().files}
+            onChange={(files) => {
+              form.setFieldValue('files', files);
+              form.clearFieldError('files');
+            }}
+            error={typeof form.errors.files === 'string' ? form.errors.files : null}
+            disabled={busy}
+          />
+          {progress !== null && <UploadProgress percent={progress} />}
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={busy} leftSection={<IconSend size={18} aria-hidden />}>
+              Send pre-alert
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

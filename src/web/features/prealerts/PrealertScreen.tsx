@@ -1,0 +1,24 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../components/PageTitle';
+import { PrealertForm } from './PrealertForm';
+import { PrealertList } from './PrealertList';
+
+/** /user/packages/pre-alert: send one, and see the ones already sent. */
+export function PrealertScreen() {
+  usePageTitle('Pre-alert a package');
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Pre-alert a package
+        </Title>
+        <Text c="dimmed">
+          Sent before the parcel arrives, a pre-alert with the invoice gets it through the warehouse and
+          customs faster.
+        </Text>
+      </div>
+      <PrealertForm />
+      <PrealertList />
+    </Stack>
+  );
+}

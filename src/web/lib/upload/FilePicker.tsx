@@ -1,0 +1,115 @@
+import { ActionIcon, Box, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { IconFile, IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { addFiles, FILE_HINT, formatBytes } from './file-rules';
+
+const DropArea = lazy(() => import('./DropArea'));
+
+export interface FilePickerProps {
+  /** Visible label; also the accessible name of the file input. */
+  label: string;
+  files: File[];
+  onChange: (files: File[]) => void;
+  /** The form's message for the whole set (e.g. none chosen). */
+  error?: string | null | undefined;
+  disabled?: boolean | undefined;
+}
+
+function DropAreaPlaceholder() {
+  return (
+    <Paper withBorder p="lg" ta="center" style={{ borderStyle: 'dashed' }}>
+      <Text c="dimmed">Loading the file picker…</Text>
+    </Paper>
+  );
+}
+
+/** Pick 1–5 receipt files: drop or choose, see each file with a remove button, and why a file was refused. */
+export function FilePicker({ label, files, onChange, error, disabled }: FilePickerProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [refusals, setRefusals] = useState<string[]>([]);
+  // A reset form (no files left) forgets old refusals too.
+  useEffect(() => {
+    if (files.length === 0) setRefusals([]);
+  }, [files]);
+
+  const add = (incoming: File[]) => {
+    const result = addFiles(files, incoming);
+    setRefusals(result.errors);
+    if (result.files.length !== files.length) onChange(result.files);
+  };
+  const remove = (index: number) => {
+    setRefusals([]);
+    onChange(files.filter((_, i) => i !== index));
+  };
+  const messages = [...(error ? [error] : []), ...refusals];
+
+  return (
+    <Stack gap={6}>
+      <Box>
+        <Input.Label htmlFor={inputId}>{label}</Input.Label>
+        <Input.Description id={hintId}>{FILE_HINT}</Input.Description>
+      </Box>
+      <Suspense fallback={<DropAreaPlaceholder />}>
+        <DropArea
+          inputId={inputId}
+          label={label}
+          describedBy={messages.length > 0 ? `${hintId} ${errorId}` : hintId}
+          disabled={disabled}
+          onFiles={add}
+        />
+      </Suspense>
+      {messages.length > 0 && (
+        <Stack gap={2} id={errorId} role="alert">
+          {messages.map((m) => (
+            <Input.Error key={m}>{m}</Input.Error>
+          ))}
+        </Stack>
+      )}
+      {files.length > 0 && (
+        <Stack
+          component="ul"
+          gap={6}
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`Chosen files (${files.length})`}
+        >
+          {files.map((file, index) => (
+            <Paper
+              component="li"
+              key={`${file.name}-${file.size}-${file.lastModified}`}
+              withBorder
+              px="sm"
+              py={6}
+            >
+              <Group gap="sm" wrap="nowrap" justify="space-between">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <IconFile size={18} aria-hidden style={{ flex: 'none' }} />
+                  <Text size="sm" truncate>
+                    {file.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+                    {formatBytes(file.size)}
+                  </Text>
+                </Group>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Remove ${file.name}`}
+                  disabled={disabled}
+                  onClick={() => remove(index)}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

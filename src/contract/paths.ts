@@ -38,3 +38,36 @@ export const packageApi = {
     status: (id: string) => `/v1/admin/packages/${id}/status`,
   },
 } as const;
+
+/** The customer account: invoices, estimator, fees, points, authorized persons, purchase requests, profile. */
+export const accountApi = {
+  invoices: {
+    list: '/v1/invoices',
+    create: '/v1/invoices',
+    one: (id: string) => `/v1/invoices/${id}`,
+    pdf: (id: string) => `/v1/invoices/${id}/pdf`,
+    send: (id: string) => `/v1/invoices/${id}/send`,
+  },
+  dutyCategories: '/v1/dutycategories',
+  dutyCalculator: '/v1/dutycalculator',
+  fees: '/v1/fees',
+  points: { list: '/v1/points', adjust: '/v1/admin/points/adjust' },
+  authorizedPersons: {
+    list: '/v1/authorizedpersons',
+    create: '/v1/authorizedpersons',
+    one: (id: string) => `/v1/authorizedpersons/${id}`,
+  },
+  purchaseRequests: {
+    list: '/v1/purchaserequests/',
+    create: '/v1/purchaserequests/',
+    one: (id: string) => `/v1/purchaserequests/${id}`,
+    quote: (id: string) => `/v1/purchaserequests/${id}/quote`,
+  },
+  profile: { get: '/v1/profile', update: '/v1/profile', password: '/v1/profile/password' },
+  notifications: {
+    list: '/v1/notifications',
+    read: (id: string) => `/v1/notifications/${id}/read`,
+    readAll: '/v1/notifications/read-all',
+  },
+  summary: '/v1/account/summary',
+} as const;

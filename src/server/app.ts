@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -21,19 +23,33 @@ import { envelopePlugin, sendNotFound } from './plugins/envelope';
 import { tenantPlugin } from './plugins/tenant';
 import { devRoutes } from './routes/dev';
 import { authRoutes } from './routes/v1/auth';
+import { authorizedPersonRoutes } from './routes/v1/authorized-persons';
 import { companyRoutes } from './routes/v1/companies';
+import { dutyRoutes } from './routes/v1/duty';
+import { invoiceRoutes } from './routes/v1/invoices';
 import { menuRoutes } from './routes/v1/menus';
+import { notificationRoutes } from './routes/v1/notifications';
 import { packageRoutes } from './routes/v1/packages';
+import { pointsRoutes } from './routes/v1/points';
 import { prealertRoutes } from './routes/v1/prealerts';
+import { profileRoutes } from './routes/v1/profile';
+import { purchaseRequestRoutes } from './routes/v1/purchase-requests';
 import { receiptRoutes } from './routes/v1/receipts';
 import { referenceRoutes } from './routes/v1/reference';
 import { userRoutes } from './routes/v1/users';
 import { webManifestRoutes } from './routes/web-manifest';
 import { type AuthService, createAuthService } from './services/auth';
+import { type AuthorizedPersonService, createAuthorizedPersonService } from './services/authorized-persons';
+import { createEstimatorService, type EstimatorService } from './services/estimator';
 import { createDiskFileStore, type FileStore } from './services/file-store';
 import { createIdempotency, type Idempotency } from './services/idempotency';
+import { createInvoiceService, type InvoiceService } from './services/invoices';
 import { createMailer, type Mailer } from './services/mailer';
+import { createNotificationService, type NotificationService } from './services/notifications';
 import { createPackageService, type PackageService } from './services/packages';
+import { createPointsService, type PointsService } from './services/points';
+import { createProfileService, type ProfileService } from './services/profile';
+import { createPurchaseRequestService, type PurchaseRequestService } from './services/purchase-requests';
 import { createTokenSigner } from './services/tokens';
 import { multipartLimits } from './services/uploads';
 
@@ -46,6 +62,13 @@ declare module 'fastify' {
     fileStore: FileStore;
     packages: PackageService;
     idempotency: Idempotency;
+    notifications: NotificationService;
+    points: PointsService;
+    invoices: InvoiceService;
+    estimator: EstimatorService;
+    authorizedPersons: AuthorizedPersonService;
+    purchaseRequests: PurchaseRequestService;
+    profile: ProfileService;
   }
 }
 
@@ -68,6 +91,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
           'req.body.password',
           'req.body.refreshToken',
           'req.body.token',
+          'req.body.current_password',
+          'req.body.new_password',
         ],
         censor: '[redacted]',
       },
@@ -93,9 +118,29 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorate('fileStore', fileStore);
   app.decorate('packages', createPackageService({ db, store: fileStore }));
   app.decorate('idempotency', createIdempotency(db));
-  app.addHook('onClose', async () => mailer.close());
+  const notifications = createNotificationService({ db, mailer, config, log: app.log });
+  const points = createPointsService(db);
+  app.decorate('notifications', notifications);
+  app.decorate('points', points);
+  app.decorate('invoices', createInvoiceService({ db, notifications, points, config }));
+  app.decorate('estimator', createEstimatorService(db));
+  app.decorate('authorizedPersons', createAuthorizedPersonService(db));
+  app.decorate('purchaseRequests', createPurchaseRequestService({ db, notifications }));
+  app.decorate('profile', createProfileService({ db, config }));
+  app.addHook('onClose', async () => {
+    await notifications.drain();
+    mailer.close();
+  });
 
   await app.register(envelopePlugin);
+  // Compressed replies: the PWA's JS and CSS shrink about 4x, and so do larger JSON pages. Brotli at a middle
+  // quality keeps the CPU cost of compressing on the fly low; file streams (downloads) keep their own encoding rules.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -109,6 +154,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Receipts (PDFs, images) are previewed in the page from blob: URLs of bytes fetched with the bearer.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -163,6 +210,13 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await app.register(packageRoutes);
   await app.register(prealertRoutes);
   await app.register(receiptRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(dutyRoutes);
+  await app.register(pointsRoutes);
+  await app.register(authorizedPersonRoutes);
+  await app.register(purchaseRequestRoutes);
+  await app.register(profileRoutes);
+  await app.register(notificationRoutes);
   await app.register(devRoutes);
   await app.register(webManifestRoutes);
 
@@ -181,6 +235,13 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
         );
       },
     });
+  }
+
+  if (hasWeb) {
+    // "/" is a directory to the static plugin: answer it with the app itself.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -14,6 +15,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../contract/companies';
+import type { AccountSettings } from '../../contract/fees';
+import type { InvoiceLineType, InvoiceStatus } from '../../contract/invoices';
+import type { NotificationKind } from '../../contract/notifications';
+import type { PointsKind } from '../../contract/points';
+import type { NotificationPreferences } from '../../contract/profile';
+import type { PurchaseRequestStatus } from '../../contract/purchase-requests';
 import type { Role } from '../../contract/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -91,6 +98,11 @@ export const users = pgTable(
     isSuperadmin: boolean('is_superadmin').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Which notifications are also emailed (profile page). */
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<NotificationPreferences>()
+      .notNull()
+      .default({ email_package_updates: true, email_invoices: true, email_purchase_requests: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,5 +367,217 @@ export const idempotencyKeys = pgTable(
   (t) => [
     uniqueIndex('idempotency_keys_pk').on(t.companyId, t.userId, t.key),
     index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Per-company fee, customs, points and invoice policy (see contract/fees.ts), seeded with DOMAIN.md's defaults. */
+export const companySettings = pgTable('company_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<AccountSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Duty categories of a company: rates as exact decimals (0.2000 = 20 %). */
+export const dutyCategories = pgTable(
+  'duty_categories',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    dutyRate: numeric('duty_rate', { precision: 6, scale: 4 }).notNull(),
+    gctRate: numeric('gct_rate', { precision: 6, scale: 4 }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('duty_categories_company_code_uq').on(t.companyId, t.code)],
+);
+
+/** The last invoice number handed out per company and year (bumped atomically with an upsert). */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [uniqueIndex('invoice_counters_pk').on(t.companyId, t.year)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: text('number').notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull().default('draft'),
+    currency: text('currency').notNull().default('JMD'),
+    /** Minor units; bigint so a large customs bill never overflows. */
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** A calendar date: the invoice is overdue from the day after. */
+    dueAt: date('due_at'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_company_number_uq').on(t.companyId, t.number),
+    index('invoices_user_created_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    index('invoices_company_status_idx').on(t.companyId, t.status, t.dueAt),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    position: integer('position').notNull(),
+    type: text('type').$type<InvoiceLineType>().notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    packageId: uuid('package_id').references(() => packages.id),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    index('invoice_lines_package_idx').on(t.packageId),
+  ],
+);
+
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE): the balance is the sum of `points`. A `reference` is unique per
+ * user and kind, so an award for the same thing (an invoice, a tracking number) can only happen once.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    points: integer('points').notNull(),
+    kind: text('kind').$type<PointsKind>().notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('points_ledger_user_idx').on(t.userId, t.createdAt, t.id),
+    uniqueIndex('points_ledger_reference_uq')
+      .on(t.userId, t.kind, t.reference)
+      .where(sql`reference IS NOT NULL`),
+  ],
+);
+
+export const authorizedPersons = pgTable(
+  'authorized_persons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fullName: text('full_name').notNull(),
+    identificationId: integer('identification_id')
+      .notNull()
+      .references(() => identifications.id),
+    idNumber: text('id_number').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    relationship: text('relationship').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('authorized_persons_user_idx').on(t.companyId, t.userId, t.createdAt)],
+);
+
+export const purchaseRequests = pgTable(
+  'purchase_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Validated http(s) URL; stored, shown as a link, never fetched by the server. */
+    productUrl: text('product_url').notNull(),
+    store: text('store').notNull(),
+    itemName: text('item_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    options: text('options').notNull().default(''),
+    /** The customer's estimate, US cents. */
+    estimatedPriceCents: integer('estimated_price_cents'),
+    notes: text('notes').notNull().default(''),
+    status: text('status').$type<PurchaseRequestStatus>().notNull().default('requested'),
+    quotedTotalCents: bigint('quoted_total_cents', { mode: 'number' }),
+    quoteCurrency: text('quote_currency').notNull().default('JMD'),
+    quoteNote: text('quote_note').notNull().default(''),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+    quotedBy: uuid('quoted_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('purchase_requests_user_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    index('purchase_requests_company_idx').on(t.companyId, t.status, t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
   ],
 );

@@ -13,6 +13,7 @@ import {
   parishes,
   users,
 } from './schema';
+import { seedAccount } from './seed-account';
 import { seedDemoPackages } from './seed-packages';
 
 export const PARISHES = [
@@ -319,4 +320,5 @@ export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean })
     { company: 'island-express', email: 'customer@demo.test', count: 40, seed: 1 },
     { company: 'blue-parcel', email: 'customer@blue.test', count: 12, seed: 2 },
   ]);
+  await seedAccount(db);
 }

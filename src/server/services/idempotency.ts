@@ -36,6 +36,23 @@ export function requestDigest(
   return h.digest('hex');
 }
 
+/** A stable digest of a JSON call: method, path and the (validated) body with its keys sorted at every level. */
+export function jsonDigest(method: string, path: string, body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(canonical(body) ?? null)}`)
+    .digest('hex');
+}
+
 export type Replay = { status: number; body: unknown };
 
 export function createIdempotency(db: Db) {

@@ -74,3 +74,57 @@ export function resetMail(p: {
     links: [url],
   };
 }
+
+/** A portal notification by email: its title and body, and a button to the page it is about. */
+export function notificationMail(p: {
+  brand: Brand;
+  origin: string;
+  to: string;
+  firstName: string;
+  title: string;
+  body: string;
+  link: string;
+  action: string;
+  mailFrom?: string | undefined;
+}): MailMessage {
+  const url = `${p.origin}${p.link}`;
+  const text = `Hi ${p.firstName},\n\n${p.title}\n\n${p.body}\n\n${p.action}: ${url}\n\nYou can choose which emails you get on your profile page.\n`;
+  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>${escapeHtml(p.body)}</p><p style="font-size:13px;color:#6b7280">You can choose which emails you get on your profile page.</p>`;
+  return {
+    from: from(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `${p.title} · ${p.brand.name}`,
+    text,
+    html: layout(p.brand, p.origin, p.title, body, { label: p.action, url }),
+    links: [url],
+  };
+}
+
+/** An invoice sent by staff: number, amount due and due date, with a link to it in the portal. */
+export function invoiceMail(p: {
+  brand: Brand;
+  origin: string;
+  to: string;
+  firstName: string;
+  invoiceId: string;
+  number: string;
+  total: string;
+  dueDate: string | null;
+  paid: boolean;
+  mailFrom?: string | undefined;
+}): MailMessage {
+  const url = `${p.origin}/user/invoices/${p.invoiceId}`;
+  const status = p.paid
+    ? `It is paid in full (${p.total}). Thank you.`
+    : `The amount due is ${p.total}${p.dueDate ? `, due by ${p.dueDate}` : ''}.`;
+  const text = `Hi ${p.firstName},\n\nYour invoice ${p.number} from ${p.brand.name} is ready. ${status}\n\nView or download it: ${url}\n`;
+  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Your invoice <strong>${escapeHtml(p.number)}</strong> from ${escapeHtml(p.brand.name)} is ready. ${escapeHtml(status)}</p>`;
+  return {
+    from: from(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `Invoice ${p.number} from ${p.brand.name}`,
+    text,
+    html: layout(p.brand, p.origin, `Invoice ${p.number}`, body, { label: 'View the invoice', url }),
+    links: [url],
+  };
+}

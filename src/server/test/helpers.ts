@@ -122,3 +122,14 @@ export async function signUp(
     verifyToken: tokenOf(mail.links[0]),
   };
 }
+
+/** The newest mail to `to` whose subject matches; polls briefly (notification mail goes out after the reply). */
+export async function mailMatching(t: TestApp, to: string, subject: string | RegExp, timeoutMs = 3000) {
+  const until = Date.now() + timeoutMs;
+  const hit = (m: Mail) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject));
+  for (;;) {
+    const found = (await mailbox(t)).find((m) => m.to === to && hit(m));
+    if (found || Date.now() > until) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

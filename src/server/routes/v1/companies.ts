@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyAdminSchema, companySchema, createCompanyBodySchema } from '../../../contract/companies';
 import { envelope, uuidParamSchema } from '../../../contract/envelope';
+import type { Db } from '../../db';
 import { companies, companyHosts } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { authOf, guard } from '../../plugins/auth';
 import { ok, sendNotFound } from '../../plugins/envelope';
+import { ensureAccountDefaults } from '../../services/account-settings';
 import { toCompany, toCompanyAdmin } from '../../services/presenters';
 
 const tags = ['companies'];
@@ -112,6 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         if (!row) throw new Error('insert returned no row');
         await tx.insert(companyHosts).values(hostnames.map((hostname) => ({ hostname, companyId: row.id })));
+        await ensureAccountDefaults(tx as unknown as Db, row.id, row.slug);
         return row;
       });
       app.tenants.invalidate();

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, uuidParamSchema } from '../../../contract/envelope';
 import {
+  type PackageDetail,
   packageCountsSchema,
   packageDetailSchema,
   packageListQuerySchema,
@@ -8,6 +10,7 @@ import {
   packageStatusBodySchema,
   receivePackageBodySchema,
 } from '../../../contract/packages';
+import { linkOrigin } from '../../origin';
 import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 
@@ -19,6 +22,16 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.packages;
   const verified = guard({ verified: true });
   const staffOnly = guard({ verified: true, roles: ['staff', 'admin'] });
+
+  /** The owner's notification (and mail) of a receipt or status change. */
+  async function tellOwner(request: FastifyRequest, pkg: PackageDetail, note: string) {
+    await app.notifications.packageStatus(
+      authOf(request).company,
+      pkg,
+      note,
+      linkOrigin(request, app.config),
+    );
+  }
 
   app.get(
     '/v1/packages',
@@ -72,6 +85,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { company, user } = authOf(request);
       const pkg = await svc.receive(company, user, request.body);
+      await tellOwner(request, pkg, request.body.note ?? '');
       return reply.code(201).send(ok(pkg, 'Package received', 201));
     },
   );
@@ -90,10 +104,10 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { company, user } = authOf(request);
-      return ok(
-        await svc.changeStatus(company, user, request.params.id, request.body.status, request.body.note),
-        'Status changed',
-      );
+      const { status, note } = request.body;
+      const pkg = await svc.changeStatus(company, user, request.params.id, status, note);
+      await tellOwner(request, pkg, note);
+      return ok(pkg, 'Status changed');
     },
   );
 };

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
-import { prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
-import { authOf, guard } from '../../plugins/auth';
+import { type Prealert, prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
+import { authOf, guard, type UserRow } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import type { CompanyRow } from '../../plugins/tenant';
+import { settingsOf } from '../../services/account-settings';
 import { idempotencyKeyOf, requestDigest } from '../../services/idempotency';
 import { discardAll, readUpload, uploadedHashes } from '../../services/uploads';
 
@@ -12,6 +14,19 @@ const security = [{ bearer: [] }];
 /** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
 export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
   const verified = guard({ verified: true });
+
+  /**
+   * Points for a pre-alert sent with its invoice file (once per tracking number; given back on cancel). Points are a
+   * bonus: a failure here is logged and never fails the pre-alert itself.
+   */
+  async function awardBonus(company: CompanyRow, user: UserRow, prealert: Prealert) {
+    try {
+      const { points } = await settingsOf(app.db, company.id);
+      await app.points.prealertBonus(company, user, prealert, points.prealert_bonus);
+    } catch (err) {
+      app.log.error({ err, prealertId: prealert.id }, 'pre-alert bonus failed');
+    }
+  }
 
   app.post(
     '/v1/peralert',
@@ -34,10 +49,11 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.idempotency.run(
         reply,
         { company, user, key, digest },
-        async () => ({
-          status: 201,
-          body: ok(await app.packages.createPrealert(company, user, upload), 'Pre-alert sent', 201),
-        }),
+        async () => {
+          const prealert = await app.packages.createPrealert(company, user, upload);
+          await awardBonus(company, user, prealert);
+          return { status: 201, body: ok(prealert, 'Pre-alert sent', 201) };
+        },
         () => discardAll(app.fileStore, upload.files),
       );
     },
@@ -68,7 +84,13 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { company, user } = authOf(request);
-      return ok(await app.packages.cancelPrealert(company, user, request.params.id), 'Pre-alert cancelled');
+      const prealert = await app.packages.cancelPrealert(company, user, request.params.id);
+      await app.points
+        .reversePrealertBonus(company, user, prealert.tracking_number)
+        .catch((err) =>
+          request.log.error({ err, prealertId: prealert.id }, 'pre-alert bonus reversal failed'),
+        );
+      return ok(prealert, 'Pre-alert cancelled');
     },
   );
 };

@@ -247,7 +247,7 @@ export function PackageDetail({ id }: { id: string }) {
         </Stack>
         <Stack gap="md">
           <StatusHistory pkg={pkg} />
-          <ReceiptsPanel packageId={pkg.id} receipts={pkg.receipts} />
+          <ReceiptsPanel packageId={pkg.id} label={pkg.tracking_number} receipts={pkg.receipts} />
         </Stack>
       </div>
     </Stack>

@@ -11,9 +11,9 @@ import { FilePicker } from '../../lib/upload/FilePicker';
 import { validateFileSet } from '../../lib/upload/file-rules';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
 import { packageKeys } from './api';
-import { deleteReceipt, uploadReceipts } from './receipts-api';
+import { deleteReceipt, uploadOrQueueReceipts } from './receipts-api';
 
-function ReceiptUpload({ packageId }: { packageId: string }) {
+function ReceiptUpload({ packageId, label }: { packageId: string; label: string }) {
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -21,8 +21,18 @@ function ReceiptUpload({ packageId }: { packageId: string }) {
   const [formError, setFormError] = useState<string | null>(null);
 
   const upload = useMutation({
-    mutationFn: (chosen: File[]) => uploadReceipts(packageId, chosen, setProgress),
+    mutationFn: (chosen: File[]) => uploadOrQueueReceipts(packageId, label, chosen, setProgress),
     onSuccess: async (receipts) => {
+      if (!receipts) {
+        notifications.show({
+          color: 'blue',
+          title: 'Saved to your outbox',
+          message: 'The receipts are kept on this device and upload by themselves as soon as they can.',
+        });
+        setFiles([]);
+        setProgress(null);
+        return;
+      }
       notifications.show({
         color: 'green',
         title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
@@ -83,7 +93,16 @@ function ReceiptUpload({ packageId }: { packageId: string }) {
 }
 
 /** The package's receipts: view, download, delete (confirmed), and upload more. */
-export function ReceiptsPanel({ packageId, receipts }: { packageId: string; receipts: Receipt[] }) {
+export function ReceiptsPanel({
+  packageId,
+  label,
+  receipts,
+}: {
+  packageId: string;
+  /** The package's tracking number: how the outbox names a queued upload. */
+  label: string;
+  receipts: Receipt[];
+}) {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<Receipt | null>(null);
   const byFile = new Map(receipts.map((r) => [r.file.id, r]));
@@ -144,7 +163,7 @@ export function ReceiptsPanel({ packageId, receipts }: { packageId: string; rece
             }}
           />
         )}
-        <ReceiptUpload packageId={packageId} />
+        <ReceiptUpload packageId={packageId} label={label} />
       </Stack>
       <Modal
         opened={toDelete !== null}

@@ -1,6 +1,7 @@
 import type { Receipt } from '../../../contract/packages';
 import { packageApi } from '../../../contract/paths';
 import { api } from '../../lib/api';
+import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
 import { uploadForm } from '../../lib/upload/upload-form';
 
@@ -24,3 +25,21 @@ export function uploadReceipts(
 }
 
 export const deleteReceipt = (id: string) => api.delete<null>(packageApi.receipts.one(id));
+
+/** Uploads now, or keeps the receipts in the outbox when offline or the connection fails (then null). */
+export function uploadOrQueueReceipts(
+  packageId: string,
+  label: string,
+  files: File[],
+  onProgress: (percent: number) => void,
+): Promise<Receipt[] | null> {
+  const { userId } = readSession();
+  return sendOrQueue<Receipt[]>({
+    kind: 'receipt',
+    url: packageApi.receipts.create,
+    label,
+    fields: { package_id: packageId, ...(userId ? { update_by: userId } : {}) },
+    files,
+    onProgress,
+  });
+}

@@ -24,7 +24,7 @@ import type { Prealert } from '../../../contract/packages';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
-import { type PrealertData, prealertKeys, submitPrealert } from './api';
+import { type PrealertData, prealertFormFields, prealertKeys, sendOrQueuePrealert } from './api';
 import {
   emptyPrealert,
   PACKAGE_TYPE_OPTIONS,
@@ -32,12 +32,13 @@ import {
   prealertFormSchema,
   toSubmission,
 } from './prealert-form';
+import { useOutboxDraft } from './use-outbox-draft';
 
 export type SubmitPrealert = (
   fields: PrealertData,
   files: File[],
   onProgress: (percent: number) => void,
-) => Promise<Prealert>;
+) => Promise<Prealert | null>;
 
 /** Numbers: no negatives, two decimals, the keyboard's decimal pad on phones. */
 const numberProps = {
@@ -52,7 +53,16 @@ const numberProps = {
  * The pre-alert form: every field with a visible label and the contract's rules, 1–5 receipt files,
  * a percentage while uploading, the server's messages on their fields when it refuses.
  */
-export function PrealertForm({ submit = submitPrealert }: { submit?: SubmitPrealert }) {
+export function PrealertForm({
+  submit = sendOrQueuePrealert,
+  outboxId,
+  onOutboxDone,
+}: {
+  submit?: SubmitPrealert;
+  /** Edit and resend an outbox item the server refused (from the outbox drawer). */
+  outboxId?: string | undefined;
+  onOutboxDone?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -65,10 +75,28 @@ export function PrealertForm({ submit = submitPrealert }: { submit?: SubmitPreal
     validateInputOnBlur: true,
   });
 
+  const draft = useOutboxDraft(outboxId, form);
+
   const mutation = useMutation({
-    mutationFn: ({ fields, files }: { fields: PrealertData; files: File[] }) =>
-      submit(fields, files, setProgress),
-    onSuccess: async (prealert) => {
+    mutationFn: async ({ fields, files }: { fields: PrealertData; files: File[] }) => {
+      if (draft.record) {
+        await draft.resend(prealertFormFields(fields), fields.tracking_number, files);
+        return null;
+      }
+      return submit(fields, files, setProgress);
+    },
+    onSuccess: async (prealert, { fields }) => {
+      if (!prealert) {
+        notifications.show({
+          color: 'blue',
+          title: draft.record ? 'Sent back to the outbox' : 'Saved to your outbox',
+          message: `${fields.tracking_number} is kept on this device and uploads by itself as soon as it can.`,
+        });
+        form.reset();
+        setProgress(null);
+        if (draft.record) onOutboxDone?.();
+        return;
+      }
       notifications.show({
         color: 'green',
         title: 'Pre-alert sent',
@@ -127,6 +155,12 @@ export function PrealertForm({ submit = submitPrealert }: { submit?: SubmitPreal
         )}
       >
         <Stack gap="md">
+          {draft.record && (
+            <Alert color="orange" variant="light" title="Editing a pre-alert from your outbox">
+              The server refused it: {draft.record.lastError?.message ?? 'see the fields below'}. Correct it
+              and send it again.
+            </Alert>
+          )}
           {formError && (
             <Alert ref={alertRef} color="red" variant="light" title="The pre-alert was not sent" role="alert">
               {formError}

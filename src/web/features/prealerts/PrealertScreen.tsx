@@ -4,7 +4,13 @@ import { PrealertForm } from './PrealertForm';
 import { PrealertList } from './PrealertList';
 
 /** /user/packages/pre-alert: send one, and see the ones already sent. */
-export function PrealertScreen() {
+export function PrealertScreen({
+  outboxId,
+  onOutboxDone,
+}: {
+  outboxId?: string | undefined;
+  onOutboxDone?: () => void;
+} = {}) {
   usePageTitle('Pre-alert a package');
   return (
     <Stack gap="lg" maw={960}>
@@ -17,7 +23,7 @@ export function PrealertScreen() {
           customs faster.
         </Text>
       </div>
-      <PrealertForm />
+      <PrealertForm outboxId={outboxId} onOutboxDone={onOutboxDone} />
       <PrealertList />
     </Stack>
   );

@@ -4,6 +4,7 @@ import type { Paginated } from '../../../contract/envelope';
 import type { Prealert, prealertFieldsSchema } from '../../../contract/packages';
 import { packageApi } from '../../../contract/paths';
 import { api } from '../../lib/api';
+import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
 import { uploadForm } from '../../lib/upload/upload-form';
 
@@ -49,3 +50,33 @@ export function submitPrealert(
 }
 
 export const cancelPrealert = (id: string) => api.post<Prealert>(packageApi.prealerts.cancel(id));
+
+/** The multipart fields of a pre-alert as the outbox keeps them (strings, as they travel). */
+export function prealertFormFields(fields: PrealertData): Record<string, string> {
+  const session = readSession();
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries({
+    ...fields,
+    user_id: session.userId,
+    company_id: session.companyId,
+  })) {
+    if (v !== null && v !== undefined) out[k] = String(v);
+  }
+  return out;
+}
+
+/** What the form calls: sends now, or keeps it in the outbox when offline or the connection fails (null). */
+export function sendOrQueuePrealert(
+  fields: PrealertData,
+  files: File[],
+  onProgress: (percent: number) => void,
+): Promise<Prealert | null> {
+  return sendOrQueue<Prealert>({
+    kind: 'prealert',
+    url: packageApi.prealerts.create,
+    label: fields.tracking_number,
+    fields: prealertFormFields(fields),
+    files,
+    onProgress,
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './auth';
+
+export const AUTHORIZED_PERSONS_MAX = 10;
+
+/** Someone a customer allows to collect their packages with photo ID. Only the customer sees them. */
+export const authorizedPersonSchema = z.object({
+  id: z.uuid(),
+  full_name: z.string(),
+  identification_id: z.number().int(),
+  identification: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  id_number: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  relationship: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AuthorizedPerson = z.infer<typeof authorizedPersonSchema>;
+
+const fields = {
+  full_name: z.string().trim().min(2, 'Enter the full name as on the ID').max(120),
+  /** One of GET /v1/identifications. */
+  identification_id: z
+    .number({ error: 'Choose the type of ID' })
+    .int('Choose the type of ID')
+    .positive('Choose the type of ID')
+    .max(2_147_483_647, 'Choose an ID type from the list'),
+  id_number: z
+    .string()
+    .trim()
+    .min(3, 'Enter the ID number')
+    .max(40, 'At most 40 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes'),
+  phone: phoneSchema,
+  /** Optional: an empty string or null means none. */
+  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
+  relationship: z.string().trim().min(2, 'Say how you know them, e.g. Sister').max(60),
+  is_active: z.boolean(),
+};
+
+export const createAuthorizedPersonBodySchema = z.object({
+  ...fields,
+  email: fields.email.optional(),
+  is_active: fields.is_active.default(true),
+});
+export type CreateAuthorizedPersonBody = z.input<typeof createAuthorizedPersonBodySchema>;
+
+/** PUT accepts any subset of the fields (send them all for a full replacement). */
+export const updateAuthorizedPersonBodySchema = z.object({
+  full_name: fields.full_name.optional(),
+  identification_id: fields.identification_id.optional(),
+  id_number: fields.id_number.optional(),
+  phone: fields.phone.optional(),
+  email: fields.email.optional(),
+  relationship: fields.relationship.optional(),
+  is_active: fields.is_active.optional(),
+});
+export type UpdateAuthorizedPersonBody = z.input<typeof updateAuthorizedPersonBodySchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
+export const rateStringSchema = z
+  .string()
+  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'A rate is a decimal between 0 and 1, e.g. 0.15');
+
+/** One weight bracket: parcels up to `max_lb` (whole pounds, weight rounded up) pay `charge_cents`. */
+export const weightBracketSchema = z.object({
+  max_lb: z.number().int().positive(),
+  charge_cents: z.number().int().min(0),
+});
+
+/**
+ * A charge by weight. The weight is rounded up to a whole pound (minimum 1) and the smallest bracket whose
+ * `max_lb` is at or above it applies; above the largest bracket, that bracket's charge plus
+ * `excess_per_lb_cents` for every pound over it. A bracket charging 0 means "free up to this weight".
+ */
+export const weightScheduleSchema = z.object({
+  brackets: z.array(weightBracketSchema).min(1),
+  excess_per_lb_cents: z.number().int().min(0),
+});
+export type WeightSchedule = z.infer<typeof weightScheduleSchema>;
+
+export const otherChargeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  amount_cents: z.number().int().min(0),
+});
+
+/** Jamaica Customs charges on personal shipments, as the company applies them (see DOMAIN.md). */
+export const customsSettingsSchema = z.object({
+  /** Goods worth this much or less (US cents) pay no customs charges at all. */
+  de_minimis_usd_cents: z.number().int().min(0),
+  /** Customs administrative fee per declaration, in the company's currency (cents). */
+  caf_cents: z.number().int().min(0),
+  insurance_rate_air: rateStringSchema,
+  insurance_rate_sea: rateStringSchema,
+  scf_rate: rateStringSchema,
+  envl_rate: rateStringSchema,
+  /** Stamp duty: `stamp_above_cents` when the CIF is above `stamp_threshold_cents`, else `stamp_below_cents`. */
+  stamp_threshold_cents: z.number().int().min(0),
+  stamp_above_cents: z.number().int().min(0),
+  stamp_below_cents: z.number().int().min(0),
+});
+export type CustomsSettings = z.infer<typeof customsSettingsSchema>;
+
+/** Per-company policy behind the fee page, the estimator, invoices and points. Stored as jsonb per company. */
+export const accountSettingsSchema = z.object({
+  freight: weightScheduleSchema,
+  handling: weightScheduleSchema,
+  storage: z.object({
+    free_days: z.number().int().min(0),
+    per_day_cents: z.number().int().min(0),
+  }),
+  other_charges: z.array(otherChargeSchema),
+  customs: customsSettingsSchema,
+  points: z.object({
+    /** One point for every this many cents paid on an invoice (10000 = 1 point per J$100). */
+    cents_per_point: z.number().int().positive(),
+    /** Points for a pre-alert sent with its invoice file (once per tracking number). */
+    prealert_bonus: z.number().int().min(0),
+  }),
+  /** Days from issue to the due date of an invoice. */
+  invoice_due_days: z.number().int().min(0).max(365),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** GET /v1/fees: the company's schedule, from the same settings the estimator and invoices use. */
+export const feesSchema = accountSettingsSchema.extend({
+  currency: z.string(),
+  exchange_rate: z.string().describe('company currency per USD, decimal string'),
+  exchange_rate_date: z.string(),
+  /** Plain-language rules to show beside the tables. */
+  notes: z.array(z.string()),
+});
+export type Fees = z.infer<typeof feesSchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const pointsKinds = [
+  'welcome',
+  'invoice_paid',
+  'prealert_bonus',
+  'prealert_bonus_reversed',
+  'redemption',
+  'adjustment',
+] as const;
+export const pointsKindSchema = z.enum(pointsKinds);
+export type PointsKind = z.infer<typeof pointsKindSchema>;
+
+/** One entry of the append-only points ledger; the balance is the sum of all entries. */
+export const pointsEntrySchema = z.object({
+  id: z.number().int(),
+  points: z.number().int().describe('positive when earned, negative when spent or reversed'),
+  kind: pointsKindSchema,
+  reason: z.string(),
+  reference: z.string().nullable(),
+  /** The balance right after this entry. */
+  balance_after: z.number().int(),
+  created_at: z.string(),
+});
+export type PointsEntry = z.infer<typeof pointsEntrySchema>;
+
+export const pointsPageSchema = z.object({
+  balance: z.number().int(),
+  items: z.array(pointsEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type PointsPage = z.infer<typeof pointsPageSchema>;
+
+export const pointsListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Staff: add or take points (a redemption or a correction). A deduction past the balance is refused (409). */
+export const pointsAdjustBodySchema = z.object({
+  user_id: z.uuid('Choose the customer'),
+  points: z
+    .number({ error: 'Enter the points' })
+    .int('Use a whole number')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((v) => v !== 0, 'Enter a number other than 0'),
+  kind: z.enum(['redemption', 'adjustment']).default('adjustment'),
+  reason: z.string().trim().min(2, 'Say why').max(200),
+});
+export type PointsAdjustBody = z.input<typeof pointsAdjustBodySchema>;
+
+export const pointsAdjustReplySchema = z.object({ entry: pointsEntrySchema, balance: z.number().int() });

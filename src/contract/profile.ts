@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
+import { addressSchema } from './companies';
+import { userSchema } from './users';
+
+/** Which notifications also go out by email (every notification is kept in the portal regardless). */
+export const notificationPreferencesSchema = z.object({
+  email_package_updates: z.boolean(),
+  email_invoices: z.boolean(),
+  email_purchase_requests: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  email_package_updates: true,
+  email_invoices: true,
+  email_purchase_requests: true,
+};
+
+export const profileSchema = z.object({
+  user: userSchema,
+  parish: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  mailbox_number: z.string(),
+  notification_preferences: notificationPreferencesSchema,
+  /** The company's US warehouse address. */
+  warehouse_address: addressSchema,
+  /** The address to give a US store: the warehouse with the customer's name and mailbox number on it. */
+  shipping_address: addressSchema.extend({ name: z.string() }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Any subset; the email cannot be changed here. `trn: null` or "" clears it. */
+export const updateProfileBodySchema = z.object({
+  first_name: z.string().trim().min(1, 'Enter your first name').max(60).optional(),
+  last_name: z.string().trim().min(1, 'Enter your last name').max(60).optional(),
+  phone: phoneSchema.optional(),
+  address: z.string().trim().min(5, 'Enter your street address').max(200).optional(),
+  parish_id: z
+    .number({ error: 'Choose your parish' })
+    .int()
+    .positive('Choose your parish')
+    .max(2_147_483_647, 'Choose a parish from the list')
+    .optional(),
+  trn: z.union([trnSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  notification_preferences: notificationPreferencesSchema.partial().optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/**
+ * Change the password. On success every other session is signed out: all refresh-token families of the user are
+ * revoked except the one `refreshToken` (this device's, optional) belongs to. Access tokens already issued stay
+ * valid until they expire (minutes).
+ */
+export const changePasswordBodySchema = z.object({
+  current_password: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  new_password: passwordSchema,
+  refreshToken: z.string().min(10).max(200).optional(),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+export const changePasswordReplySchema = z.object({ signed_out_sessions: z.number().int() });
+
+/** GET /v1/account/summary: the dashboard's figures. */
+export const accountSummarySchema = z.object({
+  /** Issued + overdue invoices' totals, in `currency` cents. */
+  balance_due_cents: z.number().int(),
+  currency: z.string(),
+  open_invoices: z.number().int(),
+  overdue_invoices: z.number().int(),
+  points_balance: z.number().int(),
+  unread_notifications: z.number().int(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;

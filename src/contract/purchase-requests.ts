@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+export const PRODUCT_URL_MAX = 2000;
+
+/**
+ * Why a product link is refused, or null when it is fine: an absolute http(s) URL of a named site, without user
+ * name or password. The server stores the link and never fetches it.
+ */
+export function productUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Paste the full link of the product, starting with https://';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only http and https links are accepted';
+  if (url.username || url.password) return 'Links with a user name or password are not accepted';
+  if (!url.hostname.includes('.')) return 'Paste the link of the store’s product page';
+  return null;
+}
+
+export const productUrlSchema = z
+  .string({ error: 'Paste the product link' })
+  .trim()
+  .min(1, 'Paste the product link')
+  .max(PRODUCT_URL_MAX, `Links are at most ${PRODUCT_URL_MAX} characters`)
+  .superRefine((v, ctx) => {
+    const problem = productUrlProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((v) => new URL(v).href);
+
+export const purchaseRequestStatuses = [
+  'requested',
+  'quoted',
+  'awaiting_payment',
+  'paid',
+  'purchased',
+  'cancelled',
+  'quote_expired',
+] as const;
+export const purchaseRequestStatusSchema = z.enum(purchaseRequestStatuses);
+export type PurchaseRequestStatus = z.infer<typeof purchaseRequestStatusSchema>;
+
+/**
+ * A request to buy something for the customer. `estimated_price_cents` is the customer's estimate in US cents;
+ * the quote (`quoted_total_cents`) is in `quote_currency` (the company's). The customer may delete it while
+ * `requested`.
+ */
+export const purchaseRequestSchema = z.object({
+  id: z.uuid(),
+  product_url: z.string(),
+  store: z.string(),
+  item_name: z.string(),
+  quantity: z.number().int(),
+  options: z.string(),
+  estimated_price_cents: z.number().int().nullable(),
+  estimated_currency: z.literal('USD'),
+  notes: z.string(),
+  status: purchaseRequestStatusSchema,
+  quoted_total_cents: z.number().int().nullable(),
+  quote_currency: z.string(),
+  quote_note: z.string(),
+  quoted_at: z.string().nullable(),
+  quote_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  customer: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+export const createPurchaseRequestBodySchema = z.object({
+  product_url: productUrlSchema,
+  /** Defaults to the link's site name (e.g. amazon.com). */
+  store: z.string().trim().max(100).optional(),
+  item_name: z.string().trim().min(2, 'Name the item').max(200),
+  quantity: z
+    .number({ error: 'Enter a quantity' })
+    .int('Use a whole number')
+    .min(1, 'At least 1')
+    .max(99, 'At most 99'),
+  options: z.string().trim().max(300).default(''),
+  estimated_price_cents: z
+    .number()
+    .int('Amounts are whole cents')
+    .min(0, 'Amounts cannot be negative')
+    .max(100_000_000, 'The amount is too large')
+    .nullish(),
+  notes: z.string().trim().max(1000).default(''),
+});
+export type CreatePurchaseRequestBody = z.input<typeof createPurchaseRequestBodySchema>;
+
+export const purchaseRequestListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: purchaseRequestStatusSchema.optional(),
+});
+
+/** Staff: quote a request (requested, quoted or quote_expired → quoted). */
+export const quotePurchaseRequestBodySchema = z.object({
+  quoted_total_cents: z
+    .number({ error: 'Enter the quote in cents' })
+    .int('Amounts are whole cents')
+    .positive('Enter the quote')
+    .max(1_000_000_000, 'The amount is too large'),
+  valid_days: z.number().int().min(1).max(60).default(7),
+  note: z.string().trim().max(500).default(''),
+});
+export type QuotePurchaseRequestBody = z.input<typeof quotePurchaseRequestBodySchema>;

@@ -1,0 +1,220 @@
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/Progress.css';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Indicator,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useOnline } from '../../lib/offline/offline-status';
+import { outbox, useOutbox } from '../../lib/offline/outbox-app';
+import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
+
+const toneColor = { neutral: 'gray', progress: 'blue', warning: 'orange', danger: 'red' } as const;
+const kindName = { prealert: 'Pre-alert', receipt: 'Receipt upload' } as const;
+
+function formatBytes(n: number): string {
+  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} kB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(1)} GB`;
+}
+
+function useStorageEstimate(open: boolean) {
+  const [estimate, setEstimate] = useState<{ usage: number; quota: number; persisted: boolean } | null>(null);
+  useEffect(() => {
+    if (!open || typeof navigator === 'undefined' || !navigator.storage?.estimate) return;
+    void Promise.all([
+      navigator.storage.estimate(),
+      navigator.storage.persisted?.() ?? Promise.resolve(false),
+    ]).then(([e, persisted]) => setEstimate({ usage: e.usage ?? 0, quota: e.quota ?? 0, persisted }));
+  }, [open]);
+  return estimate;
+}
+
+/**
+ * The outbox in the navbar: a badge with the number of unsent items, and a drawer that says what each is doing —
+ * waiting for the network, uploading n %, retrying at a time, or needing attention (edit and resend, or discard).
+ */
+export function OutboxControl() {
+  const { records, progress, flushing } = useOutbox();
+  const online = useOnline();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [confirm, setConfirm] = useState<OutboxRecord | null>(null);
+  const navigate = useNavigate();
+  const estimate = useStorageEstimate(opened);
+  const count = records.length;
+  const now = Date.now();
+
+  useEffect(() => {
+    void outbox.refresh();
+  }, []);
+
+  if (count === 0 && !opened) return null;
+
+  return (
+    <>
+      <Tooltip label={`Outbox: ${count} unsent`}>
+        <Indicator label={count} size={18} disabled={count === 0} color="orange" offset={4}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`Outbox, ${count} unsent`}
+            onClick={open}
+          >
+            <IconCloudUpload size={20} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        title="Outbox"
+        closeButtonProps={{ 'aria-label': 'Close outbox' }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            What you sent while offline, or while the connection failed, waits here on this device and uploads
+            by itself — once, even if it is retried.
+          </Text>
+          <Group justify="space-between">
+            <Text size="sm" fw={600}>
+              {count === 0 ? 'Everything is sent' : `${count} unsent`}
+              {!online && ' · offline'}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void outbox.syncNow()}
+              loading={flushing}
+              disabled={!online || count === 0}
+            >
+              Sync now
+            </Button>
+          </Group>
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Unsent items"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {records.map((rec) => {
+              const pct = progress[rec.id];
+              const status = statusText(rec, { online, progress: pct, now });
+              const size = rec.files.reduce((s, f) => s + f.size, 0);
+              return (
+                <Stack
+                  key={rec.id}
+                  component="li"
+                  gap={6}
+                  p="sm"
+                  style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+                  data-state={rec.state}
+                  aria-label={`${kindName[rec.kind]} ${rec.label}`}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text fw={600} size="sm" truncate>
+                      {kindName[rec.kind]} {rec.label}
+                    </Text>
+                    <Badge variant="light" color={toneColor[status.tone]} style={{ flexShrink: 0 }}>
+                      {rec.state === 'attention'
+                        ? 'Needs attention'
+                        : rec.state === 'uploading'
+                          ? 'Uploading'
+                          : 'Waiting'}
+                    </Badge>
+                  </Group>
+                  <Text
+                    size="sm"
+                    c={status.tone === 'danger' ? 'red.8' : undefined}
+                    data-testid="outbox-status"
+                  >
+                    {status.text}
+                  </Text>
+                  {pct !== undefined && (
+                    <Progress value={pct} aria-label={`Upload progress ${rec.label}`} size="sm" />
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {rec.files.length} file{rec.files.length === 1 ? '' : 's'}, {formatBytes(size)} · saved{' '}
+                    {new Date(rec.createdAt).toLocaleString()}
+                    {rec.attempts > 0 && ` · ${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}`}
+                  </Text>
+                  <Group gap="xs">
+                    {rec.state === 'attention' && rec.kind === 'prealert' && (
+                      <Button
+                        size="xs"
+                        onClick={() => {
+                          close();
+                          void navigate({ to: '/user/packages/pre-alert', search: { outbox: rec.id } });
+                        }}
+                      >
+                        Edit and resend
+                      </Button>
+                    )}
+                    {rec.state === 'attention' && rec.kind === 'receipt' && (
+                      <Button size="xs" onClick={() => void outbox.resend(rec.id, { fields: rec.fields })}>
+                        Try again
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      onClick={() => setConfirm(rec)}
+                      disabled={rec.state === 'uploading' && pct !== undefined}
+                    >
+                      Discard
+                    </Button>
+                  </Group>
+                </Stack>
+              );
+            })}
+          </Stack>
+          {estimate && (
+            <Text size="xs" c="dimmed">
+              This site uses {formatBytes(estimate.usage)} of {formatBytes(estimate.quota)} on this device
+              {estimate.persisted ? ' (kept: the browser will not clear it to free space).' : '.'}
+            </Text>
+          )}
+        </Stack>
+      </Drawer>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Discard this item?" centered>
+        <Stack>
+          <Text size="sm">
+            {confirm && `${kindName[confirm.kind]} ${confirm.label}`} has not reached us. Discarding deletes
+            it and its files from this device; it cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                if (confirm) void outbox.discard(confirm.id);
+                setConfirm(null);
+              }}
+            >
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

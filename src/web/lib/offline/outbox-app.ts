@@ -1,0 +1,132 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { readSession } from '../session/session';
+import { uploadForm } from '../upload/upload-form';
+import { markBusy } from './busy';
+import { createOutbox, type OutboxSnapshot, toOutboxError } from './outbox';
+import { classify, type OutboxKind } from './outbox-model';
+import { idbOutboxStore } from './outbox-store';
+
+import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-worker';
+
+const LOCK_NAME = 'portal-outbox';
+const CHANNEL = 'portal-outbox';
+
+type SyncManagerLike = { register(tag: string): Promise<void> };
+
+let queryClient: QueryClient | undefined;
+let channel: BroadcastChannel | undefined;
+let persistAsked = false;
+
+/** The app's one outbox: IndexedDB, XHR with progress, Web Locks, BroadcastChannel, Background Sync. */
+export const outbox = createOutbox({
+  store: idbOutboxStore,
+  send: async (rec, files, onProgress) => {
+    // A reload (new build) must not cut an upload off: the build watcher waits while this is held.
+    const release = markBusy(`outbox upload ${rec.label}`);
+    try {
+      return await uploadForm({
+        url: rec.url,
+        fields: rec.fields,
+        files,
+        idempotencyKey: rec.idempotencyKey,
+        onProgress,
+      });
+    } finally {
+      release();
+    }
+  },
+  currentUserId: () => readSession().userId ?? null,
+  isOnline: () => onlineManager.isOnline(),
+  withLock: async (fn) => {
+    if (typeof navigator === 'undefined' || !navigator.locks) return fn();
+    return navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? fn() : undefined));
+  },
+  onSent: (rec) => {
+    const keys = rec.kind === 'prealert' ? [['prealerts'], ['packages']] : [['packages']];
+    for (const queryKey of keys) void queryClient?.invalidateQueries({ queryKey });
+  },
+  announce: () => channel?.postMessage('changed'),
+  requestBackgroundSync: () => {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready
+      .then((reg) =>
+        (reg as ServiceWorkerRegistration & { sync?: SyncManagerLike }).sync?.register(OUTBOX_SYNC_TAG),
+      )
+      .catch(() => {
+        // Background Sync is a bonus (Chromium); the page's own triggers still flush.
+      });
+  },
+  requestPersistence: () => {
+    if (persistAsked || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
+    persistAsked = true;
+    void navigator.storage.persist().catch(() => false);
+  },
+});
+
+/**
+ * Starts the triggers: now, when the browser comes online, when the tab becomes visible, when the service worker
+ * relays a Background Sync, and when another tab changes the queue (refresh only; that tab flushes its own work).
+ */
+export function startOutbox(client: QueryClient): () => void {
+  queryClient = client;
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void outbox.refresh();
+  }
+  const flush = () => void outbox.flush();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  const onWorkerMessage = (e: MessageEvent) => {
+    if (e.data?.type === OUTBOX_FLUSH_MESSAGE) flush();
+  };
+  const unsubscribeOnline = onlineManager.subscribe((online) => {
+    if (online) flush();
+  });
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  flush();
+  return () => {
+    unsubscribeOnline();
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    channel?.close();
+    outbox.stop();
+  };
+}
+
+export function useOutbox(): OutboxSnapshot {
+  return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+}
+
+/**
+ * Sends a multipart submission now when it can; offline, or when no reply came or the server failed (5xx, 408,
+ * 429, "still running"), keeps it in the outbox with the same Idempotency-Key, so it uploads by itself later and
+ * never twice. Resolves with the reply's data, or null when it was queued. A refusal (4xx) rejects as usual.
+ */
+export async function sendOrQueue<T>(input: {
+  kind: OutboxKind;
+  url: string;
+  label: string;
+  fields: Record<string, string>;
+  files: File[];
+  onProgress: (percent: number) => void;
+}): Promise<T | null> {
+  const idempotencyKey = crypto.randomUUID();
+  const queue = () => outbox.enqueue({ ...input, idempotencyKey });
+  if (!onlineManager.isOnline()) {
+    await queue();
+    return null;
+  }
+  try {
+    return await uploadForm<T>({ ...input, idempotencyKey });
+  } catch (e) {
+    const err = toOutboxError(e);
+    if (err.status !== 401 && classify(err) === 'retry') {
+      await queue();
+      return null;
+    }
+    throw e;
+  }
+}

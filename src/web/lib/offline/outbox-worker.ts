@@ -1,0 +1,85 @@
+/**
+ * Background Sync in the service worker: when the browser wakes the worker for the outbox, an open page is asked to
+ * flush (it uploads with progress); with no page open, the worker uploads the signed-in user's items itself,
+ * without progress. Only the same Idempotency-Key is ever sent for an item, so the two paths never duplicate.
+ */
+import { createOutbox } from './outbox';
+import { idbOutboxStore } from './outbox-store';
+
+export const OUTBOX_SYNC_TAG = 'portal-outbox';
+export const OUTBOX_FLUSH_MESSAGE = 'portal-outbox-flush';
+
+type CookieStoreLike = { get(name: string): Promise<{ value: string } | null | undefined> };
+type WorkerScope = ServiceWorkerGlobalScope & { cookieStore?: CookieStoreLike };
+
+function userIdOf(token: string | undefined): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: unknown;
+      exp?: unknown;
+    };
+    return typeof json.sub === 'string' ? json.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
+  const token = (await sw.cookieStore?.get('accessToken'))?.value;
+  const userId = userIdOf(token);
+  if (!token || !userId) return true; // signed out: nothing to send now; the page sends it after the next sign-in
+  const box = createOutbox({
+    store: idbOutboxStore,
+    currentUserId: () => userId,
+    isOnline: () => navigator.onLine,
+    withLock: async (fn) =>
+      navigator.locks
+        ? navigator.locks.request('portal-outbox', { ifAvailable: true }, (l) => (l ? fn() : undefined))
+        : fn(),
+    send: async (rec, files) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(rec.fields)) body.append(k, v);
+      for (const f of files) body.append('files', f, f.name);
+      const res = await fetch(rec.url, {
+        method: 'POST',
+        body,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': rec.idempotencyKey,
+          accept: 'application/json',
+        },
+      });
+      const env = (await res.json().catch(() => null)) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+      } | null;
+      if (!res.ok)
+        throw { status: res.status, message: env?.message || res.statusText, fieldErrors: env?.errors ?? {} };
+      return env;
+    },
+  });
+  await box.flush();
+  box.stop();
+  const left = (await box.refresh()).filter((r) => r.state !== 'attention');
+  return left.length === 0;
+}
+
+export function installOutboxSync(sw: WorkerScope): void {
+  sw.addEventListener('sync', (event) => {
+    const e = event as ExtendableEvent & { tag?: string };
+    if (e.tag !== OUTBOX_SYNC_TAG) return;
+    e.waitUntil(
+      (async () => {
+        const pages = await sw.clients.matchAll({ type: 'window' });
+        if (pages.length > 0) {
+          for (const page of pages) page.postMessage({ type: OUTBOX_FLUSH_MESSAGE });
+          return;
+        }
+        // Rejecting asks the browser to fire the sync again later (with its own backoff).
+        if (!(await uploadWithoutPage(sw))) throw new Error('outbox items still waiting');
+      })(),
+    );
+  });
+}

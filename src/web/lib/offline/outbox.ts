@@ -1,0 +1,323 @@
+import {
+  afterFailure,
+  edited,
+  isDue,
+  nextWake,
+  type OutboxError,
+  type OutboxFileMeta,
+  type OutboxKind,
+  type OutboxRecord,
+} from './outbox-model';
+import type { OutboxStore } from './outbox-store';
+
+export type OutboxSnapshot = {
+  /** The signed-in user's items, oldest first. */
+  records: OutboxRecord[];
+  /** Upload progress in whole percent, for items being sent now (from this tab). */
+  progress: Record<string, number>;
+  flushing: boolean;
+};
+
+export type OutboxSender = (
+  rec: OutboxRecord,
+  files: File[],
+  onProgress: (percent: number) => void,
+) => Promise<unknown>;
+
+export type OutboxDeps = {
+  store: OutboxStore;
+  send: OutboxSender;
+  currentUserId: () => string | null;
+  isOnline: () => boolean;
+  /** Runs `fn` only if no other tab or worker is flushing (Web Locks); resolves undefined when it could not. */
+  withLock?: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
+  onSent?: (rec: OutboxRecord, result: unknown) => void;
+  /** Tells other tabs the queue changed (BroadcastChannel in the app). */
+  announce?: () => void;
+  /** Asks the browser to flush later even if every tab is closed (Background Sync), where it can. */
+  requestBackgroundSync?: () => void;
+  /** Asks for persistent storage once, so the browser does not evict queued files under pressure. */
+  requestPersistence?: () => void;
+  now?: () => number;
+  random?: () => number;
+  newId?: () => string;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+};
+
+export type EnqueueInput = {
+  kind: OutboxKind;
+  url: string;
+  label: string;
+  fields: Record<string, string>;
+  files: File[];
+  idempotencyKey?: string;
+};
+
+/** Turns whatever a send rejected with into the record's error: status 0 means no reply reached us. */
+export function toOutboxError(e: unknown): OutboxError {
+  const x = e as { status?: unknown; message?: unknown; fieldErrors?: unknown } | null;
+  const status = typeof x?.status === 'number' ? x.status : 0;
+  const message = typeof x?.message === 'string' && x.message ? x.message : 'Upload failed';
+  const fieldErrors =
+    x?.fieldErrors && typeof x.fieldErrors === 'object' ? (x.fieldErrors as Record<string, string[]>) : {};
+  return { status, message, fieldErrors };
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The outbox engine: queues submissions with their files in IndexedDB and sends them, one at a time, whenever it
+ * can — at start, when the browser comes online, when the tab becomes visible, when a backoff timer fires, when the
+ * user asks, and when Background Sync wakes it. One tab (or the worker) flushes at a time.
+ */
+export function createOutbox(deps: OutboxDeps) {
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const withLock = deps.withLock ?? (<T>(fn: () => Promise<T>) => fn());
+
+  let snapshot: OutboxSnapshot = { records: [], progress: {}, flushing: false };
+  const listeners = new Set<() => void>();
+  let timer: unknown;
+  let flushing: Promise<void> | null = null;
+  let again = false;
+
+  function emit(patch: Partial<OutboxSnapshot>) {
+    snapshot = { ...snapshot, ...patch };
+    for (const l of listeners) l();
+  }
+
+  async function mine(): Promise<OutboxRecord[]> {
+    const user = deps.currentUserId();
+    if (!user) return [];
+    return (await deps.store.list())
+      .filter((r) => r.userId === user)
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async function refresh(): Promise<OutboxRecord[]> {
+    const records = await mine();
+    emit({ records });
+    return records;
+  }
+
+  function schedule(records: OutboxRecord[]) {
+    if (timer !== undefined) clearTimer(timer);
+    timer = undefined;
+    const wake = nextWake(records);
+    if (wake === null) return;
+    timer = setTimer(() => void outbox.flush(), Math.min(MAX_TIMER_MS, Math.max(0, wake - now())));
+  }
+
+  async function sendOne(rec: OutboxRecord): Promise<OutboxError | null> {
+    const uploading: OutboxRecord = { ...rec, state: 'uploading', updatedAt: now() };
+    await deps.store.put(uploading);
+    emit({ progress: { ...snapshot.progress, [rec.id]: 0 } });
+    await refresh();
+    deps.announce?.();
+    try {
+      const stored = await Promise.all(rec.files.map((f) => deps.store.getFile(f.id)));
+      if (stored.some((f) => !f)) {
+        const err = {
+          status: 400,
+          message: 'Its files are no longer on this device; attach them again',
+          fieldErrors: {},
+        };
+        await deps.store.put({ ...uploading, state: 'attention', lastError: err, updatedAt: now() });
+        return err;
+      }
+      const files = stored.map(
+        (f) => new File([f?.buffer ?? new ArrayBuffer(0)], f?.name ?? 'file', { type: f?.type }),
+      );
+      const result = await deps.send(uploading, files, (percent) =>
+        emit({ progress: { ...snapshot.progress, [rec.id]: percent } }),
+      );
+      await deps.store.remove(rec);
+      deps.onSent?.(rec, result);
+      return null;
+    } catch (e) {
+      const err = toOutboxError(e);
+      await deps.store.put(afterFailure(uploading, err, now(), random));
+      return err;
+    } finally {
+      const { [rec.id]: _done, ...rest } = snapshot.progress;
+      emit({ progress: rest });
+      deps.announce?.();
+    }
+  }
+
+  async function runFlush() {
+    if (!deps.isOnline() || !deps.currentUserId()) {
+      schedule(await refresh());
+      return;
+    }
+    await withLock(async () => {
+      emit({ flushing: true });
+      try {
+        for (;;) {
+          if (!deps.isOnline()) break;
+          const next = (await mine()).find((r) => isDue(r, now()));
+          if (!next) break;
+          const err = await sendOne(next);
+          // No reply at all: the network is gone again; the rest waits for the next trigger instead of failing too.
+          if (err && err.status === 0) break;
+        }
+      } finally {
+        emit({ flushing: false });
+      }
+    });
+    schedule(await refresh());
+  }
+
+  const outbox = {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    refresh,
+
+    async enqueue(input: EnqueueInput): Promise<OutboxRecord> {
+      const userId = deps.currentUserId();
+      if (!userId) throw new Error('Sign in to send this');
+      const files: OutboxFileMeta[] = [];
+      try {
+        for (const file of input.files) {
+          const id = newId();
+          await deps.store.putFile(id, {
+            name: file.name,
+            type: file.type,
+            buffer: await file.arrayBuffer(),
+          });
+          files.push({ id, name: file.name, type: file.type, size: file.size });
+        }
+      } catch (e) {
+        await Promise.all(files.map((f) => deps.store.removeFile(f.id)));
+        throw new Error(
+          `This device has no room to keep the files for later (${e instanceof Error ? e.message : 'storage error'})`,
+        );
+      }
+      const t = now();
+      const rec: OutboxRecord = {
+        id: newId(),
+        kind: input.kind,
+        userId,
+        url: input.url,
+        label: input.label,
+        fields: input.fields,
+        files,
+        idempotencyKey: input.idempotencyKey ?? newId(),
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: t,
+        lastError: null,
+        createdAt: t,
+        updatedAt: t,
+      };
+      await deps.store.put(rec);
+      await refresh();
+      deps.announce?.();
+      deps.requestPersistence?.();
+      deps.requestBackgroundSync?.();
+      void outbox.flush();
+      return rec;
+    },
+
+    /** Sends every due item now (one flush at a time in this tab; Web Locks keep other tabs out). */
+    flush(): Promise<void> {
+      // A trigger that arrives during a flush is not lost: one more pass runs right after (then they coalesce).
+      if (flushing) {
+        again = true;
+        return flushing;
+      }
+      const run = async () => {
+        do {
+          again = false;
+          await runFlush();
+        } while (again);
+      };
+      flushing = run().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+
+    /** "Sync now": everything that is waiting becomes due at once. */
+    async syncNow(): Promise<void> {
+      for (const r of await mine()) {
+        if (r.state === 'retrying' || r.state === 'pending')
+          await deps.store.put({ ...r, nextAttemptAt: now() });
+      }
+      await outbox.flush();
+    },
+
+    async discard(id: string): Promise<void> {
+      const rec = await deps.store.get(id);
+      if (rec) await deps.store.remove(rec);
+      await refresh();
+      deps.announce?.();
+    },
+
+    /** Edit and resend an item the server refused: new fields (and files, if given) and a new idempotency key. */
+    async resend(
+      id: string,
+      changes: { fields: Record<string, string>; label?: string; files?: File[] },
+    ): Promise<void> {
+      const rec = await deps.store.get(id);
+      if (!rec) return;
+      let files: OutboxFileMeta[] | undefined;
+      if (changes.files) {
+        files = [];
+        for (const file of changes.files) {
+          const fid = newId();
+          await deps.store.putFile(fid, {
+            name: file.name,
+            type: file.type,
+            buffer: await file.arrayBuffer(),
+          });
+          files.push({ id: fid, name: file.name, type: file.type, size: file.size });
+        }
+        await Promise.all(rec.files.map((f) => deps.store.removeFile(f.id)));
+      }
+      await deps.store.put(
+        edited(
+          rec,
+          {
+            fields: changes.fields,
+            ...(changes.label ? { label: changes.label } : {}),
+            ...(files ? { files } : {}),
+          },
+          newId(),
+          now(),
+        ),
+      );
+      await refresh();
+      deps.announce?.();
+      void outbox.flush();
+    },
+
+    /** Items a user still has queued (for the logout warning). */
+    async countFor(userId: string): Promise<number> {
+      return (await deps.store.list()).filter((r) => r.userId === userId).length;
+    },
+
+    async discardAllFor(userId: string): Promise<void> {
+      for (const r of await deps.store.list()) if (r.userId === userId) await deps.store.remove(r);
+      await refresh();
+      deps.announce?.();
+    },
+
+    stop() {
+      if (timer !== undefined) clearTimer(timer);
+      timer = undefined;
+    },
+  };
+  return outbox;
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { feesQueryOptions } from '../../../features/fees/api';
+import { FeesScreen } from '../../../features/fees/FeesScreen';
 
 export const Route = createFileRoute('/_app/user/fees')({
-  component: () => <NotBuilt title="Fees" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(feesQueryOptions());
+  },
+  component: FeesScreen,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { dutyCategoriesQueryOptions } from '../../../../features/estimator/api';
+import { CostEstimator } from '../../../../features/estimator/CostEstimator';
 
 export const Route = createFileRoute('/_app/user/packages/cost-estimator')({
-  component: () => <NotBuilt title="Cost estimator" />,
+  // Start loading the categories as the route matches; the form shows a skeleton meanwhile.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dutyCategoriesQueryOptions());
+  },
+  component: CostEstimator,
 });

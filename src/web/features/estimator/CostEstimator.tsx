@@ -1,0 +1,280 @@
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Table.css';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCalculator, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
+import { usePageTitle } from '../../components/PageTitle';
+import { errorMessage } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form';
+import { trimDecimal } from '../../lib/format';
+import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
+import { dutyCategoriesQueryOptions, estimateCost } from './api';
+
+export interface EstimatorValues {
+  category_id: string | null;
+  value_usd: number | string;
+  weight_lb: number | string;
+  shipping_method: ShippingMethod;
+}
+
+const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** The same rules as the server's, in plain code (the contract's zod schema would weigh on this chunk). */
+function positive(what: string, max: number, tooLarge: string) {
+  return (value: number | string) => {
+    const n = typeof value === 'number' ? value : Number.NaN;
+    if (!Number.isFinite(n) || n <= 0) return `Enter the ${what}`;
+    if (n > max) return tooLarge;
+    if (!twoDecimals(n)) return 'Use at most 2 decimals';
+    return null;
+  };
+}
+
+export function toEstimatorBody(values: EstimatorValues): DutyCalculatorBody {
+  return {
+    category_id: Number(values.category_id),
+    value_usd: Number(values.value_usd),
+    weight_lb: Number(values.weight_lb),
+    shipping_method: values.shipping_method,
+  };
+}
+
+/** The goods value line carries the exchange rate (J$ per US$); the others a fraction of a base. */
+export function lineRate(code: string, rate: string | null): string {
+  if (rate === null) return '';
+  if (code === 'value') return `× ${trimDecimal(rate)}`;
+  return formatRate(rate);
+}
+
+/** Subtotals read as subtotals: the customs total and the grand total stand out. */
+const STRONG_LINES = new Set(['cif', 'customs_total', 'total']);
+
+export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
+  const headingId = useId();
+  const { currency } = estimate;
+  return (
+    <Card padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg" id={headingId}>
+            Estimated cost: {formatAmount(estimate.total, currency)} {currency}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {estimate.category.name} · {formatUsd(estimate.value_usd_cents)} · {estimate.chargeable_weight_lb}{' '}
+            lb charged ({estimate.weight_lb} lb) · by {estimate.shipping_method === 'sea' ? 'sea' : 'air'}
+          </Text>
+        </div>
+
+        {estimate.warning && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="Close to the US$100 limit"
+          >
+            {estimate.warning}
+          </Alert>
+        )}
+        {estimate.de_minimis_applied && (
+          <Text size="sm">
+            Goods worth {formatUsd(estimate.de_minimis_usd_cents)} or less pay no customs charges.
+          </Text>
+        )}
+
+        <Table.ScrollContainer minWidth={320} type="native">
+          <Table verticalSpacing="xs" striped>
+            <Table.Caption>Every line of the estimate, in {currency}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Item</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Rate
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount ({currency})
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {estimate.lines.map((line) => {
+                const strong = STRONG_LINES.has(line.code);
+                return (
+                  <Table.Tr key={line.code} data-line={line.code} fw={strong ? 700 : undefined}>
+                    <Table.Th scope="row" fw={strong ? 700 : 400}>
+                      {line.label}
+                    </Table.Th>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {lineRate(line.code, line.rate)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(line.amount_cents, currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Text size="sm">
+          Exchange rate: US$1 = {formatAmount(Math.round(Number(estimate.exchange_rate) * 100), currency)}{' '}
+          {currency} (rate of {formatDay(estimate.exchange_rate_date)}). Duty{' '}
+          {formatRate(estimate.rates.duty)}, GCT {formatRate(estimate.rates.gct)}.
+        </Text>
+        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="This is an estimate">
+          {estimate.disclaimer}
+        </Alert>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /user/packages/cost-estimator: landed cost of a purchase before buying it, every line shown. */
+export function CostEstimator() {
+  usePageTitle('Cost estimator');
+  const categories = useQuery(dutyCategoriesQueryOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<EstimatorValues>({
+    mode: 'controlled',
+    initialValues: { category_id: null, value_usd: '', weight_lb: '', shipping_method: 'air' },
+    validate: {
+      category_id: (v) => (v ? null : 'Choose a category'),
+      value_usd: positive('value in US dollars', 1_000_000, 'The value is too large for an estimate'),
+      weight_lb: positive('weight in pounds', 2000, 'The weight is too large for an estimate'),
+    },
+  });
+  const estimate = useMutation({
+    mutationFn: estimateCost,
+    onMutate: () => setFormError(null),
+    onError: (e) => setFormError(applyServerErrors(form, e, 'The estimate failed. Please try again.')),
+  });
+
+  const categoryData = (categories.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.name} (duty ${formatRate(c.duty_rate)})`,
+  }));
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Cost estimator
+        </Title>
+        <Text c="dimmed">Freight, handling and Jamaica Customs charges for an item, before you buy it.</Text>
+      </div>
+
+      <Card padding="lg" component="section" aria-labelledby="estimator-form-heading">
+        <Title order={2} fz="lg" id="estimator-form-heading" mb="md">
+          Your item
+        </Title>
+        <form noValidate onSubmit={form.onSubmit((values) => estimate.mutate(toEstimatorBody(values)))}>
+          <Stack gap="md">
+            {categories.isError ? (
+              <Alert color="red" variant="light" role="alert" title="Could not load the categories">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{errorMessage(categories.error)}</Text>
+                  <Button size="xs" variant="light" color="red" onClick={() => void categories.refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : categories.isPending ? (
+              <Stack gap={4} aria-busy="true" aria-label="Loading categories">
+                <Text size="sm" fw={500}>
+                  Category
+                </Text>
+                <Skeleton h={36} />
+              </Stack>
+            ) : (
+              <Select
+                label="Category"
+                placeholder="What is it?"
+                description="The kind of goods sets the duty rate."
+                data={categoryData}
+                searchable
+                withAsterisk
+                nothingFoundMessage="No category matches"
+                comboboxProps={{ withinPortal: true }}
+                key={form.key('category_id')}
+                {...form.getInputProps('category_id')}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <NumberInput
+                label="Value (USD)"
+                description="The price you pay, in US dollars."
+                min={0}
+                decimalScale={2}
+                thousandSeparator=","
+                prefix="US$"
+                withAsterisk
+                inputMode="decimal"
+                key={form.key('value_usd')}
+                {...form.getInputProps('value_usd')}
+              />
+              <NumberInput
+                label="Weight (lb)"
+                description="Rounded up to a whole pound."
+                min={0}
+                decimalScale={2}
+                suffix=" lb"
+                withAsterisk
+                inputMode="decimal"
+                key={form.key('weight_lb')}
+                {...form.getInputProps('weight_lb')}
+              />
+            </SimpleGrid>
+            <Radio.Group
+              label="Shipping method"
+              description="Sea is cheaper on insurance, slower to arrive."
+              key={form.key('shipping_method')}
+              {...form.getInputProps('shipping_method')}
+            >
+              <Group gap="lg" mt="xs">
+                <Radio value="air" label="Air" />
+                <Radio value="sea" label="Sea" />
+              </Group>
+            </Radio.Group>
+            {formError && (
+              <Alert color="red" variant="light" role="alert" title="No estimate">
+                {formError}
+              </Alert>
+            )}
+            <Group>
+              <Button
+                type="submit"
+                loading={estimate.isPending}
+                leftSection={<IconCalculator size={18} aria-hidden />}
+              >
+                Estimate the cost
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      {estimate.isPending && !estimate.data ? (
+        <Skeleton h={360} radius="md" aria-busy="true" aria-label="Calculating the estimate" />
+      ) : estimate.data ? (
+        <EstimateResult estimate={estimate.data} />
+      ) : null}
+    </Stack>
+  );
+}

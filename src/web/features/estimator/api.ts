@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DutyCalculatorBody, DutyCategory, DutyEstimate } from '../../../contract/duty';
+import { accountApi } from '../../../contract/paths';
+import { api } from '../../lib/api';
+
+export const estimatorKeys = {
+  categories: () => ['duty-categories'] as const,
+};
+
+export const dutyCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: estimatorKeys.categories(),
+    queryFn: () => api.get<DutyCategory[]>(accountApi.dutyCategories),
+    staleTime: 10 * 60_000,
+  });
+
+/** An estimate changes nothing on the server: a POST only because it takes a body. */
+export const estimateCost = (body: DutyCalculatorBody) =>
+  api.post<DutyEstimate>(accountApi.dutyCalculator, body);

@@ -1,0 +1,205 @@
+import '@mantine/core/styles/Table.css';
+import { Alert, Button, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCalculator } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Fees, WeightSchedule } from '../../../contract/fees';
+import { usePageTitle } from '../../components/PageTitle';
+import { errorMessage } from '../../lib/api';
+import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
+import { feesQueryOptions } from './api';
+
+/** Each bracket reads "up to N lb"; the first is "1 lb" and a 0 charge reads "Free". */
+function WeightTable({
+  title,
+  schedule,
+  currency,
+}: {
+  title: string;
+  schedule: WeightSchedule;
+  currency: string;
+}) {
+  const money = (cents: number) => (cents === 0 ? 'Free' : formatAmount(cents, currency));
+  const largest = schedule.brackets.at(-1);
+  return (
+    <Card padding="lg" component="section" aria-label={title}>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={260} type="native">
+        <Table striped verticalSpacing="xs">
+          <Table.Caption>
+            {title} by weight in {currency}; weights round up to the next pound.
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Weight</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Charge ({currency})
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {schedule.brackets.map((b) => (
+              <Table.Tr key={b.max_lb}>
+                <Table.Th scope="row" fw={400}>
+                  Up to {b.max_lb} lb
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(b.charge_cents)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {largest && (
+              <Table.Tr>
+                <Table.Th scope="row" fw={400}>
+                  Each pound over {largest.max_lb} lb
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  + {formatAmount(schedule.excess_per_lb_cents, currency)}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function FeesTables({ fees }: { fees: Fees }) {
+  const { currency, customs } = fees;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <WeightTable title="Freight" schedule={fees.freight} currency={currency} />
+        <WeightTable title="Handling" schedule={fees.handling} currency={currency} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card padding="lg" component="section" aria-label="Storage">
+          <Title order={2} fz="lg" mb="sm">
+            Storage
+          </Title>
+          <Text>
+            <strong>{fees.storage.free_days} days free</strong> once your package is ready, then{' '}
+            <strong>{formatAmount(fees.storage.per_day_cents, currency)}</strong> {currency} a day.
+          </Text>
+        </Card>
+        <Card padding="lg" component="section" aria-label="Customs charges">
+          <Title order={2} fz="lg" mb="sm">
+            Customs charges
+          </Title>
+          <List size="sm" spacing={4}>
+            <List.Item>
+              No customs charges on goods worth {formatUsd(customs.de_minimis_usd_cents)} or less.
+            </List.Item>
+            <List.Item>
+              Customs administrative fee: {formatAmount(customs.caf_cents, currency)} per declaration.
+            </List.Item>
+            <List.Item>
+              Insurance: {formatRate(customs.insurance_rate_air)} by air,{' '}
+              {formatRate(customs.insurance_rate_sea)} by sea.
+            </List.Item>
+            <List.Item>
+              Standards compliance fee {formatRate(customs.scf_rate)}; environmental levy{' '}
+              {formatRate(customs.envl_rate)}.
+            </List.Item>
+            <List.Item>
+              Exchange rate: US$1 = {formatAmount(Math.round(Number(fees.exchange_rate) * 100), currency)}{' '}
+              (rate of {formatDay(fees.exchange_rate_date)}).
+            </List.Item>
+          </List>
+        </Card>
+      </SimpleGrid>
+
+      {fees.other_charges.length > 0 && (
+        <Card padding="lg" component="section" aria-label="Other charges">
+          <Title order={2} fz="lg" mb="sm">
+            Other charges
+          </Title>
+          <Table.ScrollContainer minWidth={480} type="native">
+            <Table striped verticalSpacing="xs">
+              <Table.Caption>Other charges in {currency}, when they apply</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Charge</Table.Th>
+                  <Table.Th scope="col">When it applies</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount ({currency})
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {fees.other_charges.map((c) => (
+                  <Table.Tr key={c.code}>
+                    <Table.Th scope="row">{c.name}</Table.Th>
+                    <Table.Td>{c.description}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(c.amount_cents, currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+
+      {fees.notes.length > 0 && (
+        <Card padding="lg" component="section" aria-label="Notes">
+          <Title order={2} fz="lg" mb="sm">
+            Good to know
+          </Title>
+          <List size="sm" spacing={4}>
+            {fees.notes.map((note) => (
+              <List.Item key={note}>{note}</List.Item>
+            ))}
+          </List>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** /user/fees: the company's fee schedule, from the same settings the estimator and invoices use. */
+export function FeesScreen() {
+  usePageTitle('Fees');
+  const fees = useQuery(feesQueryOptions());
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Fees
+        </Title>
+        <Text c="dimmed">What we charge to bring your packages home, before customs.</Text>
+      </div>
+      <Button
+        component={Link}
+        to="/user/packages/cost-estimator"
+        variant="light"
+        leftSection={<IconCalculator size={18} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Estimate an item's cost
+      </Button>
+      {fees.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading the fees">
+          <Skeleton h={320} radius="md" />
+          <Skeleton h={160} radius="md" />
+        </Stack>
+      ) : fees.isError ? (
+        <Alert color="red" variant="light" role="alert" title="Could not load the fees">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(fees.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void fees.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <FeesTables fees={fees.data} />
+      )}
+    </Stack>
+  );
+}

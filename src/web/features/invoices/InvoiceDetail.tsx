@@ -1,0 +1,252 @@
+import '@mantine/core/styles/Table.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
+import { usePageTitle } from '../../components/PageTitle';
+import { errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { formatAmount, formatDay } from '../../lib/money/money';
+import { downloadInvoicePdf, invoiceQueryOptions } from './api';
+import classes from './InvoicePrint.module.css';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+export function InvoiceView({ invoice }: { invoice: Invoice }) {
+  const { currency } = invoice;
+  const money = (cents: number) => formatAmount(cents, currency);
+  const pdf = useMutation({ mutationFn: () => downloadInvoicePdf(invoice.id, invoice.number) });
+
+  return (
+    <Stack gap="md" className={classes.root}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Group gap="sm" align="center">
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Invoice {invoice.number}
+            </Title>
+            <InvoiceStatusBadge status={invoice.status} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            Amounts in {currency}
+          </Text>
+        </div>
+        <Group gap="sm" data-print-hide>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            onClick={() => window.print()}
+          >
+            Print
+          </Button>
+          <Button
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={pdf.isPending}
+            onClick={() => pdf.mutate()}
+          >
+            Download PDF
+          </Button>
+        </Group>
+      </Group>
+      {pdf.isError && (
+        <Alert color="red" variant="light" role="alert" title="Could not download the PDF" data-print-hide>
+          {errorMessage(pdf.error)}
+        </Alert>
+      )}
+
+      <Card padding="lg" component="section" aria-label="Invoice details">
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+          <Fact label="Customer">
+            {invoice.customer.name}
+            <br />
+            {invoice.customer.mailbox_number}
+          </Fact>
+          <Fact label="Total">
+            <strong>
+              {money(invoice.total_cents)} {currency}
+            </strong>
+          </Fact>
+          <Fact label="Issued">{invoice.issued_at ? formatDate(invoice.issued_at) : '—'}</Fact>
+          <Fact label="Due">{invoice.due_at ? formatDay(invoice.due_at) : '—'}</Fact>
+          <Fact label={invoice.cancelled_at ? 'Cancelled' : 'Paid'}>
+            {invoice.cancelled_at
+              ? formatDate(invoice.cancelled_at)
+              : invoice.paid_at
+                ? formatDate(invoice.paid_at)
+                : 'Not yet'}
+          </Fact>
+        </SimpleGrid>
+      </Card>
+
+      <Card padding="lg" component="section" aria-labelledby="invoice-lines-heading">
+        <Title order={2} fz="lg" id="invoice-lines-heading" mb="sm">
+          Charges
+        </Title>
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table striped verticalSpacing="xs">
+            <Table.Caption>
+              Charges on invoice {invoice.number}, in {currency}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Description</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Qty
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Unit price
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoice.lines.map((line) => (
+                <Table.Tr key={line.id}>
+                  <Table.Td>
+                    {line.description}
+                    {line.tracking_number && (
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {line.tracking_number}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{line.quantity}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(line.unit_price_cents)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(line.line_total_cents)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={3} ta="right" fw={500}>
+                  Subtotal
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(invoice.subtotal_cents)}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={3} ta="right" fw={500}>
+                  Tax
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(invoice.tax_cents)}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={3} ta="right">
+                  Total ({currency})
+                </Table.Th>
+                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="invoice-total">
+                  {money(invoice.total_cents)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      {invoice.packages.length > 0 && (
+        <Card padding="lg" component="section" aria-labelledby="invoice-packages-heading">
+          <Title order={2} fz="lg" id="invoice-packages-heading" mb="sm">
+            Packages
+          </Title>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {invoice.packages.map((pkg) => (
+              <li key={pkg.id}>
+                <Anchor
+                  renderRoot={(props) => <Link to="/user/packages/$id" params={{ id: pkg.id }} {...props} />}
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {pkg.tracking_number}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {pkg.description || '—'}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        </Card>
+      )}
+
+      {invoice.notes && (
+        <Card padding="lg" component="section" aria-label="Notes">
+          <Title order={2} fz="lg" mb="xs">
+            Notes
+          </Title>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {invoice.notes}
+          </Text>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** /user/invoices/$id: one invoice, printable and downloadable. */
+export function InvoiceDetail({ id }: { id: string }) {
+  const query = useQuery(invoiceQueryOptions(id));
+  usePageTitle(query.data ? `Invoice ${query.data.number}` : 'Invoice');
+  return (
+    <Stack gap="md">
+      <Anchor
+        renderRoot={(props) => <Link to="/user/invoices" {...props} />}
+        size="sm"
+        data-print-hide
+        style={{ alignSelf: 'flex-start' }}
+      >
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden /> All invoices
+        </Group>
+      </Anchor>
+      {query.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading the invoice">
+          <Skeleton h={40} w="60%" />
+          <Skeleton h={100} radius="md" />
+          <Skeleton h={280} radius="md" />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert" title="Could not load this invoice">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <InvoiceView invoice={query.data} />
+      )}
+    </Stack>
+  );
+}

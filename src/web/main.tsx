@@ -1,18 +1,25 @@
+import './lib/zod-config';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
+import { setupQueryPersistence } from './app/query-persistence';
 import { createAppRouter } from './app/router';
 import { SettingsProvider, useSettings } from './app/settings';
 import { buildTheme, cssVariablesResolver } from './app/theme';
 import { companyQueryOptions } from './features/tenant/api';
 import { setAuthFailureHandler } from './lib/api/client';
+import { installOnlineManager } from './lib/offline/online';
 
+installOnlineManager();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The query cache persisted per user in IndexedDB (restored before queries run; see lib/offline/persist.ts).
+const persistOptions = setupQueryPersistence(queryClient);
 
 // A failed token refresh ends the session: back to login, returning here afterwards.
 setAuthFailureHandler(() => {
@@ -39,11 +46,19 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
         <SettingsProvider>
           <ThemedApp />
         </SettingsProvider>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </StrictMode>,
   );
+}
+
+// The outbox's triggers (start, online, tab visible, Background Sync relayed by the worker), after the first render.
+void import('./lib/offline/outbox-app').then(({ startOutbox }) => startOutbox(queryClient));
+
+// The service worker and the newer-build watcher: production builds only, loaded after the first render.
+if (import.meta.env.PROD) {
+  void import('./app/pwa').then(({ startPwa }) => startPwa(router));
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Port of the real server the journeys drive (serving the built PWA and the API). */
     e2ePort: number;
+    /** The folder the server serves the built PWA from (one per run, so concurrent runs never share a build). */
+    e2eWebDir: string;
   }
 }
 
@@ -36,9 +38,11 @@ export default async function setup(project: TestProject) {
   const reuse = Number(process.env.E2E_PORT);
   if (reuse > 0) {
     project.provide('e2ePort', reuse);
+    project.provide('e2eWebDir', process.env.E2E_WEB_DIR ?? join(root, 'dist/e2e-web'));
     return;
   }
-  const outDir = join(root, 'dist/e2e-web');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
   const build = spawnSync(
     process.execPath,
     [
@@ -94,10 +98,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('e2ePort', port);
+  project.provide('e2eWebDir', outDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
   };
 }

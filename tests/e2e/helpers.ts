@@ -187,3 +187,40 @@ export function uniqueEmail(tag: string): string {
   seq += 1;
   return `e2e-${tag}-${Date.now().toString(36)}-${seq}@example.test`;
 }
+
+type Reply<T> = { status: number; success: boolean; message: string; data: T };
+/**
+ * Calls the API as `127.0.0.1` (the same company as `localhost`) with a bearer token, for set-up and for what a
+ * journey compares the screen with; returns the status and the envelope.
+ */
+export async function apiCall<T = unknown>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Reply<T>> {
+  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json()) as Omit<Reply<T>, 'status'>;
+  return { status: res.status, ...body };
+}
+
+/** The text of what describes a field (`aria-describedby`: its hint and its error message). */
+export async function describedText(page: Page, field: ReturnType<Page['locator']>): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(
+    ids.map((id) =>
+      page.evaluate((i) => document.getElementById(i)?.textContent ?? '', id).then((t) => t.trim()),
+    ),
+  );
+  return texts.join(' ');
+}
+
+/** A Mantine notification (role alert) with this title is showing. */
+export const notification = (page: Page, title: string) =>
+  page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });

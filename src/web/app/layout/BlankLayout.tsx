@@ -1,6 +1,7 @@
 import { Box, Center, Group, Image, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { companyQueryOptions } from '../../features/tenant/api';
 
 /** Public pages: the brand on top, the page centred, no navigation. */
@@ -17,6 +18,7 @@ export function BlankLayout() {
         </Group>
       </Center>
       <Box component="main" maw={480} mx="auto">
+        <OfflineBanner />
         <Outlet />
       </Box>
     </Box>

@@ -4,6 +4,8 @@ import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { OfflineGate } from '../../components/OfflineBanner';
+import { OutboxControl } from '../../components/outbox/OutboxControl';
 import { companyQueryOptions } from '../../features/tenant/api';
 import { useSettings } from '../settings';
 import { NavSearch } from './NavSearch';
@@ -88,6 +90,7 @@ export function DefaultLayout() {
           <Group gap={compact ? 2 : 'xs'} wrap="nowrap">
             <NavSearch compact={compact} />
             {!compact && <Shortcuts />}
+            <OutboxControl />
             <NotificationsBell />
             {!compact && (
               <Tooltip label="Customize">
@@ -136,7 +139,9 @@ export function DefaultLayout() {
           px={0}
           mih="calc(100dvh - 160px)"
         >
-          <Outlet />
+          <OfflineGate>
+            <Outlet />
+          </OfflineGate>
         </Container>
         <Container
           size={settings.contentWidth === 'boxed' ? 'xl' : undefined}

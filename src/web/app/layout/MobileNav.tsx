@@ -20,6 +20,8 @@ export function MobileNav({
       padding={0}
       title={title}
       styles={{ header: { paddingInline: 16 } }}
+      // The X needs a name of its own (the burger behind the overlay is "Close navigation").
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
     >
       <VerticalNav onNavigate={onClose} />
     </Drawer>

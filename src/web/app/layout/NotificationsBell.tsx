@@ -4,7 +4,8 @@ import { IconBell, IconBellOff } from '@tabler/icons-react';
 /** The bell: an honest empty state until notifications exist. */
 export function NotificationsBell() {
   return (
-    <Popover position="bottom-end" width={300} withinPortal shadow="md">
+    // Focus moves into the panel (and back on close) so a keyboard user can read it and close it with Escape.
+    <Popover position="bottom-end" width={300} withinPortal shadow="md" trapFocus returnFocus>
       <Popover.Target>
         <Tooltip label="Notifications">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
@@ -12,7 +13,7 @@ export function NotificationsBell() {
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown aria-label="Notifications">
         <Stack align="center" gap="xs" py="md">
           <ThemeIcon variant="light" size="xl" radius="xl">
             <IconBellOff size={22} aria-hidden />

@@ -10,6 +10,8 @@ export default function SpotlightPanel({ actions }: { actions: SpotlightActionDa
       highlightQuery
       limit={10}
       shortcut={['mod + K']}
+      // The dialog has no visible title: name it for screen readers (axe: aria-dialog-name).
+      attributes={{ content: { 'aria-label': 'Menu search' } }}
       searchProps={{
         leftSection: <IconSearch size={18} aria-hidden />,
         placeholder: 'Search the menu…',

@@ -1,8 +1,20 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMailbox, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { logout, meQueryOptions } from '../../features/auth/api';
+import { outbox } from '../../lib/offline/outbox-app';
 import { useSession } from '../../lib/session/use-session';
 
 const initials = (name: string) =>
@@ -21,75 +33,105 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
   const router = useRouter();
   const name = user?.name ?? 'Account';
 
-  async function onLogout() {
+  // Unsent outbox items are never lost silently: logging out with some asks whether to keep or discard them.
+  const [unsent, setUnsent] = useState(0);
+
+  async function signOut(discardUnsent: boolean) {
+    setUnsent(0);
+    if (discardUnsent && session.userId) await outbox.discardAllFor(session.userId);
     await logout();
     queryClient.clear();
     await router.navigate({ to: '/login' });
   }
 
+  async function onLogout() {
+    const count = session.userId ? await outbox.countFor(session.userId) : 0;
+    if (count > 0) setUnsent(count);
+    else await signOut(false);
+  }
+
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton px={4} py={2} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <Group gap={8} wrap="nowrap">
-            <VisuallyHidden>User menu</VisuallyHidden>
-            <Avatar color="brand" radius="xl" size={34} alt="" aria-hidden>
-              {user ? initials(user.name) : <IconUser size={18} aria-hidden />}
-            </Avatar>
-            {!compact && (
-              <>
-                <Text size="sm" fw={600} maw={140} truncate>
-                  {name}
-                </Text>
-                <IconChevronDown size={14} aria-hidden />
-              </>
-            )}
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component="div"
-          disabled
-          style={{ cursor: 'default', opacity: 1 }}
-          data-testid="user-summary"
-        >
-          <Text fw={600} size="sm" c="var(--mantine-color-text)">
-            {name}
+    <>
+      <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title="You have unsent items" centered>
+        <Stack>
+          <Text size="sm">
+            {unsent === 1 ? 'One item' : `${unsent} items`} in your outbox have not reached us yet. Keep them
+            on this device to send after you sign in again, or discard them.
           </Text>
-          {user && (
-            <Text size="xs" c="dimmed" truncate>
-              {user.email}
-            </Text>
-          )}
-          {user && (
-            <Group gap={6} mt={6} wrap="nowrap">
-              <IconMailbox size={16} aria-hidden />
-              <Text size="xs" c="var(--mantine-color-text)">
-                Mailbox <strong>{user.mailbox_number}</strong>
-              </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setUnsent(0)}>
+              Stay signed in
+            </Button>
+            <Button color="red" variant="light" onClick={() => void signOut(true)}>
+              Discard and log out
+            </Button>
+            <Button onClick={() => void signOut(false)}>Keep and log out</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <UnstyledButton px={4} py={2} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group gap={8} wrap="nowrap">
+              <VisuallyHidden>User menu</VisuallyHidden>
+              <Avatar color="brand" radius="xl" size={34} alt="" aria-hidden>
+                {user ? initials(user.name) : <IconUser size={18} aria-hidden />}
+              </Avatar>
+              {!compact && (
+                <>
+                  <Text size="sm" fw={600} maw={140} truncate>
+                    {name}
+                  </Text>
+                  <IconChevronDown size={14} aria-hidden />
+                </>
+              )}
             </Group>
-          )}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconUser size={16} aria-hidden />}
-          onClick={() => void router.navigate({ to: '/user/profile' })}
-        >
-          Profile
-        </Menu.Item>
-        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenCustomizer}>
-          Customize
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red.9"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void onLogout()}
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component="div"
+            disabled
+            style={{ cursor: 'default', opacity: 1 }}
+            data-testid="user-summary"
+          >
+            <Text fw={600} size="sm" c="var(--mantine-color-text)">
+              {name}
+            </Text>
+            {user && (
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            )}
+            {user && (
+              <Group gap={6} mt={6} wrap="nowrap">
+                <IconMailbox size={16} aria-hidden />
+                <Text size="xs" c="var(--mantine-color-text)">
+                  Mailbox <strong>{user.mailbox_number}</strong>
+                </Text>
+              </Group>
+            )}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconUser size={16} aria-hidden />}
+            onClick={() => void router.navigate({ to: '/user/profile' })}
+          >
+            Profile
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenCustomizer}>
+            Customize
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red.9"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => void onLogout()}
+          >
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

@@ -34,7 +34,8 @@ const STATE = {
 export function PrealertStateBadge({ status }: { status: Prealert['status'] }) {
   const state = STATE[status];
   return (
-    <ToneBadge tone={state.tone} data-state={status}>
+    // Never shrinks: beside a long tracking number on a phone it was cut to "Pendi…".
+    <ToneBadge tone={state.tone} data-state={status} flex="none">
       {state.label}
     </ToneBadge>
   );

@@ -1,0 +1,96 @@
+import { Workbox } from 'workbox-window';
+import {
+  createBuildWatcher,
+  currentBuild,
+  fetchLatestBuild,
+  POLL_INTERVAL_MS,
+  type UpdatePort,
+} from '../lib/offline/build-version';
+import { isBusy } from '../lib/offline/busy';
+import type { AppRouter } from './router';
+
+/** Registers the service worker (production builds only) and returns the update port, or null without one. */
+async function registerServiceWorker(): Promise<UpdatePort | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const container = navigator.serviceWorker;
+  // A classic worker (vite-plugin-pwa builds sw.ts as an IIFE): module workers are not supported everywhere.
+  const wb = new Workbox('/sw.js');
+  let registration: ServiceWorkerRegistration | undefined;
+  try {
+    registration = await wb.register();
+  } catch {
+    return null; // private mode, blocked by policy...: the app works online, the watcher reloads without a worker
+  }
+  if (!registration) return null;
+  const reg = registration;
+  return {
+    hasController: () => container.controller !== null,
+    hasWaiting: () => reg.waiting !== null,
+    update: () => reg.update().then(() => undefined),
+    skipWaiting: () => {
+      if (reg.waiting) reg.waiting.postMessage({ type: 'SKIP_WAITING' });
+      else wb.messageSkipWaiting();
+    },
+    onControllerChange: (listener) => {
+      container.addEventListener('controllerchange', listener);
+      return () => container.removeEventListener('controllerchange', listener);
+    },
+  };
+}
+
+/**
+ * The installable, offline shell: the service worker plus the newer-build watcher (build.json polled on start,
+ * focus, visibility, back online and every 5 minutes; the reload happens on the next in-app navigation).
+ */
+export async function startPwa(router: AppRouter): Promise<void> {
+  document.documentElement.dataset.build = currentBuild.buildId;
+  const sw = await registerServiceWorker();
+  const watcher = createBuildWatcher({
+    current: currentBuild,
+    fetchLatest: () => fetchLatestBuild(),
+    sw,
+    isBusy,
+    reload: () => window.location.reload(),
+    now: () => Date.now(),
+    storage: (() => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    })(),
+  });
+
+  router.subscribe('onResolved', (event) => {
+    console.log(
+      'DBG onResolved',
+      !!event.fromLocation,
+      event.pathChanged,
+      'waiting',
+      sw?.hasWaiting(),
+      'busy',
+      isBusy(),
+      JSON.stringify(watcher.state()),
+      sessionStorage.getItem('pwa:build-reload-at'),
+    );
+    if (event.fromLocation && event.pathChanged) watcher.onNavigation();
+  });
+  navigator.serviceWorker?.addEventListener('controllerchange', () => console.log('DBG controllerchange'));
+
+  // A lazy chunk of the old build is gone from the server (and the worker): reload onto the new build.
+  window.addEventListener('vite:preloadError', (event) => {
+    if (watcher.recoverFromStaleChunk()) event.preventDefault();
+  });
+
+  const check = () => {
+    console.log('DBG check');
+    void watcher.check().then(() => console.log('DBG checked', JSON.stringify(watcher.state())));
+  };
+  window.addEventListener('focus', check);
+  window.addEventListener('online', check);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  window.setInterval(check, POLL_INTERVAL_MS);
+  check();
+}

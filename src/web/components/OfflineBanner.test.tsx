@@ -1,0 +1,99 @@
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '../test/render';
+import { formatDataTime, NEVER_LOADED_MESSAGE, OfflineGate, offlineBannerText } from './OfflineBanner';
+
+function Screen({ queryKey, fn }: { queryKey: string[]; fn: () => Promise<unknown> }) {
+  const { data } = useQuery({ queryKey, queryFn: fn, networkMode: 'offlineFirst', retry: 1, retryDelay: 0 });
+  return <p>{data === undefined ? 'Loading…' : `Screen data: ${JSON.stringify(data)}`}</p>;
+}
+
+const offlineFetch = () => Promise.reject(new TypeError('Failed to fetch'));
+
+/** Renders against a client holding data restored from a previous visit. */
+function renderWith(client: QueryClient, ui: ReactNode) {
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
+
+describe('offline banner text', () => {
+  it('is nothing online, the data time offline', () => {
+    const now = new Date(2026, 10, 21, 15, 30).getTime();
+    expect(offlineBannerText({ online: true, since: now }, now)).toBeNull();
+    expect(offlineBannerText({ online: false, since: null }, now)).toBe('Offline');
+    expect(offlineBannerText({ online: false, since: now, missing: 'all' }, now)).toBe('Offline');
+    expect(offlineBannerText({ online: false, since: new Date(2026, 10, 21, 9, 5).getTime() }, now)).toBe(
+      'Offline — data from 9:05 AM',
+    );
+  });
+  it('names the day when the data is older than today', () => {
+    const now = new Date(2026, 10, 21, 15, 30).getTime();
+    expect(formatDataTime(new Date(2026, 10, 19, 18, 0).getTime(), now)).toBe('Nov 19, 6:00 PM');
+    expect(formatDataTime(new Date(2025, 11, 30, 8, 0).getTime(), now)).toBe('Dec 30, 2025, 8:00 AM');
+  });
+});
+
+describe('<OfflineGate>', () => {
+  it('shows nothing extra online', async () => {
+    render(
+      <OfflineGate>
+        <Screen queryKey={['packages']} fn={async () => [1, 2]} />
+      </OfflineGate>,
+    );
+    expect(await screen.findByText('Screen data: [1,2]')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offline: keeps the last data on screen with "Offline — data from <time>"', async () => {
+    const queryClient = new QueryClient();
+    const fetchedAt = Date.now() - 60_000;
+    queryClient.setQueryData(['packages'], [7], { updatedAt: fetchedAt });
+    act(() => onlineManager.setOnline(false));
+    renderWith(
+      queryClient,
+      <OfflineGate>
+        <Screen queryKey={['packages']} fn={offlineFetch} />
+      </OfflineGate>,
+    );
+    expect(await screen.findByText('Screen data: [7]')).toBeTruthy();
+    const banner = await screen.findByRole('status');
+    expect(banner.textContent).toBe(`Offline — data from ${formatDataTime(fetchedAt)}`);
+    expect(screen.queryByText(NEVER_LOADED_MESSAGE)).toBeNull();
+  });
+
+  it('offline and never loaded: the clear message instead of a spinner', async () => {
+    act(() => onlineManager.setOnline(false));
+    render(
+      <OfflineGate>
+        <Screen queryKey={['invoices']} fn={offlineFetch} />
+      </OfflineGate>,
+    );
+    expect(await screen.findByText(NEVER_LOADED_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Offline');
+    // The screen stays mounted but hidden, so it appears by itself once online.
+    expect(screen.getByText('Loading…', { selector: 'p' }).closest('[hidden]')).not.toBeNull();
+  });
+
+  it('offline with part of the screen never loaded: the data plus a note', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['package-statuses'], ['ready'], { updatedAt: Date.now() - 5_000 });
+    act(() => onlineManager.setOnline(false));
+    renderWith(
+      queryClient,
+      <OfflineGate>
+        <Screen queryKey={['package-statuses']} fn={offlineFetch} />
+        <Screen queryKey={['packages', 'page-2']} fn={offlineFetch} />
+      </OfflineGate>,
+    );
+    expect(await screen.findByText('Screen data: ["ready"]')).toBeTruthy();
+    expect(
+      await screen.findByText("Parts of this page haven't been loaded on this device yet.", { exact: false }),
+    ).toBeTruthy();
+    expect(screen.queryByText(NEVER_LOADED_MESSAGE)).toBeNull();
+  });
+});

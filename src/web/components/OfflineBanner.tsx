@@ -1,0 +1,114 @@
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useOfflineStatus } from '../lib/offline/offline-status';
+
+export const NEVER_LOADED_MESSAGE = "You're offline and this page hasn't been loaded on this device yet.";
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const fullFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "3:05 PM" today, "Nov 20, 3:05 PM" this year, "Dec 30, 2025, 3:05 PM" before. */
+export function formatDataTime(at: number, now = Date.now()): string {
+  const date = new Date(at);
+  const today = new Date(now);
+  if (date.toDateString() === today.toDateString()) return timeFormat.format(date);
+  if (date.getFullYear() === today.getFullYear()) return dateTimeFormat.format(date);
+  return fullFormat.format(date);
+}
+
+/** The banner's text, or null online. A screen with nothing of its own to show gets no data time. */
+export function offlineBannerText(
+  status: { online: boolean; since: number | null; missing?: 'none' | 'some' | 'all' },
+  now = Date.now(),
+) {
+  if (status.online) return null;
+  if (status.since === null || status.missing === 'all') return 'Offline';
+  return `Offline — data from ${formatDataTime(status.since, now)}`;
+}
+
+type Status = ReturnType<typeof useOfflineStatus>;
+
+/** "Offline — data from <time>" above the screen, when offline (nothing online). */
+export function OfflineBanner() {
+  return <OfflineBannerView status={useOfflineStatus()} />;
+}
+
+function OfflineBannerView({ status }: { status: Status }) {
+  const text = offlineBannerText(status);
+  if (!text) return null;
+  return (
+    <Paper
+      role="status"
+      withBorder
+      radius="md"
+      px="md"
+      py="xs"
+      mb="md"
+      bg="var(--mantine-color-yellow-light)"
+      data-testid="offline-banner"
+    >
+      <Group gap="sm" wrap="nowrap">
+        <IconCloudOff size={20} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={600}>
+          {text}
+          {status.missing === 'some' && (
+            <Text span size="sm" fw={400}>
+              {' '}
+              Parts of this page haven't been loaded on this device yet.
+            </Text>
+          )}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The screen offline, never loaded on this device: a clear message instead of an endless spinner. */
+export function OfflineUnavailable() {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center" data-testid="offline-unavailable">
+      <ThemeIcon variant="light" size={56} radius="xl" color="gray">
+        <IconCloudOff size={30} aria-hidden />
+      </ThemeIcon>
+      <Title order={1} fz={24}>
+        You're offline
+      </Title>
+      <Text maw={440}>{NEVER_LOADED_MESSAGE}</Text>
+      <Text size="sm" c="dimmed" maw={440}>
+        It will load by itself once you're back online.
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Wraps the screen (the layout's Outlet): the offline banner on top, and when the screen has nothing to show
+ * offline, the offline message in its place. The screen stays mounted (hidden) so its queries stay active and it
+ * appears by itself once they load.
+ */
+export function OfflineGate({ children }: { children: ReactNode }) {
+  const status = useOfflineStatus();
+  const unavailable = !status.online && status.missing === 'all';
+  return (
+    <>
+      <OfflineBannerView status={status} />
+      {unavailable && <OfflineUnavailable />}
+      <div hidden={unavailable} style={{ display: unavailable ? 'none' : 'contents' }}>
+        {children}
+      </div>
+    </>
+  );
+}

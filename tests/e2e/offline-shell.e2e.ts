@@ -1,0 +1,289 @@
+// The offline shell (issue 5, part A), in Chromium against the built PWA: the service worker precaches the app and
+// serves it offline, the persisted query cache shows the last data with an "Offline — data from <time>" banner, a
+// screen never opened on this device says so instead of spinning, and a newer build reloads the page once, on the
+// next in-app navigation.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newPage, screenshot } from './browser';
+import { DEMO, expectDashboard, pathOf, signInShared, until } from './helpers';
+
+const root = resolve(import.meta.dirname, '../..');
+/** What the server serves (global-setup builds there; with E2E_PORT, point E2E_WEB_DIR at your server's WEB_DIR). */
+const webDir = inject('e2eWebDir');
+
+const NEVER_LOADED = "You're offline and this page hasn't been loaded on this device yet.";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the service worker controls the page (only then does the page survive going offline). */
+async function controlled(page: Page) {
+  await until(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+    timeout: 30_000,
+    message: 'the service worker never took control of the page',
+  }).toBe(true);
+}
+
+/** The query keys (as JSON) of the persisted query cache of the logged-in user, read from IndexedDB. */
+function persistedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((done) => {
+        const open = indexedDB.open('portal-query-cache');
+        open.onerror = () => done([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('clients')) {
+            db.close();
+            return done([]);
+          }
+          const store = db.transaction('clients').objectStore('clients');
+          const all = store.getAll();
+          all.onerror = () => {
+            db.close();
+            done([]);
+          };
+          all.onsuccess = () => {
+            db.close();
+            const keys: string[] = [];
+            for (const raw of all.result as string[]) {
+              const client = JSON.parse(raw) as { clientState: { queries: { queryKey: unknown }[] } };
+              for (const q of client.clientState.queries) keys.push(JSON.stringify(q.queryKey));
+            }
+            done(keys);
+          };
+        };
+      }),
+  );
+}
+
+const banner = (page: Page) => page.getByTestId('offline-banner');
+const SHOWING = /Showing \d+–\d+ of \d+ packages/;
+
+/** The text of the first match now, null without one (never waits: a missing element fails a poll, not hangs it). */
+async function textNow(locator: Locator): Promise<string | null> {
+  return (await locator.count()) > 0 ? locator.first().textContent() : null;
+}
+
+/**
+ * A logged-in customer who opened the dashboard and the package history online, with the worker in control and
+ * both screens' data persisted: what a phone has after an ordinary visit.
+ */
+async function visitedOnline(): Promise<{ context: BrowserContext; page: Page; showing: string }> {
+  const { context, page } = await newPage(browser);
+  await signInShared(context, DEMO.customer);
+  const t0 = Date.now();
+  page.on('console', (m) => console.log(`[${Date.now() - t0}] ${m.type()} ${m.text().slice(0, 300)}`));
+  page.on('load', () => console.log(`[${Date.now() - t0}] load ${page.url()}`));
+  await page.goto('/user');
+  await expectDashboard(page, DEMO.customer.first);
+  await controlled(page);
+  // The cache is written to IndexedDB about a second after the data arrives; a full page load before that loses the
+  // last write, so each screen's data is seen in IndexedDB before moving on.
+  await until(() => persistedQueryKeys(page), { timeout: 10_000 }).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\["packages","counts"\]/),
+      expect.stringMatching(/^\["packages","list",\{.*"pageSize":5\b/),
+      expect.stringMatching(/^\["me",/),
+    ]),
+  );
+  await page.goto('/user/packages/history');
+  const showing = page.getByText(SHOWING);
+  await until(() => showing.isVisible(), { timeout: 15_000 }).toBe(true);
+  // The history's own page (20 rows; the dashboard's recent packages are another list query, of 5).
+  await until(() => persistedQueryKeys(page), { timeout: 10_000 }).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\["packages","list",\{.*"pageSize":20\b/)]),
+  );
+  return { context, page, showing: (await showing.textContent()) ?? '' };
+}
+
+describe('offline', () => {
+  it('reloads the package history and the dashboard offline from the precache, with the cached data and the banner', async () => {
+    const { context, page, showing } = await visitedOnline();
+    try {
+      expect(await banner(page).count()).toBe(0); // online: no banner
+
+      await context.setOffline(true);
+      await page.reload();
+      await until(() => textNow(banner(page)), { timeout: 15_000 }).toMatch(/^Offline — data from \S/);
+      await until(() => textNow(page.getByText(SHOWING))).toBe(showing);
+      expect(await page.getByText(NEVER_LOADED).count()).toBe(0);
+      await screenshot(page, 'offline-history-1280');
+
+      // A full navigation offline: the worker answers with index.html, the data comes from IndexedDB.
+      await page.goto('/user');
+      await expectDashboard(page, DEMO.customer.first);
+      await until(() => textNow(banner(page))).toMatch(/^Offline — data from \S/);
+      expect(await page.getByText(NEVER_LOADED).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says a screen was never loaded on this device instead of spinning, and loads it once back online', async () => {
+    const { context, page } = await visitedOnline();
+    try {
+      // A package this device never opened (its id from the persisted list).
+      const id = await page.evaluate(
+        () =>
+          new Promise<string | null>((done) => {
+            const open = indexedDB.open('portal-query-cache');
+            open.onerror = () => done(null);
+            open.onsuccess = () => {
+              const db = open.result;
+              const all = db.transaction('clients').objectStore('clients').getAll();
+              all.onerror = () => {
+                db.close();
+                done(null);
+              };
+              all.onsuccess = () => {
+                db.close();
+                type Q = { queryKey: unknown[]; state: { data?: { items?: { id: string }[] } } };
+                for (const raw of all.result as string[]) {
+                  const queries = (JSON.parse(raw) as { clientState: { queries: Q[] } }).clientState.queries;
+                  const list = queries.find((q) => q.queryKey[0] === 'packages' && q.queryKey[1] === 'list');
+                  const first = list?.state.data?.items?.[0]?.id;
+                  if (first) return done(first);
+                }
+                done(null);
+              };
+            };
+          }),
+      );
+      expect(id).toBeTruthy();
+
+      await context.setOffline(true);
+      await page.goto(`/user/packages/${id}`);
+      await until(() => page.getByText(NEVER_LOADED).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole('heading', { name: "You're offline" }).isVisible()).toBe(true);
+      expect(await banner(page).isVisible()).toBe(true);
+      await screenshot(page, 'offline-never-loaded-1280');
+
+      // Back online: the paused request resumes and the screen appears by itself.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await until(() => page.getByText(NEVER_LOADED).isVisible(), { timeout: 15_000 }).toBe(false);
+      await until(() => banner(page).count()).toBe(0);
+      expect(pathOf(page)).toBe(`/user/packages/${id}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a newer build', () => {
+  // A deploy is simulated by building the app again (another build id) and copying it over the served directory
+  // while a page is open; the server reads files from disk per request, so it serves the new build at once. The
+  // served directory is restored afterwards for the other test files.
+  let nextDir = '';
+  let backupDir = '';
+  let nextBuild: { buildId: string; builtAt: string };
+
+  beforeAll(() => {
+    nextDir = mkdtempSync(join(tmpdir(), 'portal-next-build-'));
+    backupDir = mkdtempSync(join(tmpdir(), 'portal-served-build-'));
+    cpSync(webDir, backupDir, { recursive: true });
+    const build = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        nextDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, BUILD_ID: `e2e-next-${Date.now().toString(36)}` },
+      },
+    );
+    if (build.status !== 0) throw new Error('the second vite build failed');
+    nextBuild = JSON.parse(readFileSync(join(nextDir, 'build.json'), 'utf8'));
+  }, 180_000);
+
+  afterAll(() => {
+    if (backupDir && existsSync(join(backupDir, 'index.html'))) {
+      rmSync(webDir, { recursive: true, force: true });
+      cpSync(backupDir, webDir, { recursive: true });
+    }
+    for (const dir of [nextDir, backupDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Hashed assets first, then the pages and the worker, build.json last: what a careful deploy does. */
+  function deploy() {
+    cpSync(join(nextDir, 'assets'), join(webDir, 'assets'), { recursive: true });
+    for (const name of readdirSync(nextDir)) {
+      if (name !== 'assets' && name !== 'build.json') {
+        cpSync(join(nextDir, name), join(webDir, name), { recursive: true });
+      }
+    }
+    cpSync(join(nextDir, 'build.json'), join(webDir, 'build.json'));
+  }
+
+  it('reloads the open page once, on the next in-app navigation, onto the new build', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInShared(context, DEMO.customer);
+      let loads = 0;
+      const t0 = Date.now();
+      page.on('console', (m) => console.log(`[${Date.now() - t0}] ${m.type()} ${m.text().slice(0, 300)}`));
+      page.on('load', () => {
+        loads += 1;
+        console.log(`[${Date.now() - t0}] load ${page.url()}`);
+      });
+      await page.goto('/user/packages/history');
+      await until(() => page.getByText(SHOWING).isVisible(), { timeout: 15_000 }).toBe(true);
+      await controlled(page);
+      const oldBuild = await page.evaluate(() => document.documentElement.dataset.build);
+      expect(oldBuild).toBeTruthy();
+      expect(oldBuild).not.toBe(nextBuild.buildId);
+
+      deploy();
+      // The app checks build.json on window focus (and when back online, and every 5 minutes); a headless page
+      // never gains focus by itself, so the test gives it the event a user returning to the tab would.
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await until(
+        () =>
+          page.evaluate(
+            async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+          ),
+        { timeout: 30_000, message: 'the new service worker never got to waiting' },
+      ).toBe('installed');
+      // Found and installed, but nothing reloads until the user navigates.
+      await page.waitForTimeout(1000);
+      expect(loads).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe(oldBuild);
+
+      await page.locator('header a[href="/user"]').first().click();
+      await until(() => page.evaluate(() => document.documentElement.dataset.build ?? null), {
+        timeout: 20_000,
+        message: 'the page did not reload onto the new build',
+      }).toBe(nextBuild.buildId);
+      expect(pathOf(page)).toBe('/user');
+      await expectDashboard(page, DEMO.customer.first);
+      expect(loads).toBe(2);
+
+      // Once only: further navigations stay in the page.
+      await page.goBack();
+      await until(() => pathOf(page)).toBe('/user/packages/history');
+      await page.waitForTimeout(1500);
+      expect(loads).toBe(2);
+      const served = await page.evaluate(async () => (await fetch(`/build.json?t=${Date.now()}`)).json());
+      expect(served).toEqual(nextBuild);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -19,7 +19,7 @@ installOnlineManager();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // The query cache persisted per user in IndexedDB (restored before queries run; see lib/offline/persist.ts).
-const persistOptions = setupQueryPersistence(queryClient);
+const { persistOptions, onRestored } = setupQueryPersistence(queryClient);
 
 // A failed token refresh ends the session: back to login, returning here afterwards.
 setAuthFailureHandler(() => {
@@ -46,7 +46,12 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        onSuccess={onRestored}
+        onError={onRestored}
+      >
         <SettingsProvider>
           <ThemedApp />
         </SettingsProvider>

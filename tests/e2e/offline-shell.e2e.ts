@@ -12,7 +12,7 @@ import { launch, newPage, screenshot } from './browser';
 import { DEMO, expectDashboard, pathOf, signInShared, until } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');
-/** What the server serves (global-setup builds there; with E2E_PORT, point E2E_WEB_DIR at your server's WEB_DIR). */
+/** What the server serves (global-setup's build folder of this run; with E2E_PORT, E2E_WEB_DIR). */
 const webDir = inject('e2eWebDir');
 
 const NEVER_LOADED = "You're offline and this page hasn't been loaded on this device yet.";
@@ -81,9 +81,6 @@ async function textNow(locator: Locator): Promise<string | null> {
 async function visitedOnline(): Promise<{ context: BrowserContext; page: Page; showing: string }> {
   const { context, page } = await newPage(browser);
   await signInShared(context, DEMO.customer);
-  const t0 = Date.now();
-  page.on('console', (m) => console.log(`[${Date.now() - t0}] ${m.type()} ${m.text().slice(0, 300)}`));
-  page.on('load', () => console.log(`[${Date.now() - t0}] load ${page.url()}`));
   await page.goto('/user');
   await expectDashboard(page, DEMO.customer.first);
   await controlled(page);
@@ -237,11 +234,8 @@ describe('a newer build', () => {
     try {
       await signInShared(context, DEMO.customer);
       let loads = 0;
-      const t0 = Date.now();
-      page.on('console', (m) => console.log(`[${Date.now() - t0}] ${m.type()} ${m.text().slice(0, 300)}`));
       page.on('load', () => {
         loads += 1;
-        console.log(`[${Date.now() - t0}] load ${page.url()}`);
       });
       await page.goto('/user/packages/history');
       await until(() => page.getByText(SHOWING).isVisible(), { timeout: 15_000 }).toBe(true);

@@ -62,30 +62,15 @@ export async function startPwa(router: AppRouter): Promise<void> {
   });
 
   router.subscribe('onResolved', (event) => {
-    console.log(
-      'DBG onResolved',
-      !!event.fromLocation,
-      event.pathChanged,
-      'waiting',
-      sw?.hasWaiting(),
-      'busy',
-      isBusy(),
-      JSON.stringify(watcher.state()),
-      sessionStorage.getItem('pwa:build-reload-at'),
-    );
     if (event.fromLocation && event.pathChanged) watcher.onNavigation();
   });
-  navigator.serviceWorker?.addEventListener('controllerchange', () => console.log('DBG controllerchange'));
 
   // A lazy chunk of the old build is gone from the server (and the worker): reload onto the new build.
   window.addEventListener('vite:preloadError', (event) => {
     if (watcher.recoverFromStaleChunk()) event.preventDefault();
   });
 
-  const check = () => {
-    console.log('DBG check');
-    void watcher.check().then(() => console.log('DBG checked', JSON.stringify(watcher.state())));
-  };
+  const check = () => void watcher.check();
   window.addEventListener('focus', check);
   window.addEventListener('online', check);
   document.addEventListener('visibilitychange', () => {

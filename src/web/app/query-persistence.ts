@@ -5,19 +5,37 @@ import {
   createPersistOptions,
   idbKeyValueStore,
   persistenceOwner,
+  persistNow,
   watchSessionForPersistence,
 } from '../lib/offline/persist';
 import { onSessionChange, readSession } from '../lib/session/session';
 
 /**
  * Wires the persisted query cache to the session: entries per user in IndexedDB, busted by the build id, cleaned
- * on logout and when another user logs in. Returns the options for PersistQueryClientProvider.
+ * on logout and when another user logs in. Returns the props for PersistQueryClientProvider: its options, and
+ * `onRestored` (for both onSuccess and onError) which saves what arrived while the restore ran.
  */
-export function setupQueryPersistence(
-  queryClient: QueryClient,
-): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function setupQueryPersistence(queryClient: QueryClient): {
+  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
+  onRestored: () => void;
+} {
   const store = idbKeyValueStore();
   const owner = () => persistenceOwner(readSession());
   watchSessionForPersistence({ queryClient, store, owner, onSessionChange });
-  return createPersistOptions({ store, owner, buster: currentBuild.buildId });
+  const persistOptions = createPersistOptions({ store, owner, buster: currentBuild.buildId });
+  // The provider saves on cache events only once its restore is over and React has run its effect; a query that
+  // finished in between (route loaders fetch at once) would be saved only at its next change. So: one save when the
+  // restore ends, and from then on a save on every cache event (the throttled persister merges both subscriptions).
+  let restored = false;
+  const save = () => void persistNow(queryClient, persistOptions);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (restored && (event.type === 'added' || event.type === 'removed' || event.type === 'updated')) save();
+  });
+  return {
+    persistOptions,
+    onRestored: () => {
+      restored = true;
+      save();
+    },
+  };
 }

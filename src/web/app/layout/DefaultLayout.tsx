@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineGate } from '../../components/OfflineBanner';
-import { OutboxControl } from '../../components/outbox/OutboxControl';
 import { companyQueryOptions } from '../../features/tenant/api';
 import { useSettings } from '../settings';
 import { NavSearch } from './NavSearch';
@@ -17,6 +16,9 @@ import { VerticalNav } from './VerticalNav';
 
 const HorizontalNav = lazy(() => import('./HorizontalNav').then((m) => ({ default: m.HorizontalNav })));
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
+const OutboxControl = lazy(() =>
+  import('../../components/outbox/OutboxControl').then((m) => ({ default: m.OutboxControl })),
+);
 const Customizer = lazy(() => import('./Customizer').then((m) => ({ default: m.Customizer })));
 
 /** Below this width the menu is an overlay drawer and always vertical. */
@@ -90,7 +92,9 @@ export function DefaultLayout() {
           <Group gap={compact ? 2 : 'xs'} wrap="nowrap">
             <NavSearch compact={compact} />
             {!compact && <Shortcuts />}
-            <OutboxControl />
+            <Suspense fallback={null}>
+              <OutboxControl />
+            </Suspense>
             <NotificationsBell />
             {!compact && (
               <Tooltip label="Customize">

@@ -22,6 +22,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { applyServerErrors, zodResolver } from '../../lib/form';
+import { useBusy } from '../../lib/offline/busy';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
 import { type PrealertData, prealertFormFields, prealertKeys, sendOrQueuePrealert } from './api';
@@ -76,6 +77,8 @@ export function PrealertForm({
   });
 
   const draft = useOutboxDraft(outboxId, form);
+  // A new build must not reload the page over typed input (it waits for a later navigation).
+  useBusy(form.isDirty(), 'pre-alert form');
 
   const mutation = useMutation({
     mutationFn: async ({ fields, files }: { fields: PrealertData; files: File[] }) => {

@@ -119,6 +119,7 @@ export async function sendOrQueue<T>(input: {
     await queue();
     return null;
   }
+  const release = markBusy(`upload ${input.label}`);
   try {
     return await uploadForm<T>({ ...input, idempotencyKey });
   } catch (e) {
@@ -128,5 +129,7 @@ export async function sendOrQueue<T>(input: {
       return null;
     }
     throw e;
+  } finally {
+    release();
   }
 }

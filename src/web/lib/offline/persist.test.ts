@@ -13,6 +13,7 @@ import {
   type KeyValueStore,
   PERSIST_MAX_AGE_MS,
   persistenceOwner,
+  persistNow,
   shouldPersistQuery,
   watchSessionForPersistence,
 } from './persist';
@@ -159,6 +160,27 @@ describe('the user persister', () => {
       maxAge: PERSIST_MAX_AGE_MS,
     });
     expect(expired.getQueryData(['a'])).toBeUndefined();
+  });
+});
+
+describe('persistNow (after the restore)', () => {
+  it('saves data that arrived while the restore ran, with the buster and the same filters', async () => {
+    const store = memoryStore();
+    const options = createPersistOptions({ store, owner: () => 'u1', buster: 'b9', throttleMs: 0 });
+    // A route loader fetched this while IndexedDB was still being read: no cache event follows the restore.
+    const client = clientWith([[['packages', 'list', { pageSize: 20 }], { items: [1] }]]);
+    await client.prefetchQuery({
+      queryKey: ['bad'],
+      queryFn: () => Promise.reject(new Error('x')),
+      retry: false,
+    });
+    await persistNow(client, options);
+    await flush();
+    const saved = JSON.parse(store.data.get(cacheKeyFor('u1')) ?? '{}');
+    expect(saved.buster).toBe('b9');
+    expect(saved.clientState.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual([
+      ['packages', 'list', { pageSize: 20 }],
+    ]);
   });
 });
 

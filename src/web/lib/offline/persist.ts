@@ -12,7 +12,7 @@
  * localStorage by features/tenant); localStorage would also cap the cache at ~5 MB and block the main thread.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { Session } from '../session/session';
@@ -84,24 +84,14 @@ export function createUserPersister(options: {
         storage: {
           getItem: async (key) => {
             try {
-              console.log('DBG getItem start', key);
-              const v = (await store.get(key)) ?? null;
-              console.log('DBG getItem done', key, v?.length);
-              return v;
+              return (await store.get(key)) ?? null;
             } catch {
               return null; // an unreadable store is an empty cache
             }
           },
           setItem: async (key, value) => {
-            console.log('DBG setItem', key, owner(), value.length);
             if (owner() !== userId) return;
-            await store.set(key, value).then(
-              () => console.log('DBG set ok'),
-              (e) => {
-                console.log('DBG set fail', String(e));
-                throw e;
-              },
-            );
+            await store.set(key, value);
           },
           removeItem: async (key) => {
             try {
@@ -119,7 +109,6 @@ export function createUserPersister(options: {
   return {
     persistClient: (client) => {
       const userId = owner();
-      console.log('DBG persistClient', userId, client.clientState.queries.length);
       return userId ? persisterFor(userId).persistClient(client) : undefined;
     },
     restoreClient: () => {
@@ -181,6 +170,25 @@ export function createPersistOptions(options: {
       shouldDehydrateMutation: () => false,
     },
   };
+}
+
+/**
+ * Saves the cache now (through the persister's throttle, so calls in a burst make one write). PersistQueryClientProvider
+ * only saves on cache events seen by its own subscription, which starts after the restore; see app/query-persistence.
+ */
+export function persistNow(
+  queryClient: QueryClient,
+  options: Pick<PersistQueryClientOptions, 'persister' | 'buster'> & {
+    dehydrateOptions?: Parameters<typeof dehydrate>[1];
+  },
+): Promise<void> {
+  return Promise.resolve(
+    options.persister.persistClient({
+      buster: options.buster ?? '',
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, options.dehydrateOptions),
+    }),
+  ).catch(() => undefined);
 }
 
 /**

@@ -36,6 +36,11 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, a dropped test database) must not crash the process:
+    // the pool discards that client and opens a new one on the next query.
+    pool.on('error', (err) => {
+      process.stderr.write(`database: idle connection lost (${err.message})\n`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

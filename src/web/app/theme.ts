@@ -52,8 +52,16 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': theme.colors.red[9] ?? '#c92a2a',
     '--mantine-color-red-light-color': theme.colors.red[9] ?? '#c92a2a',
     '--mantine-color-red-text': theme.colors.red[9] ?? '#c92a2a',
-    '--mantine-color-green-light-color': theme.colors.green[9] ?? '#2b8a3e',
-    '--mantine-color-green-text': theme.colors.green[9] ?? '#2b8a3e',
+    // Mantine's darkest greens, oranges, yellows and teals are still under 4.5:1 on their own light backgrounds
+    // (orange-9 on orange-light is 3.6:1): these hand-picked shades pass on white and on the light tints.
+    '--mantine-color-green-light-color': '#1e6b30',
+    '--mantine-color-green-text': '#1e6b30',
+    '--mantine-color-orange-light-color': '#9c3a0c',
+    '--mantine-color-orange-text': '#9c3a0c',
+    '--mantine-color-yellow-light-color': '#7a4a00',
+    '--mantine-color-yellow-text': '#7a4a00',
+    '--mantine-color-teal-light-color': '#05614a',
+    '--mantine-color-teal-text': '#05614a',
     '--mantine-color-gray-light-color': theme.colors.gray[8] ?? '#343a40',
     '--mantine-color-gray-text': theme.colors.gray[8] ?? '#343a40',
   },

@@ -21,6 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
 import { usePageTitle } from '../../components/PageTitle';
+import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form';
 import { trimDecimal } from '../../lib/format';
@@ -98,13 +99,14 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
           </Text>
         )}
 
-        <Table.ScrollContainer minWidth={320} type="native">
+        <ScrollTable label="Estimate lines" minWidth={320}>
           <Table verticalSpacing="xs" striped>
             <Table.Caption>Every line of the estimate, in {currency}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Item</Table.Th>
-                <Table.Th scope="col" ta="right">
+                {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Rate
                 </Table.Th>
                 <Table.Th scope="col" ta="right">
@@ -120,7 +122,7 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
                     <Table.Th scope="row" fw={strong ? 700 : 400}>
                       {line.label}
                     </Table.Th>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                       {lineRate(line.code, line.rate)}
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -131,7 +133,7 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
 
         <Text size="sm">
           Exchange rate: US$1 = {formatAmount(Math.round(Number(estimate.exchange_rate) * 100), currency)}{' '}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Fees, WeightSchedule } from '../../../contract/fees';
 import { usePageTitle } from '../../components/PageTitle';
+import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
 import { feesQueryOptions } from './api';
@@ -26,7 +27,7 @@ function WeightTable({
       <Title order={2} fz="lg" mb="sm">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={260} type="native">
+      <ScrollTable label={`${title} table`} minWidth={260}>
         <Table striped verticalSpacing="xs">
           <Table.Caption>
             {title} by weight in {currency}; weights round up to the next pound.
@@ -62,7 +63,7 @@ function WeightTable({
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Card>
   );
 }
@@ -118,13 +119,16 @@ function FeesTables({ fees }: { fees: Fees }) {
           <Title order={2} fz="lg" mb="sm">
             Other charges
           </Title>
-          <Table.ScrollContainer minWidth={480} type="native">
+          {/* On a phone the description goes under the charge's name, so the amount stays on screen. */}
+          <ScrollTable label="Other charges table" minWidth={300}>
             <Table striped verticalSpacing="xs">
               <Table.Caption>Other charges in {currency}, when they apply</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Charge</Table.Th>
-                  <Table.Th scope="col">When it applies</Table.Th>
+                  <Table.Th scope="col" visibleFrom="sm">
+                    When it applies
+                  </Table.Th>
                   <Table.Th scope="col" ta="right">
                     Amount ({currency})
                   </Table.Th>
@@ -133,8 +137,13 @@ function FeesTables({ fees }: { fees: Fees }) {
               <Table.Tbody>
                 {fees.other_charges.map((c) => (
                   <Table.Tr key={c.code}>
-                    <Table.Th scope="row">{c.name}</Table.Th>
-                    <Table.Td>{c.description}</Table.Td>
+                    <Table.Th scope="row">
+                      {c.name}
+                      <Text size="sm" c="dimmed" fw={400} hiddenFrom="sm">
+                        {c.description}
+                      </Text>
+                    </Table.Th>
+                    <Table.Td visibleFrom="sm">{c.description}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(c.amount_cents, currency)}
                     </Table.Td>
@@ -142,7 +151,7 @@ function FeesTables({ fees }: { fees: Fees }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       )}
 

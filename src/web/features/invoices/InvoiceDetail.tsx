@@ -17,6 +17,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
 import { usePageTitle } from '../../components/PageTitle';
+import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatDay } from '../../lib/money/money';
@@ -105,7 +106,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Title order={2} fz="lg" id="invoice-lines-heading" mb="sm">
           Charges
         </Title>
-        <Table.ScrollContainer minWidth={560} type="native">
+        {/* On a phone quantity × unit price goes under the description, so the amounts stay on screen. */}
+        <ScrollTable label="Invoice lines" minWidth={300}>
           <Table striped verticalSpacing="xs">
             <Table.Caption>
               Charges on invoice {invoice.number}, in {currency}
@@ -113,10 +115,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Qty
                 </Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Unit price
                 </Table.Th>
                 <Table.Th scope="col" ta="right">
@@ -134,9 +136,14 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
                         {line.tracking_number}
                       </Text>
                     )}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {line.quantity} × {money(line.unit_price_cents)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {line.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {money(line.unit_price_cents)}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -147,7 +154,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right" fw={500}>
+                <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
+                  Subtotal
+                </Table.Th>
+                <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
                   Subtotal
                 </Table.Th>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -155,7 +165,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right" fw={500}>
+                <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
+                  Tax
+                </Table.Th>
+                <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
                   Tax
                 </Table.Th>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -163,7 +176,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right">
+                <Table.Th scope="row" colSpan={3} ta="right" visibleFrom="sm">
+                  Total ({currency})
+                </Table.Th>
+                <Table.Th scope="row" ta="right" hiddenFrom="sm">
                   Total ({currency})
                 </Table.Th>
                 <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="invoice-total">
@@ -172,7 +188,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Card>
 
       {invoice.packages.length > 0 && (

@@ -27,6 +27,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices';
 import { usePageTitle } from '../../components/PageTitle';
+import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatDay } from '../../lib/money/money';
@@ -79,7 +80,7 @@ function SearchBox({
 
 export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <ScrollTable label="Invoices table" minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Invoices">
         <Table.Thead>
           <Table.Tr>
@@ -117,7 +118,7 @@ export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PackageSummary } from '../../../contract/packages';
+import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate, formatWeight } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
 
@@ -20,7 +21,7 @@ export function PackageLink({ pkg, nowrap = false }: { pkg: PackageSummary; nowr
 /** Desktop: one row per package; the tracking number links to its page. Scrolls inside itself when narrow. */
 export function PackageTable({ items }: { items: PackageSummary[] }) {
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <ScrollTable label="Packages table" minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Packages">
         <Table.Thead>
           <Table.Tr>
@@ -60,7 +61,7 @@ export function PackageTable({ items }: { items: PackageSummary[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

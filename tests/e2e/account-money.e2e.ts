@@ -1,0 +1,227 @@
+// The money screens of issue 6 as customer@demo.test, at desktop and phone widths: the invoices list and an invoice
+// read, printed (print stylesheet: the invoice only) and downloaded as a PDF; the duty estimator for a US$250
+// laptop and US$80 shoes, figures checked against sums done by hand from DOMAIN.md; the fee tables; the points
+// balance and ledger. axe on every screen; screenshots in test-results/e2e to be looked at.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceDetail, InvoiceSummary } from '../../src/contract/invoices';
+import type { PointsPage } from '../../src/contract/points';
+import { launch, newPage, screenshot } from './browser';
+import {
+  apiCall,
+  applyTokens,
+  DEMO,
+  horizontalOverflow,
+  seriousViolations,
+  settled,
+  sharedTokens,
+  until,
+  waitForPath,
+} from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+async function asCustomer(size: (typeof SIZES)[number], journey: (page: Page) => Promise<void>) {
+  const { context, page }: { context: BrowserContext; page: Page } = await newPage(browser, size);
+  await applyTokens(context, await sharedTokens(DEMO.customer));
+  // A missing element fails the step in 15 s with its name rather than the whole test at 60 s.
+  page.setDefaultTimeout(15_000);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const customerApi = async <T>(path: string) => {
+  const reply = await apiCall<T>((await sharedTokens(DEMO.customer)).access_token, path);
+  expect(reply.status, `${path}: ${reply.message}`).toBe(200);
+  return reply.data;
+};
+
+async function expectClean(page: Page, label: string) {
+  await settled(page);
+  expect(await seriousViolations(AxeBuilder, page), `${label}: axe`).toEqual([]);
+  const { scrollWidth, width } = await horizontalOverflow(page);
+  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** "1,234.56" from integer cents, the digits the screens show whatever the currency sign. */
+const digits = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe.each(SIZES)('money screens at $width px', (size) => {
+  it('lists the invoices, reads one, prints only the invoice and downloads its PDF', async () => {
+    const list = await customerApi<{ items: InvoiceSummary[]; total: number }>('/v1/invoices?pageSize=100');
+    expect(list.total, 'the demo customer has seeded invoices').toBeGreaterThan(0);
+    expect(list.items.some((i) => i.status === 'draft')).toBe(false);
+    const issued = list.items.find((i) => i.status !== 'cancelled') ?? list.items[0];
+    if (!issued) throw new Error('no invoice');
+    const detail = await customerApi<InvoiceDetail>(`/v1/invoices/${issued.id}`);
+
+    await asCustomer(size, async (page) => {
+      await page.goto('/user/invoices');
+      const table = page.getByRole('table', { name: 'Invoices' });
+      await until(() => table.getByRole('link', { name: issued.number }).count()).toBe(1);
+      await shot(page, `invoices-list-${size.name}`);
+      await expectClean(page, `invoices list ${size.width}`);
+
+      await table.getByRole('link', { name: issued.number }).click();
+      await waitForPath(page, `/user/invoices/${issued.id}`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toContain(`Invoice ${issued.number}`);
+      const main = page.locator('main');
+      // Every line and the totals the server computed, as the customer reads them.
+      for (const line of detail.lines) {
+        await until(() => main.getByText(line.description, { exact: false }).count()).toBeGreaterThan(0);
+      }
+      const text = (await main.textContent()) ?? '';
+      expect(text).toContain(digits(detail.total_cents));
+      expect(text).toContain(digits(detail.subtotal_cents));
+      await shot(page, `invoice-detail-${size.name}`);
+      await expectClean(page, `invoice detail ${size.width}`);
+
+      // Print: the browser's print dialog is asked for, and on paper only the invoice shows.
+      await page.evaluate(() => {
+        const w = window as unknown as { printed: number };
+        w.printed = 0;
+        window.print = () => {
+          w.printed += 1;
+        };
+      });
+      await page.getByRole('button', { name: 'Print' }).click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('header').first().isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(false);
+      expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      await shot(page, `invoice-print-${size.name}`);
+      await page.emulateMedia({ media: 'screen' });
+
+      // The PDF download: a real PDF named after the invoice.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toContain(issued.number);
+      const path = await download.path();
+      const { readFile } = await import('node:fs/promises');
+      const bytes = await readFile(path);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(bytes.length).toBeGreaterThan(500);
+    });
+  });
+
+  it('estimates the duty of a US$250 laptop and of US$80 shoes', async () => {
+    await asCustomer(size, async (page) => {
+      await page.goto('/user/packages/cost-estimator');
+      const category = page.getByRole('combobox', { name: 'Category' });
+      await until(() => category.isEnabled()).toBe(true);
+
+      // Nothing filled: each field says what it needs.
+      await page.getByRole('button', { name: /estimate/i }).click();
+      await until(() => page.getByText('Choose a category').count()).toBe(1);
+      await expectClean(page, `estimator errors ${size.width}`);
+
+      const estimate = async (cat: RegExp, value: string, weight: string) => {
+        await category.click();
+        await page.getByRole('option', { name: cat }).click();
+        await page.getByRole('textbox', { name: 'Value (USD)' }).fill(value);
+        await page.getByRole('textbox', { name: 'Weight (lb)' }).fill(weight);
+        await page.getByRole('radio', { name: 'Air' }).check();
+        await page.getByRole('button', { name: /estimate/i }).click();
+      };
+      const line = (code: string) => page.locator(`tr[data-line="${code}"] td`).last();
+
+      // US$250 laptop, 5 lb by air (Island Express: J$157.25 per US$; laptops: duty 0 %, GCT 15 %). By hand:
+      // value 39,312.50; freight (5 lb) 2,000.00; insurance 1 % × 41,312.50 = 413.13; CIF 41,725.63;
+      // duty 0; SCF 0.3 % = 125.18; ENVL 0.5 % = 208.63; GCT 15 % × 41,725.63 = 6,258.84; stamp 100 (CIF > 5,500);
+      // CAF 2,500; customs 9,192.65; handling (≤ 5 lb) 0; total 11,192.65.
+      await estimate(/^Laptops/, '250', '5');
+      await until(() => page.getByRole('heading', { name: /Estimated cost/ }).textContent(), {
+        timeout: 15_000,
+      }).toContain('11,192.65');
+      const laptop: Record<string, string> = {
+        freight: '2,000.00',
+        insurance: '413.13',
+        cif: '41,725.63',
+        duty: '0.00',
+        scf: '125.18',
+        envl: '208.63',
+        gct: '6,258.84',
+        stamp: '100.00',
+        caf: '2,500.00',
+        customs_total: '9,192.65',
+        total: '11,192.65',
+      };
+      for (const [code, amount] of Object.entries(laptop)) {
+        expect(await line(code).textContent(), code).toContain(amount);
+      }
+      expect(await page.getByText('This is an estimate', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.getByText(/rate of/).textContent()).toMatch(/157\.25/);
+      await shot(page, `estimator-laptop-${size.name}`);
+      await expectClean(page, `estimator laptop ${size.width}`);
+
+      // US$80 shoes, 2 lb by air: under the US$100 de minimis, so no customs charges; near it, so a warning.
+      // freight (2 lb) 950.00; insurance 1 % × (12,580 + 950) = 135.30; CIF 13,665.30; total = freight = 950.00.
+      await estimate(/^Clothing/, '80', '2');
+      await until(() => page.getByRole('heading', { name: /Estimated cost/ }).textContent(), {
+        timeout: 15_000,
+      }).toContain('950.00');
+      expect(await line('customs_total').textContent()).toContain('0.00');
+      expect(await line('cif').textContent()).toContain('13,665.30');
+      await until(() => page.getByText('Close to the US$100 limit').count()).toBe(1);
+      await shot(page, `estimator-shoes-${size.name}`);
+      await expectClean(page, `estimator shoes ${size.width}`);
+    });
+  });
+
+  it('shows the fee schedule as tables', async () => {
+    await asCustomer(size, async (page) => {
+      await page.goto('/user/fees');
+      await until(() => page.getByRole('table').count()).toBeGreaterThan(1);
+      const text = (await page.locator('main').textContent()) ?? '';
+      // DOMAIN.md's freight schedule: 1 lb → J$550, 50 lb → J$18,800.
+      expect(text).toContain('550.00');
+      expect(text).toContain('18,800.00');
+      expect(text).toContain('Delivery within Kingston');
+      await shot(page, `fees-${size.name}`);
+      await expectClean(page, `fees ${size.width}`);
+    });
+  });
+
+  it('shows the points balance and its ledger', async () => {
+    const points = await customerApi<PointsPage>('/v1/points');
+    expect(points.total).toBeGreaterThan(0);
+    await asCustomer(size, async (page) => {
+      await page.goto('/user/points/history');
+      const ledger = page.getByRole('table', { name: 'Points history' });
+      await until(() => ledger.locator('tbody tr').count()).toBeGreaterThan(0);
+      await until(() => page.getByTestId('points-balance').textContent()).toBe(
+        `${points.balance.toLocaleString('en-US')} points`,
+      );
+      const first = points.items[0];
+      if (first) expect(await ledger.textContent()).toContain(first.reason);
+      await shot(page, `points-${size.name}`);
+      await expectClean(page, `points ${size.width}`);
+    });
+  });
+});

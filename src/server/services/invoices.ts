@@ -14,6 +14,7 @@ import {
 import type { PackageStatusCode } from '../../contract/reference';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { likePattern } from '../db/like';
 import { invoiceCounters, invoiceLines, invoices, packages, users } from '../db/schema';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../errors';
 import { isStaff, type UserRow } from '../plugins/auth';
@@ -23,7 +24,6 @@ import { invoicePdf } from './invoice-pdf';
 import { invoiceMail } from './mail-templates';
 import { formatMoney } from './money';
 import { brandOf, type NotificationService } from './notifications';
-import { likePattern } from './packages';
 import type { PointsService } from './points';
 
 type InvoiceRow = typeof invoices.$inferSelect;

@@ -15,6 +15,7 @@ import {
 import type { PackageStatusCode } from '../../contract/reference';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
+import { likePattern } from '../db/like';
 import {
   files,
   packageEvents,
@@ -37,11 +38,6 @@ type PrealertRow = typeof prealerts.$inferSelect;
 
 const isStaff = (u: UserRow) => u.role === 'staff' || u.role === 'admin';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function toFileInfo(f: FileRow): FileInfo {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likePattern } from '../../db/like';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness';
 import { expectError, expectOk } from '../../test/helpers';
-import { likePattern } from './users';
 
 type User = {
   id: string;

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
 import { userListQuerySchema, userSchema } from '../../../contract/users';
+import { likePattern } from '../../db/like';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authOf, guard, isStaff } from '../../plugins/auth';
@@ -9,11 +10,6 @@ import { ok } from '../../plugins/envelope';
 import { toUser } from '../../services/presenters';
 
 const tags = ['users'];
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

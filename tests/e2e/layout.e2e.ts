@@ -69,6 +69,22 @@ describe('customizer', () => {
       await until(() => card.getAttribute('data-with-border')).toBe('true');
       await screenshot(page, 'user-1280-dark-horizontal-bordered');
 
+      // Every menu item is reachable: those that do not fit on the row are under "More", none cut at the edge.
+      const bar = page.locator('header nav[aria-label="Main"]');
+      const cut = await bar.evaluate((nav) => {
+        const right = nav.getBoundingClientRect().right;
+        return Array.from(nav.querySelectorAll('a, button'))
+          .filter((el) => !el.closest('[inert]') && el.getBoundingClientRect().right > right + 1)
+          .map((el) => el.textContent);
+      });
+      expect(cut).toEqual([]);
+      await bar.getByRole('button', { name: 'More' }).click();
+      await until(() => page.getByRole('menuitem', { name: 'Profile' }).isVisible()).toBe(true);
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await until(() => new URL(page.url()).pathname).toBe('/user/profile');
+      await page.goto('/user');
+      await expectDashboard(page, DEMO.customer.first);
+
       // The customizer shows the stored choices.
       await page.getByRole('button', { name: 'Customize' }).click();
       await until(() => drawer.isVisible()).toBe(true);

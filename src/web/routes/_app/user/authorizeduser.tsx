@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { AuthorizedPersonsScreen } from '../../../features/authorized-persons/AuthorizedPersonsScreen';
+import {
+  authorizedPersonsQueryOptions,
+  identificationsQueryOptions,
+} from '../../../features/authorized-persons/api';
 
 export const Route = createFileRoute('/_app/user/authorizeduser')({
-  component: () => <NotBuilt title="Authorized persons" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(authorizedPersonsQueryOptions());
+    // The form's ID types, ready (and cached for offline) before the first "Add".
+    void context.queryClient.prefetchQuery(identificationsQueryOptions());
+  },
+  component: AuthorizedPersonsScreen,
 });

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { purchaseRequestsQueryOptions } from '../../../../features/purchase-requests/api';
+import { PurchaseRequestsScreen } from '../../../../features/purchase-requests/PurchaseRequestsScreen';
 
 export const Route = createFileRoute('/_app/user/packages/purchase-request')({
-  component: () => <NotBuilt title="Purchase requests" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(purchaseRequestsQueryOptions());
+  },
+  component: PurchaseRequestsScreen,
 });

@@ -1,0 +1,341 @@
+import '@mantine/core/styles/EmptyState.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUTHORIZED_PERSONS_MAX, type AuthorizedPerson } from '../../../contract/authorized-persons';
+import { usePageTitle } from '../../components/PageTitle';
+import { ToneBadge } from '../../components/ToneBadge';
+import { errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/offline/offline-status';
+import { AuthorizedPersonForm, type SaveAuthorizedPerson } from './AuthorizedPersonForm';
+import {
+  type AuthorizedPersonBody,
+  addAuthorizedPerson,
+  authorizedPersonKeys,
+  authorizedPersonsQueryOptions,
+  deleteAuthorizedPerson,
+  idempotencyKeys,
+  identificationsQueryOptions,
+  updateAuthorizedPerson,
+} from './api';
+
+/** One fact of a card: a term and its value, side by side in the card's two-column list. */
+function Fact({ term, children }: { term: string; children: string }) {
+  return (
+    <>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {children}
+      </Text>
+    </>
+  );
+}
+
+function PersonCard({
+  person,
+  canChange,
+  onEdit,
+  onDelete,
+}: {
+  person: AuthorizedPerson;
+  canChange: boolean;
+  onEdit: (p: AuthorizedPerson) => void;
+  onDelete: (p: AuthorizedPerson) => void;
+}) {
+  return (
+    <Card component="li" padding="md" withBorder>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
+              {person.full_name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {person.relationship}
+            </Text>
+          </div>
+          <ToneBadge tone={person.is_active ? 'green' : 'gray'} data-active={person.is_active} flex="none">
+            {person.is_active ? 'Active' : 'Inactive'}
+          </ToneBadge>
+        </Group>
+        <Box
+          component="dl"
+          m={0}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content minmax(0, 1fr)',
+            columnGap: 'var(--mantine-spacing-sm)',
+            rowGap: 4,
+          }}
+        >
+          <Fact term={person.identification.name}>{person.id_number}</Fact>
+          <Fact term="Phone">{person.phone}</Fact>
+          <Fact term="Email">{person.email || '—'}</Fact>
+        </Box>
+        <Group justify="flex-end" gap="xs" mt="auto">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            aria-label={`Edit ${person.full_name}`}
+            disabled={!canChange}
+            onClick={() => onEdit(person)}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={`Delete ${person.full_name}`}
+            disabled={!canChange}
+            onClick={() => onDelete(person)}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The modal's form, with the ID types fetched only when a form is open. */
+function PersonEditor({
+  person,
+  onSaved,
+  onCancel,
+  save,
+  onPendingChange,
+}: {
+  person: AuthorizedPerson | null;
+  onSaved: (saved: AuthorizedPerson) => void;
+  onCancel: () => void;
+  save: SaveAuthorizedPerson;
+  onPendingChange: (pending: boolean) => void;
+}) {
+  const ids = useQuery({ ...identificationsQueryOptions(), meta: { offlineOptional: true } });
+  return (
+    <AuthorizedPersonForm
+      person={person}
+      identifications={ids.data ?? []}
+      identificationsLoading={ids.isPending}
+      identificationsError={
+        ids.isError && !ids.data ? `Could not load the ID types: ${errorMessage(ids.error)}` : null
+      }
+      save={save}
+      onPendingChange={onPendingChange}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    />
+  );
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; person: AuthorizedPerson } | null;
+
+const addKeys = idempotencyKeys();
+
+/** /user/authorizeduser: the people who may collect the customer's packages; add, edit, delete. */
+export function AuthorizedPersonsScreen() {
+  usePageTitle('Authorized persons');
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const list = useQuery(authorizedPersonsQueryOptions());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<AuthorizedPerson | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const people = list.data ?? [];
+  const full = people.length >= AUTHORIZED_PERSONS_MAX;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: authorizedPersonKeys.all });
+
+  const remove = useMutation({
+    mutationFn: (p: AuthorizedPerson) => deleteAuthorizedPerson(p.id),
+    networkMode: 'always',
+    onSuccess: async (_r, p) => {
+      notifications.show({
+        color: 'green',
+        title: 'Authorized person deleted',
+        message: `${p.full_name} can no longer collect your packages.`,
+      });
+      setToDelete(null);
+      queryClient.setQueryData<AuthorizedPerson[]>(authorizedPersonKeys.list(), (old) =>
+        old?.filter((o) => o.id !== p.id),
+      );
+      await refresh();
+    },
+    onError: async (e) => {
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(e) });
+      // It may be gone already (deleted on another device): show the list as it is now.
+      setToDelete(null);
+      await refresh();
+    },
+  });
+
+  const onSaved = async (saved: AuthorizedPerson) => {
+    const added = editing?.mode === 'add';
+    if (added) addKeys.reset();
+    notifications.show({
+      color: 'green',
+      title: added ? 'Authorized person added' : 'Changes saved',
+      message: saved.is_active
+        ? `${saved.full_name} may collect your packages, showing their ID.`
+        : `${saved.full_name} is inactive and may not collect your packages.`,
+    });
+    setEditing(null);
+    queryClient.setQueryData<AuthorizedPerson[]>(authorizedPersonKeys.list(), (old) =>
+      !old ? old : added ? [...old, saved] : old.map((o) => (o.id === saved.id ? saved : o)),
+    );
+    await refresh();
+  };
+
+  const save =
+    editing?.mode === 'edit'
+      ? (body: AuthorizedPersonBody) => updateAuthorizedPerson(editing.person.id, body)
+      : (body: AuthorizedPersonBody) => addAuthorizedPerson(body, addKeys.keyFor(body));
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Authorized persons
+          </Title>
+          <Text c="dimmed">
+            People who may collect your packages for you. At pickup they show the photo ID you list here.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconUserPlus size={18} aria-hidden />}
+          onClick={() => setEditing({ mode: 'add' })}
+          disabled={!online || !list.data || full}
+        >
+          Add authorized person
+        </Button>
+      </Group>
+      {!online && list.data && (
+        <Text size="sm" c="dimmed">
+          You're offline: adding, editing and deleting need a connection.
+        </Text>
+      )}
+      {online && full && (
+        <Text size="sm" c="dimmed">
+          You have {AUTHORIZED_PERSONS_MAX} authorized persons, the most allowed. Delete one to add another.
+        </Text>
+      )}
+
+      <section aria-label="Your authorized persons">
+        {list.isPending ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
+            <Skeleton h={170} radius="md" />
+            <Skeleton h={170} radius="md" />
+          </SimpleGrid>
+        ) : list.isError && !list.data ? (
+          <Alert color="red" variant="light" role="alert" title="Could not load your authorized persons">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(list.error)}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : people.length === 0 ? (
+          <EmptyState
+            py="xl"
+            variant="light"
+            icon={<IconUsers size={28} aria-hidden />}
+            title="No authorized persons yet"
+            description="Add someone you trust, with their photo ID, and they can collect your packages when you can't."
+          />
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {people.length} of {AUTHORIZED_PERSONS_MAX} · {people.filter((p) => p.is_active).length} active
+            </Text>
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, md: 2 }}
+              spacing="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Authorized persons"
+            >
+              {people.map((p) => (
+                <PersonCard
+                  key={p.id}
+                  person={p}
+                  canChange={online}
+                  onEdit={(person) => setEditing({ mode: 'edit', person })}
+                  onDelete={setToDelete}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </section>
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => (saving ? undefined : setEditing(null))}
+        title={editing?.mode === 'edit' ? `Edit ${editing.person.full_name}` : 'Add authorized person'}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {editing && (
+          <PersonEditor
+            person={editing.mode === 'edit' ? editing.person : null}
+            save={save}
+            onPendingChange={setSaving}
+            onSaved={(saved) => void onSaved(saved)}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => (remove.isPending ? undefined : setToDelete(null))}
+        title="Delete this authorized person?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>
+            {toDelete?.full_name} will no longer be able to collect your packages. You can add them again
+            later.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+              Keep
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => toDelete && remove.mutate(toDelete)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,348 @@
+import '@mantine/core/styles/EmptyState.css';
+import '@mantine/core/styles/Pagination.css';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconExternalLink, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PurchaseRequest } from '../../../contract/purchase-requests';
+import { usePageTitle } from '../../components/PageTitle';
+import { errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { formatAmount, formatUsd } from '../../lib/money/money';
+import { useOnline } from '../../lib/offline/offline-status';
+import {
+  createPurchaseRequest,
+  deletePurchaseRequest,
+  idempotencyKeys,
+  type PurchaseRequestBody,
+  purchaseRequestKeys,
+  purchaseRequestsQueryOptions,
+} from './api';
+import { PurchaseRequestForm } from './PurchaseRequestForm';
+import { PurchaseRequestStatusBadge } from './PurchaseRequestStatusBadge';
+
+/** The link as a reader recognises it: site and path, without the scheme or "www.". */
+function linkText(href: string): string {
+  try {
+    const url = new URL(href);
+    return `${url.hostname.replace(/^www\./, '')}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return href;
+  }
+}
+
+/** Only http(s) links become links (the contract allows no other, but a link is never trusted blindly). */
+const isWebLink = (href: string) => /^https?:\/\//i.test(href);
+
+function ProductLink({ request }: { request: PurchaseRequest }) {
+  if (!isWebLink(request.product_url)) {
+    return (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {request.product_url}
+      </Text>
+    );
+  }
+  return (
+    <Anchor
+      href={request.product_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+      title={request.product_url}
+      style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}
+    >
+      <Box component="span" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {linkText(request.product_url)}
+      </Box>
+      <IconExternalLink size={14} aria-hidden style={{ flex: 'none' }} />
+      <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+/** The quote, when there is one: amount in the company's currency, its note and until when it holds. */
+function Quote({ request }: { request: PurchaseRequest }) {
+  if (request.quoted_total_cents === null) return null;
+  const expired = request.status === 'quote_expired';
+  // Once paid (or cancelled) the quote's deadline no longer matters.
+  const open = request.status === 'quoted' || request.status === 'awaiting_payment';
+  return (
+    <Paper withBorder radius="sm" p="xs" bg="var(--mantine-color-default-hover)">
+      <Text size="sm" fw={600}>
+        Quote: {formatAmount(request.quoted_total_cents, request.quote_currency)} {request.quote_currency}
+      </Text>
+      {request.quote_note && <Text size="sm">{request.quote_note}</Text>}
+      {request.quote_expires_at && (expired || open) && (
+        <Text size="sm" c="dimmed">
+          {expired ? 'Expired' : 'Valid until'} {formatDate(request.quote_expires_at)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function RequestCard({
+  request,
+  canDelete,
+  onDelete,
+}: {
+  request: PurchaseRequest;
+  canDelete: boolean;
+  onDelete: (r: PurchaseRequest) => void;
+}) {
+  const facts = [
+    request.store,
+    `Qty ${request.quantity}`,
+    request.options,
+    request.estimated_price_cents !== null ? `est. ${formatUsd(request.estimated_price_cents)}` : '',
+  ].filter(Boolean);
+  const deletable = request.status === 'requested';
+  return (
+    <Card component="li" padding="md" withBorder>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={2} fz="md" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {request.item_name}
+          </Title>
+          <PurchaseRequestStatusBadge status={request.status} />
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {facts.join(' · ')}
+        </Text>
+        <ProductLink request={request} />
+        {request.notes && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {request.notes}
+          </Text>
+        )}
+        <Quote request={request} />
+        <Group justify="space-between" align="center" gap="xs" mt="auto">
+          <Text size="xs" c="dimmed">
+            Sent {formatDate(request.created_at)}
+          </Text>
+          {deletable ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              aria-label={`Delete request for ${request.item_name}`}
+              disabled={!canDelete}
+              onClick={() => onDelete(request)}
+            >
+              Delete
+            </Button>
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="no-delete-reason">
+              Only requests waiting for a quote can be deleted.
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+const newKeys = idempotencyKeys();
+
+/** /user/packages/purchase-request: "buy it for me" requests, their status and quotes; new ones, deletes. */
+export function PurchaseRequestsScreen() {
+  usePageTitle('Purchase requests');
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [page, setPage] = useState(1);
+  const list = useQuery(purchaseRequestsQueryOptions(page));
+  const [creating, setCreating] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [toDelete, setToDelete] = useState<PurchaseRequest | null>(null);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: purchaseRequestKeys.all });
+
+  const remove = useMutation({
+    mutationFn: (r: PurchaseRequest) => deletePurchaseRequest(r.id),
+    networkMode: 'always',
+    onSuccess: async (_r, r) => {
+      notifications.show({
+        color: 'green',
+        title: 'Purchase request deleted',
+        message: `We will not buy ${r.item_name} for you.`,
+      });
+      setToDelete(null);
+      await refresh();
+    },
+    onError: async (e) => {
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(e) });
+      // It may have been quoted meanwhile (409): show its status now.
+      setToDelete(null);
+      await refresh();
+    },
+  });
+
+  const onSent = async (sent: PurchaseRequest) => {
+    newKeys.reset();
+    notifications.show({
+      color: 'green',
+      title: 'Purchase request sent',
+      message: `We will send you a quote for ${sent.item_name}.`,
+    });
+    setCreating(false);
+    setPage(1);
+    await refresh();
+  };
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Purchase requests
+          </Title>
+          <Text c="dimmed">
+            Send us the link of something you want and we buy it for you. We reply with a quote; once it is
+            paid, we place the order.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setCreating(true)}
+          disabled={!online}
+        >
+          New purchase request
+        </Button>
+      </Group>
+      {!online && (
+        <Text size="sm" c="dimmed">
+          You're offline: sending and deleting requests need a connection.
+        </Text>
+      )}
+
+      <section aria-label="Your purchase requests">
+        {list.isPending ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
+            <Skeleton h={180} radius="md" />
+            <Skeleton h={180} radius="md" />
+          </SimpleGrid>
+        ) : list.isError && !data ? (
+          <Alert color="red" variant="light" role="alert" title="Could not load your purchase requests">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(list.error)}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !data || data.total === 0 ? (
+          <EmptyState
+            py="xl"
+            variant="light"
+            icon={<IconShoppingBag size={28} aria-hidden />}
+            title="No purchase requests yet"
+            description="Found something a store won't ship to you? Send us its link and we'll quote for it."
+          />
+        ) : (
+          <Stack gap="sm">
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, md: 2 }}
+              spacing="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              aria-label="Purchase requests"
+              aria-busy={list.isPlaceholderData}
+            >
+              {data.items.map((r) => (
+                <RequestCard key={r.id} request={r} canDelete={online} onDelete={setToDelete} />
+              ))}
+            </SimpleGrid>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {data.total} {data.total === 1 ? 'request' : 'requests'}
+                {pages > 1 ? ` · page ${data.page} of ${pages}` : ''}
+              </Text>
+              {pages > 1 && (
+                <nav aria-label="Purchase request pages">
+                  <Pagination
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={setPage}
+                    siblings={0}
+                    size="sm"
+                    getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                    getControlProps={(control) =>
+                      control === 'previous'
+                        ? { 'aria-label': 'Previous page' }
+                        : control === 'next'
+                          ? { 'aria-label': 'Next page' }
+                          : {}
+                    }
+                  />
+                </nav>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </section>
+
+      <Modal
+        opened={creating}
+        onClose={() => (sending ? undefined : setCreating(false))}
+        title="New purchase request"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {creating && (
+          <PurchaseRequestForm
+            send={(body: PurchaseRequestBody) => createPurchaseRequest(body, newKeys.keyFor(body))}
+            onSent={(sent) => void onSent(sent)}
+            onCancel={() => setCreating(false)}
+            onPendingChange={setSending}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => (remove.isPending ? undefined : setToDelete(null))}
+        title="Delete this purchase request?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>We will not quote for or buy {toDelete?.item_name}. You can send a new request later.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+              Keep
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => toDelete && remove.mutate(toDelete)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -98,7 +98,7 @@ describe('customizer', () => {
 });
 
 describe('header', () => {
-  it('has an empty notifications list, shortcuts, and a menu search on ctrl+K', async () => {
+  it('has the notifications list (the demo customer has some), shortcuts, and a menu search on ctrl+K', async () => {
     const { context, page } = await loggedInPage(1280);
     try {
       await page.goto('/user');
@@ -108,9 +108,9 @@ describe('header', () => {
       const bell = page.getByRole('button', { name: 'Notifications' });
       await bell.focus();
       await page.keyboard.press('Enter');
-      await until(() => page.getByText('No notifications yet').isVisible()).toBe(true);
+      await until(() => page.getByRole('list', { name: 'Recent notifications' }).isVisible()).toBe(true);
       await page.keyboard.press('Escape');
-      await until(() => page.getByText('No notifications yet').isVisible()).toBe(false);
+      await until(() => page.getByRole('list', { name: 'Recent notifications' }).isVisible()).toBe(false);
       await until(() => bell.evaluate((el) => el === document.activeElement)).toBe(true);
 
       await page.getByRole('button', { name: 'Shortcuts' }).click();

@@ -68,5 +68,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   dark: {
     '--mantine-color-anchor': theme.colors.brand?.[3] ?? '#b693ec',
     '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
+    // Mantine's dark-scheme error red (red-8) is 3:1 on a dark card.
+    '--mantine-color-error': theme.colors.red[4] ?? '#ff8787',
   },
 });

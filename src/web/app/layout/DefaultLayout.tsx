@@ -32,7 +32,8 @@ function Brand() {
     <Link to="/user" style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}>
       <Group gap="xs" wrap="nowrap">
         {company?.logo_url ? <Image src={company.logo_url} alt="" w={34} h={34} fit="contain" /> : null}
-        <Text fw={700} fz="lg" truncate maw={{ base: 150, sm: 260 }}>
+        {/* A size smaller on phones, so "Island Express" fits beside the header buttons at 375 px. */}
+        <Text fw={700} fz={{ base: 'md', sm: 'lg' }} truncate maw={{ base: 170, sm: 260 }}>
           {company?.name ?? 'Customer portal'}
         </Text>
       </Group>

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { Company } from '../../../contract/companies';
+import type { AccountSummary } from '../../../contract/profile';
 import type { User } from '../../../contract/users';
 import { renderWithRouter, screen, within } from '../../test/render';
+import { invoicesLine } from './AccountFigures';
+import type { SummaryState } from './api';
 import { shippingAddressFields, shippingAddressLines, UserHome } from './UserHome';
 
 const user = {
@@ -63,5 +67,60 @@ describe('UserHome', () => {
     expect(screen.getByRole('link', { name: 'Pre-alert a package' }).getAttribute('href')).toBe(
       '/user/packages/pre-alert',
     );
+  });
+
+  it('shows the balance due linking to the invoices and the points linking to their history', async () => {
+    const data: AccountSummary = {
+      balance_due_cents: 1_234_550,
+      currency: 'JMD',
+      open_invoices: 3,
+      overdue_invoices: 1,
+      points_balance: 1250,
+      unread_notifications: 2,
+    };
+    const summary: SummaryState = { data, unavailable: null, retry: () => {} };
+    await renderWithRouter(<UserHome user={user} company={company} summary={summary} />);
+    const balance = await screen.findByTestId('balance-due');
+    expect(balance.getAttribute('href')).toBe('/user/invoices');
+    expect(balance.textContent).toContain('$12,345.50');
+    expect(balance.textContent).toContain('3 open invoices, 1 overdue');
+    const points = screen.getByTestId('points-balance');
+    expect(points.getAttribute('href')).toBe('/user/points/history');
+    expect(points.textContent).toContain('1,250');
+    expect(screen.getByRole('link', { name: /Balance due/ })).toBe(balance);
+    expect(screen.getByRole('link', { name: /Points/ })).toBe(points);
+  });
+
+  it('says when there is nothing to pay', () => {
+    expect(invoicesLine({ open_invoices: 0, overdue_invoices: 0 })).toBe('Nothing to pay');
+    expect(invoicesLine({ open_invoices: 1, overdue_invoices: 0 })).toBe('1 open invoice');
+  });
+
+  it('shows a skeleton while loading, and a message instead of spinning when offline or failed', async () => {
+    const retry = vi.fn();
+    const loading: SummaryState = { data: undefined, unavailable: null, retry };
+    const first = await renderWithRouter(<UserHome user={user} company={company} summary={loading} />);
+    expect(await screen.findByLabelText('Loading your balance')).toBeTruthy();
+    first.unmount();
+
+    const view = await renderWithRouter(
+      <UserHome user={user} company={company} summary={{ ...loading, unavailable: 'offline' }} />,
+    );
+    expect(await screen.findByText(/once you're back online/)).toBeTruthy();
+    view.unmount();
+
+    await renderWithRouter(
+      <UserHome user={user} company={company} summary={{ ...loading, unavailable: 'error' }} />,
+    );
+    expect(await screen.findByText('Your balance and points are not available right now.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the figures out when the route gives no summary', async () => {
+    await renderWithRouter(<UserHome user={user} company={company} />);
+    await screen.findByTestId('warehouse-address');
+    expect(screen.queryByTestId('balance-due')).toBeNull();
+    expect(screen.queryByLabelText('Loading your balance')).toBeNull();
   });
 });

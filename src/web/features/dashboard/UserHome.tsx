@@ -24,11 +24,15 @@ import type { ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { User } from '../../../contract/users';
 import { usePageTitle } from '../../components/PageTitle';
+import { AccountFigures } from './AccountFigures';
+import type { SummaryState } from './api';
 import classes from './UserHome.module.css';
 
 export interface UserHomeProps {
   user: User | undefined;
   company: Company | undefined;
+  /** The balance due and points (see useAccountSummary); left out, the figures are not shown. */
+  summary?: SummaryState | undefined;
   /** The package sections (counts by status, recent packages), composed by the route. */
   children?: ReactNode;
 }
@@ -123,8 +127,8 @@ function ShippingAddress({ user, company }: { user: User; company: Company }) {
   );
 }
 
-/** /user: the greeting, the mailbox number, where to ship, what is on its way, and the pre-alert call to action. */
-export function UserHome({ user, company, children }: UserHomeProps) {
+/** /user: the greeting, the balance due and points, the mailbox number, where to ship, what is on its way, and the pre-alert call to action. */
+export function UserHome({ user, company, summary, children }: UserHomeProps) {
   usePageTitle('Dashboard');
   if (!user) {
     return (
@@ -146,6 +150,7 @@ export function UserHome({ user, company, children }: UserHomeProps) {
             : 'Your shipping details are below.'}
         </Text>
       </div>
+      {summary && <AccountFigures summary={summary} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
           <Card padding="lg" radius="md">

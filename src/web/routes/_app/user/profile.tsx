@@ -1,6 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { profileQueryOptions } from '../../../features/profile/api';
+import { ProfileScreen } from '../../../features/profile/ProfileScreen';
+import { parishesQueryOptions } from '../../../features/tenant/api';
 
 export const Route = createFileRoute('/_app/user/profile')({
-  component: () => <NotBuilt title="Profile" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(profileQueryOptions());
+  },
+  component: function ProfileRoute() {
+    const parishes = useQuery(parishesQueryOptions());
+    return (
+      <ProfileScreen
+        parishes={parishes.data ?? []}
+        parishesLoading={parishes.isPending}
+        parishesError={parishes.error ? parishes.error.message : null}
+      />
+    );
+  },
 });

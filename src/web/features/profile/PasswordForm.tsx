@@ -1,0 +1,145 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  type PasswordInputProps,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { PASSWORD_MIN } from '../../../contract/auth';
+import { changePasswordBodySchema } from '../../../contract/profile';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { type ChangePasswordReply, changePassword } from './api';
+
+/** The contract's body (this device's refresh token is added when sending) plus the confirmation. */
+export const passwordFormSchema = changePasswordBodySchema
+  .omit({ refreshToken: true })
+  .extend({ confirm_password: z.string().min(1, 'Type the new password again') })
+  .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
+    path: ['confirm_password'],
+    message: 'The two new passwords are not the same',
+  });
+
+export type SubmitPassword = (body: {
+  current_password: string;
+  new_password: string;
+}) => Promise<ChangePasswordReply>;
+
+/**
+ * Mantine's PasswordInput leaves aria-invalid and aria-describedby off its input: set them here so a screen reader
+ * hears the hint and the error with the field (the wrapper names them `<id>-description` and `<id>-error`).
+ */
+function PasswordField({ id, error, description, ...props }: PasswordInputProps & { id: string }) {
+  const describedBy = [error ? `${id}-error` : null, description ? `${id}-description` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <PasswordInput
+      id={id}
+      error={error}
+      description={description}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy || undefined}
+      {...props}
+    />
+  );
+}
+
+const empty = { current_password: '', new_password: '', confirm_password: '' };
+
+/**
+ * Current, new and confirmed password. The server signs out every other session; this one stays signed in (the
+ * API call names this device's refresh token), so nothing else changes on this screen.
+ */
+export function PasswordForm({ submit = changePassword }: { submit?: SubmitPassword }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: empty,
+    validate: zodResolver(passwordFormSchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (body: { current_password: string; new_password: string }) => submit(body),
+    networkMode: 'always',
+    onSuccess: (reply) => {
+      form.reset();
+      notifications.show({
+        color: 'green',
+        title: 'Password changed',
+        message:
+          reply.signed_out_sessions > 0
+            ? `You stay signed in here; ${reply.signed_out_sessions === 1 ? 'your other session was' : `your ${reply.signed_out_sessions} other sessions were`} signed out.`
+            : 'Use your new password the next time you log in.',
+      });
+    },
+    onError: (e) =>
+      setFormError(applyServerErrors(form, e, 'Could not change your password. Please try again.')),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="password-heading"
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        mutation.mutate({ current_password: values.current_password, new_password: values.new_password });
+      })}
+    >
+      <Card padding="lg">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg" id="password-heading">
+              Change password
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your other devices will be signed out; this one stays signed in.
+            </Text>
+          </div>
+          {formError && (
+            <Alert color="red" variant="light" title="Could not change your password" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            autoComplete="current-password"
+            required
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordField
+            id="new-password"
+            label="New password"
+            description={`At least ${PASSWORD_MIN} characters`}
+            autoComplete="new-password"
+            required
+            key={form.key('new_password')}
+            {...form.getInputProps('new_password')}
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            key={form.key('confirm_password')}
+            {...form.getInputProps('confirm_password')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Switch.css';
+import {
+  Alert,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import {
+  type NotificationPreferences,
+  type Profile,
+  updateProfileBodySchema,
+} from '../../../contract/profile';
+import type { Parish } from '../../../contract/reference';
+import { applyServerErrors, zodResolver } from '../../lib/form';
+import { profileKeys, updateProfile } from './api';
+import classes from './ProfileForm.module.css';
+
+export interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  parish_id: number | null;
+  trn: string;
+  notification_preferences: NotificationPreferences;
+}
+
+export const profileFormValues = (p: Profile): ProfileFormValues => ({
+  first_name: p.user.first_name,
+  last_name: p.user.last_name,
+  phone: p.user.phone,
+  address: p.user.address,
+  parish_id: p.parish?.id ?? p.user.parish_id,
+  trn: p.user.trn ?? '',
+  notification_preferences: { ...p.notification_preferences },
+});
+
+const PREFERENCES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+  {
+    key: 'email_package_updates',
+    label: 'Package updates',
+    description: 'When a package arrives, moves on or is ready for pickup',
+  },
+  { key: 'email_invoices', label: 'Invoices', description: 'When an invoice is ready to pay' },
+  {
+    key: 'email_purchase_requests',
+    label: 'Purchase requests',
+    description: 'When we quote or buy something for you',
+  },
+];
+
+export type SaveProfile = (body: z.output<typeof updateProfileBodySchema>) => Promise<Profile>;
+
+export interface ProfileFormProps {
+  profile: Profile;
+  parishes: Parish[];
+  parishesLoading?: boolean;
+  parishesError?: string | null;
+  /** Sends the changes (the API by default; tests pass their own). */
+  save?: SaveProfile;
+}
+
+/**
+ * Name, phone, address, parish, TRN and which notifications are emailed. The email is shown, not editable. Saving
+ * refreshes the user everywhere (the header's name comes from the `me` query).
+ */
+export function ProfileForm({
+  profile,
+  parishes,
+  parishesLoading = false,
+  parishesError = null,
+  save = updateProfile,
+}: ProfileFormProps) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: profileFormValues(profile),
+    validate: zodResolver(updateProfileBodySchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (body: z.output<typeof updateProfileBodySchema>) => save(body),
+    // Offline the save fails at once with a clear message instead of waiting, button spinning, for the network.
+    networkMode: 'always',
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(profileKeys.all, saved);
+      const values = profileFormValues(saved);
+      form.setInitialValues(values);
+      form.setValues(values);
+      form.resetDirty(values);
+      notifications.show({ color: 'green', title: 'Profile saved', message: 'Your details were updated.' });
+      // The header and user menu read the user from the `me` query.
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+    onError: (e) =>
+      setFormError(applyServerErrors(form, e, 'Could not save your profile. Please try again.')),
+  });
+
+  // A newer copy from the server (the refetch after a reload shows a cached copy first) replaces what is shown,
+  // unless the user has started editing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new profile is the trigger; the form is not an input
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const values = profileFormValues(profile);
+    form.setInitialValues(values);
+    form.setValues(values);
+  }, [profile]);
+
+  const parishInput = form.getInputProps('parish_id');
+  // Until the list is there (offline on a device that never fetched it), the saved parish still shows.
+  const parishOptions = (parishes.length > 0 ? parishes : profile.parish ? [profile.parish] : []).map(
+    (p) => ({
+      value: String(p.id),
+      label: p.name,
+    }),
+  );
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="profile-details-heading"
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        mutation.mutate(updateProfileBodySchema.parse(values));
+      })}
+    >
+      <Card padding="lg">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="profile-details-heading">
+            Personal details
+          </Title>
+          {formError && (
+            <Alert color="red" variant="light" title="Could not save your profile" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              key={form.key('first_name')}
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              key={form.key('last_name')}
+              {...form.getInputProps('last_name')}
+            />
+          </SimpleGrid>
+          <div>
+            <Text size="sm" fw={500}>
+              Email
+            </Text>
+            <Text data-testid="profile-email" className={classes.email}>
+              {profile.user.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Your login. To change it, contact us.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              description="For example 876-555-0123"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label="TRN (optional)"
+              description="Taxpayer Registration Number, 9 digits"
+              inputMode="numeric"
+              key={form.key('trn')}
+              {...form.getInputProps('trn')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Address"
+            autoComplete="street-address"
+            required
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Parish"
+              placeholder={parishesLoading ? 'Loading parishes…' : 'Choose your parish'}
+              data={parishOptions}
+              searchable
+              required
+              nothingFoundMessage="No parish found"
+              disabled={parishesLoading && parishOptions.length === 0}
+              key={form.key('parish_id')}
+              {...parishInput}
+              value={form.values.parish_id === null ? null : String(form.values.parish_id)}
+              onChange={(value) => form.setFieldValue('parish_id', value ? Number(value) : null)}
+              error={form.errors.parish_id ?? parishesError ?? undefined}
+            />
+          </SimpleGrid>
+          <Fieldset legend="Email me about" variant="unstyled">
+            <Text size="sm" c="dimmed" mb="sm">
+              Every notification also appears under the bell at the top of the page.
+            </Text>
+            <Stack gap="sm">
+              {PREFERENCES.map((p) => (
+                <Switch
+                  key={form.key(`notification_preferences.${p.key}`)}
+                  label={p.label}
+                  description={p.description}
+                  {...form.getInputProps(`notification_preferences.${p.key}`, { type: 'checkbox' })}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              disabled={!form.isDirty() || mutation.isPending}
+              onClick={() => {
+                setFormError(null);
+                form.reset();
+              }}
+            >
+              Undo changes
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { accountApi } from '../../../contract/paths';
+import type {
+  changePasswordBodySchema,
+  changePasswordReplySchema,
+  Profile,
+  updateProfileBodySchema,
+} from '../../../contract/profile';
+import { api } from '../../lib/api';
+import { getRefreshToken } from '../../lib/session/session';
+
+export const profileKeys = { all: ['profile'] as const };
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileKeys.all,
+    queryFn: () => api.get<Profile>(accountApi.profile.get),
+    // Always checked again when the screen opens: the copy saved on this device may predate a change made from
+    // another device, or a save just before a reload (the device copy is written at most once a second).
+    staleTime: 0,
+  });
+
+export const updateProfile = (body: z.output<typeof updateProfileBodySchema>) =>
+  api.put<Profile>(accountApi.profile.update, body);
+
+export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
+
+/**
+ * The server signs out every other session and keeps this device's: it is named by its refresh token. The reply
+ * carries no new tokens, so the ones already stored stay in use.
+ */
+export function changePassword(
+  body: Omit<z.output<typeof changePasswordBodySchema>, 'refreshToken'>,
+): Promise<ChangePasswordReply> {
+  const refreshToken = getRefreshToken();
+  return api.post<ChangePasswordReply>(accountApi.profile.password, {
+    ...body,
+    ...(refreshToken ? { refreshToken } : {}),
+  });
+}

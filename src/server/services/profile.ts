@@ -36,11 +36,9 @@ export function createProfileService(deps: { db: Db; config: Config }) {
       mailbox_number: u.mailboxNumber,
       notification_preferences: u.notificationPrefs,
       warehouse_address: w,
-      shipping_address: {
-        ...w,
-        name: `${name} ${u.mailboxNumber}`,
-        line2: [w.line2, u.mailboxNumber].filter(Boolean).join(' '),
-      },
+      // As the dashboard and the profile screen show it: the mailbox number right after address line 1, where
+      // every checkout form has room for it and the warehouse looks for it.
+      shipping_address: { ...w, name, line1: `${w.line1} ${u.mailboxNumber}` },
     };
   }
 

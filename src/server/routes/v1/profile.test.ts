@@ -38,9 +38,9 @@ describe('profile', () => {
     });
     expect(p.warehouse_address).toMatchObject({ line1: '8400 NW 25th Street', city: 'Doral', state: 'FL' });
     expect(p.shipping_address).toMatchObject({
-      name: `Kerry-Ann Campbell ${p.mailbox_number}`,
-      line1: '8400 NW 25th Street',
-      line2: `Suite 110 ${p.mailbox_number}`,
+      name: 'Kerry-Ann Campbell',
+      line1: `8400 NW 25th Street ${p.mailbox_number}`,
+      line2: 'Suite 110',
       postal_code: '33122',
     });
     const blue = await get(c.blue.access, 'blue.localhost');

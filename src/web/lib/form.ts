@@ -5,7 +5,7 @@ import { ApiError } from './api/api-error';
 export const zodResolver = (schema: Parameters<typeof schemaResolver>[0]) =>
   schemaResolver(schema, { sync: true });
 
-interface ErrorSink {
+export interface ErrorSink {
   setFieldError: (path: string, error: string) => void;
   values: object;
 }

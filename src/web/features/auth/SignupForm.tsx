@@ -1,20 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PASSWORD_MIN, registerBodySchema } from '../../../contract/auth';
 import type { Parish } from '../../../contract/reference';
+import { AddressField, NameFields, ParishField, PhoneField, TrnField } from '../../components/CustomerFields';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard } from './AuthCard';
 import { register } from './api';
@@ -66,27 +58,8 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
         })}
       >
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" title="Could not create the account" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              key={form.key('first_name')}
-              {...form.getInputProps('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              key={form.key('last_name')}
-              {...form.getInputProps('last_name')}
-            />
-          </SimpleGrid>
+          <FormErrorAlert title="Could not create the account" error={formError} />
+          <NameFields form={form} />
           <TextInput
             label="Email"
             type="email"
@@ -95,15 +68,7 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            description="For example 876-555-0123"
-            key={form.key('phone')}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneField form={form} />
           <PasswordInput
             label="Password"
             description={`At least ${PASSWORD_MIN} characters`}
@@ -112,32 +77,15 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Select
-            label="Parish"
-            placeholder={parishesLoading ? 'Loading parishes…' : 'Choose your parish'}
-            data={parishes.map((p) => ({ value: String(p.id), label: p.name }))}
-            searchable
-            required
-            nothingFoundMessage="No parish found"
-            disabled={parishesLoading && parishes.length === 0}
+          <ParishField
+            parishes={parishes}
+            loading={parishesLoading}
+            loadError={parishesError}
             key={form.key('parish_id')}
             {...form.getInputProps('parish_id')}
-            error={form.errors.parish_id ?? parishesError ?? undefined}
           />
-          <TextInput
-            label="Address"
-            autoComplete="street-address"
-            required
-            key={form.key('address')}
-            {...form.getInputProps('address')}
-          />
-          <TextInput
-            label="TRN (optional)"
-            description="Taxpayer Registration Number, 9 digits"
-            inputMode="numeric"
-            key={form.key('trn')}
-            {...form.getInputProps('trn')}
-          />
+          <AddressField form={form} />
+          <TrnField form={form} />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             Create account
           </Button>

@@ -1,24 +1,15 @@
 import '@mantine/core/styles/EmptyState.css';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, EmptyState, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUTHORIZED_PERSONS_MAX, type AuthorizedPerson } from '../../../contract/authorized-persons';
+import { CardList, LoadingCards } from '../../components/CardList';
+import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
 import { usePageTitle } from '../../components/PageTitle';
+import { QueryStates } from '../../components/QueryStates';
+import { ScreenHeader } from '../../components/ScreenHeader';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
@@ -159,34 +150,25 @@ export function AuthorizedPersonsScreen() {
   const online = useOnline();
   const list = useQuery(authorizedPersonsQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<AuthorizedPerson | null>(null);
   const [saving, setSaving] = useState(false);
 
   const people = list.data ?? [];
   const full = people.length >= AUTHORIZED_PERSONS_MAX;
   const refresh = () => queryClient.invalidateQueries({ queryKey: authorizedPersonKeys.all });
 
-  const remove = useMutation({
-    mutationFn: (p: AuthorizedPerson) => deleteAuthorizedPerson(p.id),
-    networkMode: 'always',
-    onSuccess: async (_r, p) => {
+  const removal = useConfirmDelete({
+    remove: (p: AuthorizedPerson) => deleteAuthorizedPerson(p.id),
+    onDeleted: (p) => {
       notifications.show({
         color: 'green',
         title: 'Authorized person deleted',
         message: `${p.full_name} can no longer collect your packages.`,
       });
-      setToDelete(null);
       queryClient.setQueryData<AuthorizedPerson[]>(authorizedPersonKeys.list(), (old) =>
         old?.filter((o) => o.id !== p.id),
       );
-      await refresh();
     },
-    onError: async (e) => {
-      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(e) });
-      // It may be gone already (deleted on another device): show the list as it is now.
-      setToDelete(null);
-      await refresh();
-    },
+    refresh,
   });
 
   const onSaved = async (saved: AuthorizedPerson) => {
@@ -213,23 +195,19 @@ export function AuthorizedPersonsScreen() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Authorized persons
-          </Title>
-          <Text c="dimmed">
-            People who may collect your packages for you. At pickup they show the photo ID you list here.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-          onClick={() => setEditing({ mode: 'add' })}
-          disabled={!online || !list.data || full}
-        >
-          Add authorized person
-        </Button>
-      </Group>
+      <ScreenHeader
+        title="Authorized persons"
+        description="People who may collect your packages for you. At pickup they show the photo ID you list here."
+        action={
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => setEditing({ mode: 'add' })}
+            disabled={!online || !list.data || full}
+          >
+            Add authorized person
+          </Button>
+        }
+      />
       {!online && list.data && (
         <Text size="sm" c="dimmed">
           You're offline: adding, editing and deleting need a connection.
@@ -242,54 +220,40 @@ export function AuthorizedPersonsScreen() {
       )}
 
       <section aria-label="Your authorized persons">
-        {list.isPending ? (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
-            <Skeleton h={170} radius="md" />
-            <Skeleton h={170} radius="md" />
-          </SimpleGrid>
-        ) : list.isError && !list.data ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load your authorized persons">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
+        <QueryStates
+          query={list}
+          loading={<LoadingCards h={170} />}
+          errorTitle="Could not load your authorized persons"
+          isEmpty={(items) => items.length === 0}
+          empty={
+            <EmptyState
+              py="xl"
+              variant="light"
+              icon={<IconUsers size={28} aria-hidden />}
+              title="No authorized persons yet"
+              description="Add someone you trust, with their photo ID, and they can collect your packages when you can't."
+            />
+          }
+        >
+          {(items) => (
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {items.length} of {AUTHORIZED_PERSONS_MAX} · {items.filter((p) => p.is_active).length} active
+              </Text>
+              <CardList label="Authorized persons">
+                {items.map((p) => (
+                  <PersonCard
+                    key={p.id}
+                    person={p}
+                    canChange={online}
+                    onEdit={(person) => setEditing({ mode: 'edit', person })}
+                    onDelete={removal.ask}
+                  />
+                ))}
+              </CardList>
             </Stack>
-          </Alert>
-        ) : people.length === 0 ? (
-          <EmptyState
-            py="xl"
-            variant="light"
-            icon={<IconUsers size={28} aria-hidden />}
-            title="No authorized persons yet"
-            description="Add someone you trust, with their photo ID, and they can collect your packages when you can't."
-          />
-        ) : (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {people.length} of {AUTHORIZED_PERSONS_MAX} · {people.filter((p) => p.is_active).length} active
-            </Text>
-            <SimpleGrid
-              component="ul"
-              cols={{ base: 1, md: 2 }}
-              spacing="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Authorized persons"
-            >
-              {people.map((p) => (
-                <PersonCard
-                  key={p.id}
-                  person={p}
-                  canChange={online}
-                  onEdit={(person) => setEditing({ mode: 'edit', person })}
-                  onDelete={setToDelete}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        )}
+          )}
+        </QueryStates>
       </section>
 
       <Modal
@@ -310,32 +274,10 @@ export function AuthorizedPersonsScreen() {
         )}
       </Modal>
 
-      <Modal
-        opened={toDelete !== null}
-        onClose={() => (remove.isPending ? undefined : setToDelete(null))}
-        title="Delete this authorized person?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>
-            {toDelete?.full_name} will no longer be able to collect your packages. You can add them again
-            later.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Keep
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => toDelete && remove.mutate(toDelete)}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete confirmation={removal} title="Delete this authorized person?">
+        {removal.item?.full_name} will no longer be able to collect your packages. You can add them again
+        later.
+      </ConfirmDelete>
     </Stack>
   );
 }

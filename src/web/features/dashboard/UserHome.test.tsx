@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Company } from '../../../contract/companies';
 import type { AccountSummary } from '../../../contract/profile';
 import type { User } from '../../../contract/users';
+import { shippingAddressFields, shippingAddressLines } from '../../lib/shipping-address';
 import { renderWithRouter, screen, within } from '../../test/render';
 import { invoicesLine } from './AccountFigures';
 import type { SummaryState } from './api';
-import { shippingAddressFields, shippingAddressLines, UserHome } from './UserHome';
+import { UserHome } from './UserHome';
 
 const user = {
   id: 'u1',

@@ -1,29 +1,11 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconBuildingWarehouse,
-  IconCheck,
-  IconCopy,
-  IconMailbox,
-  IconPlaneDeparture,
-} from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingWarehouse, IconMailbox, IconPlaneDeparture } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { User } from '../../../contract/users';
 import { usePageTitle } from '../../components/PageTitle';
+import { MailboxNumber, ShippingAddress } from '../../components/ShippingAddress';
 import { AccountFigures } from './AccountFigures';
 import type { SummaryState } from './api';
 import classes from './UserHome.module.css';
@@ -35,96 +17,6 @@ export interface UserHomeProps {
   summary?: SummaryState | undefined;
   /** The package sections (counts by status, recent packages), composed by the route. */
   children?: ReactNode;
-}
-
-export interface AddressField {
-  label: string;
-  value: string;
-}
-
-/**
- * The US address as a customer types it into a checkout form: the mailbox number goes right after
- * address line 1, so the warehouse knows whose parcel it is.
- */
-export function shippingAddressFields(user: User, company: Company): AddressField[] {
-  const a = company.warehouse_address;
-  return [
-    { label: 'Full name', value: user.name },
-    { label: 'Address line 1', value: `${a.line1} ${user.mailbox_number}` },
-    { label: 'Address line 2', value: a.line2 },
-    { label: 'City', value: a.city },
-    { label: 'State', value: a.state },
-    { label: 'ZIP code', value: a.postal_code },
-    { label: 'Country', value: a.country },
-    { label: 'Phone', value: a.phone },
-  ].filter((f) => f.value.trim() !== '');
-}
-
-/** The same address as lines on a label: name, street + mailbox, line 2, "City, ST 12345", country, phone. */
-export function shippingAddressLines(user: User, company: Company): string[] {
-  const a = company.warehouse_address;
-  return [
-    user.name,
-    `${a.line1} ${user.mailbox_number}`,
-    a.line2,
-    `${a.city}, ${a.state} ${a.postal_code}`,
-    a.country,
-    a.phone,
-  ].filter((line) => line.trim() !== '');
-}
-
-function CopyValue({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'green' : 'gray'}
-            onClick={copy}
-            aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
-          >
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
-
-function ShippingAddress({ user, company }: { user: User; company: Company }) {
-  const fields = shippingAddressFields(user, company);
-  const text = shippingAddressLines(user, company).join('\n');
-  return (
-    <Stack gap="sm">
-      <address aria-label="US warehouse address" data-testid="warehouse-address" className={classes.address}>
-        <dl className={classes.fields}>
-          {fields.map((f) => (
-            <div key={f.label} className={classes.field}>
-              <dt className={classes.label}>{f.label}</dt>
-              <dd className={classes.value}>
-                <span>{f.value}</span>
-                <CopyValue value={f.value} label={f.label} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </address>
-      <CopyButton value={text} timeout={2000}>
-        {({ copied, copy }) => (
-          <Button
-            variant={copied ? 'light' : 'filled'}
-            color={copied ? 'green' : undefined}
-            leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-            onClick={copy}
-            aria-live="polite"
-          >
-            {copied ? 'Address copied' : 'Copy address'}
-          </Button>
-        )}
-      </CopyButton>
-    </Stack>
-  );
 }
 
 /** /user: the greeting, the balance due and points, the mailbox number, where to ship, what is on its way, and the pre-alert call to action. */
@@ -160,12 +52,7 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
                 Your mailbox number
               </Title>
             </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Text fz={32} fw={800} c="brand" data-testid="mailbox-number">
-                {user.mailbox_number}
-              </Text>
-              <CopyValue value={user.mailbox_number} label="Mailbox number" />
-            </Group>
+            <MailboxNumber value={user.mailbox_number} fz={32} testId="mailbox-number" />
             <Text size="sm" c="dimmed" mt="xs">
               Put it on every parcel so the warehouse knows it is yours.
             </Text>
@@ -203,7 +90,14 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
             </Badge>
           </Group>
           {company ? (
-            <ShippingAddress user={user} company={company} />
+            <Stack gap="sm">
+              <ShippingAddress
+                recipient={user}
+                warehouse={company}
+                testId="warehouse-address"
+                copyVariant="filled"
+              />
+            </Stack>
           ) : (
             <Text c="dimmed">The warehouse address is not available right now.</Text>
           )}

@@ -1,34 +1,17 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileInvoice, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Anchor, Box, EmptyState, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices';
+import { ClearFilters, NoMatches } from '../../components/ClearFilters';
 import { usePageTitle } from '../../components/PageTitle';
+import { PageButtons } from '../../components/Paging';
+import { LoadingRows, QueryStates } from '../../components/QueryStates';
+import { ScreenHeader } from '../../components/ScreenHeader';
 import { ScrollTable } from '../../components/ScrollTable';
-import { errorMessage } from '../../lib/api';
+import { SearchField } from '../../components/SearchField';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatDay } from '../../lib/money/money';
 import { invoicesQueryOptions } from './api';
@@ -36,47 +19,6 @@ import { INVOICE_STATUS_LABELS, InvoiceStatusBadge } from './InvoiceStatusBadge'
 import { INVOICE_PAGE_SIZE, INVOICE_STATUS_CODES, type InvoiceSearch } from './invoice-search';
 
 export type InvoiceSearchChange = (patch: Partial<InvoiceSearch>, options?: { replace?: boolean }) => void;
-
-function SearchBox({
-  value: urlValue,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: InvoiceSearchChange;
-}) {
-  const [value, setValue] = useState(urlValue ?? '');
-  const [debounced] = useDebouncedValue(value, 350);
-  const pushed = useRef(urlValue);
-
-  useEffect(() => {
-    if (urlValue !== pushed.current) {
-      pushed.current = urlValue;
-      setValue(urlValue ?? '');
-    }
-  }, [urlValue]);
-
-  useEffect(() => {
-    const q = debounced.trim() || undefined;
-    if (q === pushed.current) return;
-    pushed.current = q;
-    onChange({ q, page: 1 }, { replace: true });
-  }, [debounced, onChange]);
-
-  return (
-    <TextInput
-      label="Search"
-      type="search"
-      placeholder="Invoice number, item or tracking"
-      value={value}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setValue('')} /> : null
-      }
-      autoComplete="off"
-    />
-  );
-}
 
 export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
   return (
@@ -141,16 +83,11 @@ export function InvoiceList({
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Invoices
-        </Title>
-        <Text c="dimmed">Your bills for freight, handling and customs.</Text>
-      </div>
+      <ScreenHeader title="Invoices" description="Your bills for freight, handling and customs." />
 
       <Paper p="md" component="section" aria-label="Filters">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <SearchBox value={q} onChange={onChange} />
+          <SearchField value={q} onChange={onChange} placeholder="Invoice number, item or tracking" />
           <Select
             label="Status"
             placeholder="All statuses"
@@ -162,89 +99,52 @@ export function InvoiceList({
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
-        {filtered && (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconFilterOff size={16} aria-hidden />}
-              onClick={onClear}
-            >
-              Clear filters
-            </Button>
-          </Group>
-        )}
+        {filtered && <ClearFilters onClear={onClear} />}
       </Paper>
 
       <Box component="section" aria-label="Results">
-        {query.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading invoices">
-            {Array.from({ length: 8 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} h={44} radius="sm" />
-            ))}
-          </Stack>
-        ) : query.isError && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load your invoices">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(query.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
+        <QueryStates
+          query={query}
+          loading={<LoadingRows label="Loading invoices" count={8} h={44} />}
+          errorTitle="Could not load your invoices"
+          isEmpty={(found) => found.total === 0}
+          empty={
+            filtered ? (
+              <NoMatches
+                title="No invoices match"
+                description="Try other words or another status."
+                onClear={onClear}
+              />
+            ) : (
+              <EmptyState
+                py="xl"
+                icon={<IconFileInvoice size={28} aria-hidden />}
+                variant="light"
+                title="No invoices yet"
+                description="Your invoice appears here once your package clears customs."
+              />
+            )
+          }
+        >
+          {(found) => (
+            <Stack gap="md">
+              <InvoiceTable items={found.items} />
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {found.total} {found.total === 1 ? 'invoice' : 'invoices'} · page {found.page} of {pages}
+                </Text>
+                {pages > 1 && (
+                  <PageButtons
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={(p) => onChange({ page: p })}
+                    aria-label="Invoice pages"
+                  />
+                )}
+              </Group>
             </Stack>
-          </Alert>
-        ) : !data || data.total === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={filtered ? <IconSearch size={28} aria-hidden /> : <IconFileInvoice size={28} aria-hidden />}
-            variant="light"
-            title={filtered ? 'No invoices match' : 'No invoices yet'}
-            description={
-              filtered
-                ? 'Try other words or another status.'
-                : 'Your invoice appears here once your package clears customs.'
-            }
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="light"
-                  onClick={onClear}
-                  leftSection={<IconFilterOff size={18} aria-hidden />}
-                >
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
-          <Stack gap="md">
-            <InvoiceTable items={data.items} />
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {data.total} {data.total === 1 ? 'invoice' : 'invoices'} · page {data.page} of {pages}
-              </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(p) => onChange({ page: p })}
-                  siblings={0}
-                  size="sm"
-                  aria-label="Invoice pages"
-                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                  getControlProps={(control) =>
-                    control === 'previous'
-                      ? { 'aria-label': 'Previous page' }
-                      : control === 'next'
-                        ? { 'aria-label': 'Next page' }
-                        : {}
-                  }
-                />
-              )}
-            </Group>
-          </Stack>
-        )}
+          )}
+        </QueryStates>
       </Box>
     </Stack>
   );

@@ -1,28 +1,15 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/EmptyState.css';
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconFilterOff, IconPackage, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
+import { Box, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPackage, IconPlaneDeparture } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { ClearFilters, NoMatches } from '../../components/ClearFilters';
 import { usePageTitle } from '../../components/PageTitle';
-import { errorMessage } from '../../lib/api';
+import { PageButtons, PageSizeSelect } from '../../components/Paging';
+import { LoadingRows, QueryStates } from '../../components/QueryStates';
+import { SearchField } from '../../components/SearchField';
 import { packageStatusesQueryOptions, packagesQueryOptions } from './api';
 import { type HistorySearch, hasFilters, PAGE_SIZES, type PackageSort, SORT_LABELS } from './history-search';
 import classes from './PackageHistory.module.css';
@@ -41,42 +28,6 @@ export interface PackageHistoryProps {
 /** Phones get cards; wider screens the table. */
 const CARDS_QUERY = '(max-width: 47.99em)';
 
-function SearchBox({ value: urlValue, onChange }: { value: string | undefined; onChange: HistoryChange }) {
-  const [value, setValue] = useState(urlValue ?? '');
-  const [debounced] = useDebouncedValue(value, 350);
-  const pushed = useRef(urlValue);
-
-  // The URL changed by itself (back button, a link, "Clear filters"): show its value.
-  useEffect(() => {
-    if (urlValue !== pushed.current) {
-      pushed.current = urlValue;
-      setValue(urlValue ?? '');
-    }
-  }, [urlValue]);
-
-  useEffect(() => {
-    const q = debounced.trim() || undefined;
-    if (q === pushed.current) return;
-    pushed.current = q;
-    onChange({ q, page: 1 }, { replace: true });
-  }, [debounced, onChange]);
-
-  return (
-    <TextInput
-      label="Search"
-      type="search"
-      placeholder="Tracking, item or seller"
-      value={value}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setValue('')} /> : null
-      }
-      autoComplete="off"
-    />
-  );
-}
-
 function DateRangeFallback() {
   return (
     <Stack gap={4}>
@@ -93,7 +44,7 @@ function Filters({ search, onChange, onClear }: PackageHistoryProps) {
   return (
     <Paper p="md" component="section" aria-label="Filters">
       <div className={classes.filters}>
-        <SearchBox value={search.q} onChange={onChange} />
+        <SearchField value={search.q} onChange={onChange} placeholder="Tracking, item or seller" />
         <Select
           label="Status"
           placeholder="All statuses"
@@ -121,30 +72,8 @@ function Filters({ search, onChange, onClear }: PackageHistoryProps) {
           allowDeselect={false}
         />
       </div>
-      {hasFilters(search) && (
-        <Group justify="flex-end" mt="sm">
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={onClear}
-          >
-            Clear filters
-          </Button>
-        </Group>
-      )}
+      {hasFilters(search) && <ClearFilters onClear={onClear} />}
     </Paper>
-  );
-}
-
-function ResultsSkeleton({ cards }: { cards: boolean }) {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading packages">
-      {Array.from({ length: cards ? 4 : 8 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} h={cards ? 96 : 44} radius="sm" />
-      ))}
-    </Stack>
   );
 }
 
@@ -164,24 +93,6 @@ function NoPackagesYet() {
           leftSection={<IconPlaneDeparture size={18} aria-hidden />}
         >
           Pre-alert a package
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
-}
-
-function NoMatches({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      py="xl"
-      icon={<IconSearch size={28} aria-hidden />}
-      variant="light"
-      title="No packages match"
-      description="Try other words, another status or a wider date range."
-    >
-      <EmptyState.Actions>
-        <Button variant="light" onClick={onClear} leftSection={<IconFilterOff size={18} aria-hidden />}>
-          Clear filters
         </Button>
       </EmptyState.Actions>
     </EmptyState>
@@ -229,68 +140,59 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
       <Filters search={search} onChange={onChange} onClear={onClear} />
 
       <Box component="section" aria-label="Results">
-        {packages.isPending ? (
-          <ResultsSkeleton cards={cards} />
-        ) : packages.isError && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load your packages">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(packages.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void packages.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !data || data.total === 0 ? (
-          hasFilters(search) ? (
-            <NoMatches onClear={onClear} />
-          ) : (
-            <NoPackagesYet />
-          )
-        ) : (
-          <Stack gap="md">
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="results-summary">
-              Showing {first}–{last} of {data.total} {data.total === 1 ? 'package' : 'packages'}
-            </Text>
-            <Box
-              aria-busy={packages.isPlaceholderData}
-              style={{ opacity: packages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            >
-              {cards ? <PackageCards items={data.items} /> : <PackageTable items={data.items} />}
-            </Box>
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Select
-                label="Rows per page"
-                data={PAGE_SIZES.map(String)}
-                value={String(pageSize)}
-                onChange={(value) => onChange({ pageSize: Number(value) || 20, page: 1 })}
-                allowDeselect={false}
-                w={120}
-                size="sm"
+        <QueryStates
+          query={packages}
+          loading={<LoadingRows label="Loading packages" count={cards ? 4 : 8} h={cards ? 96 : 44} />}
+          errorTitle="Could not load your packages"
+          isEmpty={(found) => found.total === 0}
+          empty={
+            hasFilters(search) ? (
+              <NoMatches
+                title="No packages match"
+                description="Try other words, another status or a wider date range."
+                onClear={onClear}
               />
-              {pages > 1 && (
-                <nav aria-label="Pagination">
-                  <Pagination
-                    total={pages}
-                    value={Math.min(page, pages)}
-                    onChange={(next) => onChange({ page: next })}
-                    siblings={cards ? 0 : 1}
-                    boundaries={1}
-                    size={cards ? 'sm' : 'md'}
-                    getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                    getControlProps={(control) => ({
-                      'aria-label': {
-                        first: 'First page',
-                        previous: 'Previous page',
-                        next: 'Next page',
-                        last: 'Last page',
-                      }[control],
-                    })}
-                  />
-                </nav>
-              )}
-            </Group>
-          </Stack>
-        )}
+            ) : (
+              <NoPackagesYet />
+            )
+          }
+        >
+          {(found) => (
+            <Stack gap="md">
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="results-summary">
+                Showing {first}–{last} of {found.total} {found.total === 1 ? 'package' : 'packages'}
+              </Text>
+              <Box
+                aria-busy={packages.isPlaceholderData}
+                style={{ opacity: packages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+              >
+                {cards ? <PackageCards items={found.items} /> : <PackageTable items={found.items} />}
+              </Box>
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <PageSizeSelect
+                  label="Rows per page"
+                  sizes={PAGE_SIZES}
+                  value={pageSize}
+                  onChange={(size) => onChange({ pageSize: size, page: 1 })}
+                  w={120}
+                  size="sm"
+                />
+                {pages > 1 && (
+                  <nav aria-label="Pagination">
+                    <PageButtons
+                      total={pages}
+                      value={Math.min(page, pages)}
+                      onChange={(next) => onChange({ page: next })}
+                      siblings={cards ? 0 : 1}
+                      boundaries={1}
+                      size={cards ? 'sm' : 'md'}
+                    />
+                  </nav>
+                )}
+              </Group>
+            </Stack>
+          )}
+        </QueryStates>
       </Box>
     </Stack>
   );

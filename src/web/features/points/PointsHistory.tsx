@@ -1,26 +1,13 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { PointsEntry } from '../../../contract/points';
 import { usePageTitle } from '../../components/PageTitle';
+import { PageButtons, PageSizeSelect } from '../../components/Paging';
+import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
-import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { pointsQueryOptions } from './api';
 import { POINTS_PAGE_SIZES, type PointsSearch } from './points-search';
@@ -124,70 +111,51 @@ export function PointsHistory({
         <Title order={2} fz="lg" id="points-ledger-heading" mb="sm">
           History
         </Title>
-        {query.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading your points history">
-            {Array.from({ length: 6 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} h={36} radius="sm" />
-            ))}
-          </Stack>
-        ) : query.isError && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load your points">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(query.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !data || data.total === 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<IconStar size={28} aria-hidden />}
-            variant="light"
-            title="No points yet"
-            description="You earn points when you pay an invoice and when you send a pre-alert with its invoice."
-          />
-        ) : (
-          <Stack gap="md">
-            <LedgerTable items={data.items} />
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {data.total} {data.total === 1 ? 'entry' : 'entries'} · page {data.page} of {pages}
-              </Text>
-              <Group gap="sm">
-                <Select
-                  label="Per page"
-                  size="xs"
-                  w={90}
-                  data={POINTS_PAGE_SIZES.map(String)}
-                  value={String(search.pageSize)}
-                  onChange={(v) => onChange({ pageSize: Number(v ?? 20), page: 1 })}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={Math.min(search.page, pages)}
-                    onChange={(page) => onChange({ page })}
-                    siblings={0}
-                    size="sm"
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': 'Previous page' }
-                        : control === 'next'
-                          ? { 'aria-label': 'Next page' }
-                          : {}
-                    }
-                    getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                    aria-label="Points pages"
+        <QueryStates
+          query={query}
+          loading={<LoadingRows label="Loading your points history" count={6} h={36} />}
+          errorTitle="Could not load your points"
+          isEmpty={(found) => found.total === 0}
+          empty={
+            <EmptyState
+              py="xl"
+              icon={<IconStar size={28} aria-hidden />}
+              variant="light"
+              title="No points yet"
+              description="You earn points when you pay an invoice and when you send a pre-alert with its invoice."
+            />
+          }
+        >
+          {(found) => (
+            <Stack gap="md">
+              <LedgerTable items={found.items} />
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {found.total} {found.total === 1 ? 'entry' : 'entries'} · page {found.page} of {pages}
+                </Text>
+                <Group gap="sm">
+                  <PageSizeSelect
+                    label="Per page"
+                    size="xs"
+                    w={90}
+                    sizes={POINTS_PAGE_SIZES}
+                    value={search.pageSize}
+                    onChange={(pageSize) => onChange({ pageSize, page: 1 })}
+                    comboboxProps={{ withinPortal: true }}
                   />
-                )}
+                  {pages > 1 && (
+                    <PageButtons
+                      total={pages}
+                      value={Math.min(search.page, pages)}
+                      onChange={(page) => onChange({ page })}
+                      aria-label="Points pages"
+                    />
+                  )}
+                </Group>
               </Group>
-            </Group>
-          </Stack>
-        )}
+            </Stack>
+          )}
+        </QueryStates>
       </Card>
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../contract/profile';
+import { shippingAddressLines } from '../../lib/shipping-address';
 import { render, screen, within } from '../../test/render';
-import { MailboxCard, profileAddressLines } from './MailboxCard';
+import { MailboxCard } from './MailboxCard';
 
 const profile = {
   user: { name: 'Ann Lee' },
@@ -19,7 +20,9 @@ const profile = {
 
 describe('MailboxCard', () => {
   it('writes the address as the dashboard does: the mailbox right after line 1, no empty lines', () => {
-    expect(profileAddressLines(profile)).toEqual([
+    expect(
+      shippingAddressLines({ name: profile.user.name, mailbox_number: profile.mailbox_number }, profile),
+    ).toEqual([
       'Ann Lee',
       '8400 NW 25th Street IEX-10234',
       'Doral, FL 33122',

@@ -1,19 +1,6 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Switch.css';
-import {
-  Alert,
-  Button,
-  Card,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +12,8 @@ import {
   updateProfileBodySchema,
 } from '../../../contract/profile';
 import type { Parish } from '../../../contract/reference';
+import { AddressField, NameFields, ParishField, PhoneField, TrnField } from '../../components/CustomerFields';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { profileKeys, updateProfile } from './api';
 import classes from './ProfileForm.module.css';
@@ -120,14 +109,8 @@ export function ProfileForm({
     form.setValues(values);
   }, [profile]);
 
-  const parishInput = form.getInputProps('parish_id');
   // Until the list is there (offline on a device that never fetched it), the saved parish still shows.
-  const parishOptions = (parishes.length > 0 ? parishes : profile.parish ? [profile.parish] : []).map(
-    (p) => ({
-      value: String(p.id),
-      label: p.name,
-    }),
-  );
+  const parishOptions = parishes.length > 0 ? parishes : profile.parish ? [profile.parish] : [];
 
   return (
     <form
@@ -143,27 +126,8 @@ export function ProfileForm({
           <Title order={2} fz="lg" id="profile-details-heading">
             Personal details
           </Title>
-          {formError && (
-            <Alert color="red" variant="light" title="Could not save your profile" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              key={form.key('first_name')}
-              {...form.getInputProps('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              key={form.key('last_name')}
-              {...form.getInputProps('last_name')}
-            />
-          </SimpleGrid>
+          <FormErrorAlert title="Could not save your profile" error={formError} />
+          <NameFields form={form} />
           <div>
             <Text size="sm" fw={500}>
               Email
@@ -176,44 +140,19 @@ export function ProfileForm({
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              description="For example 876-555-0123"
-              key={form.key('phone')}
-              {...form.getInputProps('phone')}
-            />
-            <TextInput
-              label="TRN (optional)"
-              description="Taxpayer Registration Number, 9 digits"
-              inputMode="numeric"
-              key={form.key('trn')}
-              {...form.getInputProps('trn')}
-            />
+            <PhoneField form={form} />
+            <TrnField form={form} />
           </SimpleGrid>
-          <TextInput
-            label="Address"
-            autoComplete="street-address"
-            required
-            key={form.key('address')}
-            {...form.getInputProps('address')}
-          />
+          <AddressField form={form} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label="Parish"
-              placeholder={parishesLoading ? 'Loading parishes…' : 'Choose your parish'}
-              data={parishOptions}
-              searchable
-              required
-              nothingFoundMessage="No parish found"
-              disabled={parishesLoading && parishOptions.length === 0}
+            <ParishField
+              parishes={parishOptions}
+              loading={parishesLoading}
+              loadError={parishesError}
               key={form.key('parish_id')}
-              {...parishInput}
+              {...form.getInputProps('parish_id')}
               value={form.values.parish_id === null ? null : String(form.values.parish_id)}
               onChange={(value) => form.setFieldValue('parish_id', value ? Number(value) : null)}
-              error={form.errors.parish_id ?? parishesError ?? undefined}
             />
           </SimpleGrid>
           <Fieldset legend="Email me about" variant="unstyled">

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/NumberInput.css';
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import type { PurchaseRequest } from '../../../contract/purchase-requests';
-import { applyServerErrors, zodResolver } from '../../lib/form';
+import { ModalForm } from '../../components/ModalForm';
+import { zodResolver } from '../../lib/form';
 import { useBusy } from '../../lib/offline/busy';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import type { PurchaseRequestBody } from './api';
 import {
   emptyPurchaseRequest,
@@ -33,8 +33,6 @@ export function PurchaseRequestForm({
   /** Told when sending starts and ends (the modal does not close mid-send). */
   onPendingChange?: (pending: boolean) => void;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<PurchaseRequestFormValues>({
     mode: 'controlled',
     initialValues: emptyPurchaseRequest(),
@@ -42,11 +40,6 @@ export function PurchaseRequestForm({
     validateInputOnBlur: true,
   });
   useBusy(form.isDirty(), 'purchase request form');
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() => {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    });
 
   // The server names the estimate in cents; the form holds it in dollars under its own name.
   const errorSink = {
@@ -58,126 +51,103 @@ export function PurchaseRequestForm({
       form.setFieldError(SERVER_FIELD_ALIASES[path] ?? path, error),
   };
 
-  const mutation = useMutation({
-    mutationFn: send,
-    // A request started offline fails at once (and says so) instead of waiting silently for the network.
-    networkMode: 'always',
-    onSuccess: (sent) => onSent(sent),
-    onError: (e) => {
-      setFormError(applyServerErrors(errorSink, e, 'The request was not sent. Please try again.'));
-      focusFirstError();
-    },
+  const submission = useFormSubmit({
+    form,
+    toBody: toPurchaseRequestBody,
+    send,
+    onSent,
+    failure: 'The request was not sent. Please try again.',
+    errorSink,
+    onPendingChange,
   });
-  const busy = mutation.isPending;
-  useEffect(() => {
-    onPendingChange?.(busy);
-    // Unmounted (the modal closed on success): nothing is pending any more.
-    return () => onPendingChange?.(false);
-  }, [busy, onPendingChange]);
+  const { busy } = submission;
 
   return (
-    <form
-      noValidate
-      ref={formRef}
-      aria-label="New purchase request"
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        mutation.mutate(toPurchaseRequestBody(values));
-      }, focusFirstError)}
+    <ModalForm
+      submission={submission}
+      label="New purchase request"
+      errorTitle="Not sent"
+      submitLabel="Send request"
+      onCancel={onCancel}
     >
-      <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" title="Not sent" role="alert">
-            {formError}
-          </Alert>
-        )}
+      <TextInput
+        label="Product link"
+        description="The product page, starting with https://"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        disabled={busy}
+        data-autofocus
+        key={form.key('product_url')}
+        {...form.getInputProps('product_url')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
-          label="Product link"
-          description="The product page, starting with https://"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
+          label="Item name"
+          description="As the store names it"
           required
           autoComplete="off"
-          spellCheck={false}
           disabled={busy}
-          data-autofocus
-          key={form.key('product_url')}
-          {...form.getInputProps('product_url')}
+          key={form.key('item_name')}
+          {...form.getInputProps('item_name')}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="Item name"
-            description="As the store names it"
-            required
-            autoComplete="off"
-            disabled={busy}
-            key={form.key('item_name')}
-            {...form.getInputProps('item_name')}
-          />
-          <TextInput
-            label="Store (optional)"
-            description="Empty: the link's site"
-            autoComplete="off"
-            disabled={busy}
-            key={form.key('store')}
-            {...form.getInputProps('store')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label="Quantity"
-            description="From 1 to 99"
-            required
-            withAsterisk={false}
-            min={1}
-            max={99}
-            allowDecimal={false}
-            allowNegative={false}
-            inputMode="numeric"
-            disabled={busy}
-            key={form.key('quantity')}
-            {...form.getInputProps('quantity')}
-          />
-          <NumberInput
-            label="Price estimate (USD, optional)"
-            description="What the store asks, if you know"
-            prefix="$"
-            thousandSeparator=","
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            disabled={busy}
-            key={form.key('estimated_price')}
-            {...form.getInputProps('estimated_price')}
-          />
-        </SimpleGrid>
         <TextInput
-          label="Options (optional)"
-          description="Size, colour, model…"
+          label="Store (optional)"
+          description="Empty: the link's site"
           autoComplete="off"
           disabled={busy}
-          key={form.key('options')}
-          {...form.getInputProps('options')}
+          key={form.key('store')}
+          {...form.getInputProps('store')}
         />
-        <Textarea
-          label="Notes (optional)"
-          description="Anything we should know before buying"
-          rows={3}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <NumberInput
+          label="Quantity"
+          description="From 1 to 99"
+          required
+          withAsterisk={false}
+          min={1}
+          max={99}
+          allowDecimal={false}
+          allowNegative={false}
+          inputMode="numeric"
           disabled={busy}
-          key={form.key('notes')}
-          {...form.getInputProps('notes')}
+          key={form.key('quantity')}
+          {...form.getInputProps('quantity')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Send request
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <NumberInput
+          label="Price estimate (USD, optional)"
+          description="What the store asks, if you know"
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={2}
+          allowNegative={false}
+          hideControls
+          inputMode="decimal"
+          disabled={busy}
+          key={form.key('estimated_price')}
+          {...form.getInputProps('estimated_price')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Options (optional)"
+        description="Size, colour, model…"
+        autoComplete="off"
+        disabled={busy}
+        key={form.key('options')}
+        {...form.getInputProps('options')}
+      />
+      <Textarea
+        label="Notes (optional)"
+        description="Anything we should know before buying"
+        rows={3}
+        disabled={busy}
+        key={form.key('notes')}
+        {...form.getInputProps('notes')}
+      />
+    </ModalForm>
   );
 }

@@ -1,7 +1,5 @@
 import '@mantine/core/styles/EmptyState.css';
-import '@mantine/core/styles/Pagination.css';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -9,10 +7,7 @@ import {
   EmptyState,
   Group,
   Modal,
-  Pagination,
   Paper,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -20,11 +15,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PurchaseRequest } from '../../../contract/purchase-requests';
+import { CardList, LoadingCards } from '../../components/CardList';
+import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
 import { usePageTitle } from '../../components/PageTitle';
-import { errorMessage } from '../../lib/api';
+import { PageButtons } from '../../components/Paging';
+import { QueryStates } from '../../components/QueryStates';
+import { ScreenHeader } from '../../components/ScreenHeader';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatUsd } from '../../lib/money/money';
 import { useOnline } from '../../lib/offline/offline-status';
@@ -172,29 +171,19 @@ export function PurchaseRequestsScreen() {
   const list = useQuery(purchaseRequestsQueryOptions(page));
   const [creating, setCreating] = useState(false);
   const [sending, setSending] = useState(false);
-  const [toDelete, setToDelete] = useState<PurchaseRequest | null>(null);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const refresh = () => queryClient.invalidateQueries({ queryKey: purchaseRequestKeys.all });
 
-  const remove = useMutation({
-    mutationFn: (r: PurchaseRequest) => deletePurchaseRequest(r.id),
-    networkMode: 'always',
-    onSuccess: async (_r, r) => {
+  const removal = useConfirmDelete({
+    remove: (r: PurchaseRequest) => deletePurchaseRequest(r.id),
+    onDeleted: (r) =>
       notifications.show({
         color: 'green',
         title: 'Purchase request deleted',
         message: `We will not buy ${r.item_name} for you.`,
-      });
-      setToDelete(null);
-      await refresh();
-    },
-    onError: async (e) => {
-      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(e) });
-      // It may have been quoted meanwhile (409): show its status now.
-      setToDelete(null);
-      await refresh();
-    },
+      }),
+    refresh,
   });
 
   const onSent = async (sent: PurchaseRequest) => {
@@ -211,24 +200,19 @@ export function PurchaseRequestsScreen() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Purchase requests
-          </Title>
-          <Text c="dimmed">
-            Send us the link of something you want and we buy it for you. We reply with a quote; once it is
-            paid, we place the order.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setCreating(true)}
-          disabled={!online}
-        >
-          New purchase request
-        </Button>
-      </Group>
+      <ScreenHeader
+        title="Purchase requests"
+        description="Send us the link of something you want and we buy it for you. We reply with a quote; once it is paid, we place the order."
+        action={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+            disabled={!online}
+          >
+            New purchase request
+          </Button>
+        }
+      />
       {!online && (
         <Text size="sm" c="dimmed">
           You're offline: sending and deleting requests need a connection.
@@ -236,71 +220,42 @@ export function PurchaseRequestsScreen() {
       )}
 
       <section aria-label="Your purchase requests">
-        {list.isPending ? (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
-            <Skeleton h={180} radius="md" />
-            <Skeleton h={180} radius="md" />
-          </SimpleGrid>
-        ) : list.isError && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load your purchase requests">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
+        <QueryStates
+          query={list}
+          loading={<LoadingCards h={180} />}
+          errorTitle="Could not load your purchase requests"
+          isEmpty={(page) => page.total === 0}
+          empty={
+            <EmptyState
+              py="xl"
+              variant="light"
+              icon={<IconShoppingBag size={28} aria-hidden />}
+              title="No purchase requests yet"
+              description="Found something a store won't ship to you? Send us its link and we'll quote for it."
+            />
+          }
+        >
+          {(data) => (
+            <Stack gap="sm">
+              <CardList label="Purchase requests" stale={list.isPlaceholderData}>
+                {data.items.map((r) => (
+                  <RequestCard key={r.id} request={r} canDelete={online} onDelete={removal.ask} />
+                ))}
+              </CardList>
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {data.total} {data.total === 1 ? 'request' : 'requests'}
+                  {pages > 1 ? ` · page ${data.page} of ${pages}` : ''}
+                </Text>
+                {pages > 1 && (
+                  <nav aria-label="Purchase request pages">
+                    <PageButtons total={pages} value={Math.min(page, pages)} onChange={setPage} />
+                  </nav>
+                )}
+              </Group>
             </Stack>
-          </Alert>
-        ) : !data || data.total === 0 ? (
-          <EmptyState
-            py="xl"
-            variant="light"
-            icon={<IconShoppingBag size={28} aria-hidden />}
-            title="No purchase requests yet"
-            description="Found something a store won't ship to you? Send us its link and we'll quote for it."
-          />
-        ) : (
-          <Stack gap="sm">
-            <SimpleGrid
-              component="ul"
-              cols={{ base: 1, md: 2 }}
-              spacing="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-              aria-label="Purchase requests"
-              aria-busy={list.isPlaceholderData}
-            >
-              {data.items.map((r) => (
-                <RequestCard key={r.id} request={r} canDelete={online} onDelete={setToDelete} />
-              ))}
-            </SimpleGrid>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {data.total} {data.total === 1 ? 'request' : 'requests'}
-                {pages > 1 ? ` · page ${data.page} of ${pages}` : ''}
-              </Text>
-              {pages > 1 && (
-                <nav aria-label="Purchase request pages">
-                  <Pagination
-                    total={pages}
-                    value={Math.min(page, pages)}
-                    onChange={setPage}
-                    siblings={0}
-                    size="sm"
-                    getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': 'Previous page' }
-                        : control === 'next'
-                          ? { 'aria-label': 'Next page' }
-                          : {}
-                    }
-                  />
-                </nav>
-              )}
-            </Group>
-          </Stack>
-        )}
+          )}
+        </QueryStates>
       </section>
 
       <Modal
@@ -320,29 +275,9 @@ export function PurchaseRequestsScreen() {
         )}
       </Modal>
 
-      <Modal
-        opened={toDelete !== null}
-        onClose={() => (remove.isPending ? undefined : setToDelete(null))}
-        title="Delete this purchase request?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>We will not quote for or buy {toDelete?.item_name}. You can send a new request later.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Keep
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => toDelete && remove.mutate(toDelete)}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete confirmation={removal} title="Delete this purchase request?">
+        We will not quote for or buy {removal.item?.item_name}. You can send a new request later.
+      </ConfirmDelete>
     </Stack>
   );
 }

@@ -1,0 +1,39 @@
+import { SimpleGrid, Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A list of cards (each a `<li>`): one column on phones, two from the md breakpoint. */
+export function CardList({
+  label,
+  stale,
+  children,
+}: {
+  label: string;
+  /** Showing the previous page while the next one loads: dimmed and marked busy. */
+  stale?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, md: 2 }}
+      spacing="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none', opacity: stale ? 0.6 : 1 }}
+      aria-label={label}
+      aria-busy={stale}
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** Two placeholder cards, laid out as the list, while it loads. */
+export function LoadingCards({ h }: { h: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
+      <Skeleton h={h} radius="md" />
+      <Skeleton h={h} radius="md" />
+    </SimpleGrid>
+  );
+}

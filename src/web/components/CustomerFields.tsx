@@ -1,0 +1,102 @@
+import { Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+
+/** What a field below needs of a Mantine form: the key and input props of its own fields. */
+export interface FormFields<Path extends string> {
+  key: (path: Path) => string;
+  getInputProps: (path: Path) => GetInputPropsReturnType;
+}
+
+/*
+ * The customer's own details, labelled and autocompleted the same wherever they are entered (sign-up, profile).
+ * Each field is its own component: the screens lay them out differently.
+ */
+
+export function NameFields({ form }: { form: FormFields<'first_name' | 'last_name'> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <TextInput
+        label="First name"
+        autoComplete="given-name"
+        required
+        key={form.key('first_name')}
+        {...form.getInputProps('first_name')}
+      />
+      <TextInput
+        label="Last name"
+        autoComplete="family-name"
+        required
+        key={form.key('last_name')}
+        {...form.getInputProps('last_name')}
+      />
+    </SimpleGrid>
+  );
+}
+
+export function PhoneField({ form }: { form: FormFields<'phone'> }) {
+  return (
+    <TextInput
+      label="Phone"
+      type="tel"
+      autoComplete="tel"
+      required
+      description="For example 876-555-0123"
+      key={form.key('phone')}
+      {...form.getInputProps('phone')}
+    />
+  );
+}
+
+export function AddressField({ form }: { form: FormFields<'address'> }) {
+  return (
+    <TextInput
+      label="Address"
+      autoComplete="street-address"
+      required
+      key={form.key('address')}
+      {...form.getInputProps('address')}
+    />
+  );
+}
+
+export function TrnField({ form }: { form: FormFields<'trn'> }) {
+  return (
+    <TextInput
+      label="TRN (optional)"
+      description="Taxpayer Registration Number, 9 digits"
+      inputMode="numeric"
+      key={form.key('trn')}
+      {...form.getInputProps('trn')}
+    />
+  );
+}
+
+/**
+ * The parish, searchable. While the list loads and nothing is known yet it waits; when it could not be fetched,
+ * `loadError` says so on the field (after any error of the field's own).
+ */
+export function ParishField({
+  parishes,
+  loading,
+  loadError,
+  error,
+  ...props
+}: Omit<SelectProps, 'data'> & {
+  parishes: { id: number; name: string }[];
+  loading: boolean;
+  loadError: string | null;
+}) {
+  return (
+    <Select
+      label="Parish"
+      placeholder={loading ? 'Loading parishes…' : 'Choose your parish'}
+      data={parishes.map((p) => ({ value: String(p.id), label: p.name }))}
+      searchable
+      required
+      nothingFoundMessage="No parish found"
+      disabled={loading && parishes.length === 0}
+      {...props}
+      error={error ?? loadError ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { FormSubmission } from '../lib/use-form-submit';
+import { FormErrorAlert } from './FormErrorAlert';
+
+/** A form in a modal: the refusal above the fields, then Cancel and the submit button (both wait while busy). */
+export function ModalForm({
+  submission,
+  label,
+  errorTitle,
+  submitLabel,
+  onCancel,
+  children,
+}: {
+  submission: FormSubmission;
+  /** The form's accessible name. */
+  label: string;
+  errorTitle: string;
+  submitLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { formRef, onSubmit, formError, busy } = submission;
+  return (
+    <form noValidate ref={formRef} aria-label={label} onSubmit={onSubmit}>
+      <Stack gap="md">
+        <FormErrorAlert title={errorTitle} error={formError} />
+        {children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

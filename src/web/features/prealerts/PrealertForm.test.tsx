@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Prealert } from '../../../contract/packages';
@@ -177,6 +178,24 @@ describe('PrealertForm', () => {
     );
     // The values stay for another try.
     expect((screen.getByLabelText(/^Seller or store/) as HTMLInputElement).value).toBe('Amazon');
+  });
+
+  it('offline, still hands the pre-alert to its sender (which queues it) instead of pausing until online', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const submit = vi.fn<SubmitPrealert>(async () => null);
+      const { user } = setup(submit);
+      await fillValid(user);
+      await user.upload(await fileInput(), file('receipt.pdf', 'application/pdf'));
+      await user.click(screen.getByRole('button', { name: 'Send pre-alert' }));
+      await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+      // Queued: the form starts over.
+      await waitFor(() =>
+        expect((screen.getByLabelText(/^Tracking number/) as HTMLInputElement).value).toBe(''),
+      );
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it("says 'Upload failed' when the network fails", async () => {

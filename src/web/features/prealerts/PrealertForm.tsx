@@ -81,6 +81,8 @@ export function PrealertForm({
   useBusy(form.isDirty(), 'pre-alert form');
 
   const mutation = useMutation({
+    // Offline is this mutation's business (it queues in the outbox): Query must not pause it until back online.
+    networkMode: 'always',
     mutationFn: async ({ fields, files }: { fields: PrealertData; files: File[] }) => {
       if (draft.record) {
         await draft.resend(prealertFormFields(fields), fields.tracking_number, files);

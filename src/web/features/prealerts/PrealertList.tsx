@@ -118,7 +118,10 @@ export function PrealertList() {
           </Text>
         )}
       </Group>
-      {list.isPending ? (
+      {list.isPending && list.fetchStatus === 'paused' ? (
+        // Offline and never loaded on this device: the form above still works (it queues in the outbox).
+        <Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>
+      ) : list.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading your pre-alerts">
           <Skeleton h={110} />
           <Skeleton h={110} />

@@ -16,10 +16,15 @@ export const prealertKeys = {
   list: (page: number, pageSize: number) => ['prealerts', 'list', { page, pageSize }] as const,
 };
 
+/**
+ * The list beside the form. Offline, the form still works (a pre-alert goes to the outbox), so a list never loaded
+ * on this device must not turn the whole screen into "you're offline" (`offlineOptional`, see offline-status.ts).
+ */
 export const prealertsQueryOptions = (page: number, pageSize = 10) =>
   queryOptions({
     queryKey: prealertKeys.list(page, pageSize),
     queryFn: () => api.get<Paginated<Prealert>>(packageApi.prealerts.list, { query: { page, pageSize } }),
+    meta: { offlineOptional: true },
   });
 
 const newKey = () =>

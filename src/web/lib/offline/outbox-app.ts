@@ -1,16 +1,15 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { readSession } from '../session/session';
+import { onSessionChange, readSession } from '../session/session';
 import { uploadForm } from '../upload/upload-form';
 import { markBusy } from './busy';
 import { createOutbox, type OutboxSnapshot, toOutboxError } from './outbox';
 import { classify, type OutboxKind } from './outbox-model';
 import { idbOutboxStore } from './outbox-store';
 
-import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-worker';
+import { OUTBOX_CHANNEL, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-worker';
 
 const LOCK_NAME = 'portal-outbox';
-const CHANNEL = 'portal-outbox';
 
 type SyncManagerLike = { register(tag: string): Promise<void> };
 
@@ -66,12 +65,13 @@ export const outbox = createOutbox({
 
 /**
  * Starts the triggers: now, when the browser comes online, when the tab becomes visible, when the service worker
- * relays a Background Sync, and when another tab changes the queue (refresh only; that tab flushes its own work).
+ * relays a Background Sync, when the signed-in user changes (login, logout), and when another tab changes the queue
+ * (refresh only; that tab flushes its own work).
  */
 export function startOutbox(client: QueryClient): () => void {
   queryClient = client;
   if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(CHANNEL);
+    channel = new BroadcastChannel(OUTBOX_CHANNEL);
     channel.onmessage = () => void outbox.refresh();
   }
   const flush = () => void outbox.flush();
@@ -84,11 +84,21 @@ export function startOutbox(client: QueryClient): () => void {
   const unsubscribeOnline = onlineManager.subscribe((online) => {
     if (online) flush();
   });
+  // A login (items kept at a logout wait for their user), a logout or a token refresh: the queue shown is the
+  // session user's, and what that user has waiting is sent now (no reload happens after an in-app login).
+  let lastUser = readSession().userId;
+  const unsubscribeSession = onSessionChange(() => {
+    const user = readSession().userId;
+    if (user === lastUser) return;
+    lastUser = user;
+    flush();
+  });
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   flush();
   return () => {
     unsubscribeOnline();
+    unsubscribeSession();
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     channel?.close();

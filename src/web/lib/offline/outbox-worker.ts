@@ -8,6 +8,15 @@ import { idbOutboxStore } from './outbox-store';
 
 export const OUTBOX_SYNC_TAG = 'portal-outbox';
 export const OUTBOX_FLUSH_MESSAGE = 'portal-outbox-flush';
+/** BroadcastChannel on which whoever changes the queue (a tab, or this worker) says so; open tabs re-read it. */
+export const OUTBOX_CHANNEL = 'portal-outbox';
+
+function announce() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
 
 type CookieStoreLike = { get(name: string): Promise<{ value: string } | null | undefined> };
 type WorkerScope = ServiceWorkerGlobalScope & { cookieStore?: CookieStoreLike };
@@ -34,6 +43,8 @@ async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
     store: idbOutboxStore,
     currentUserId: () => userId,
     isOnline: () => navigator.onLine,
+    // A tab opened while this runs shows the item leave the queue without waiting for its own next look.
+    announce,
     withLock: async (fn) =>
       navigator.locks
         ? navigator.locks.request('portal-outbox', { ifAvailable: true }, (l) => (l ? fn() : undefined))

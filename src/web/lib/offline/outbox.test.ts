@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOutbox, type OutboxDeps } from './outbox';
+import { createOutbox, LOCK_RETRY_MS, type OutboxDeps } from './outbox';
 import { memoryOutboxStore } from './outbox-store';
 
 function setup(over: Partial<OutboxDeps> = {}) {
@@ -145,12 +145,25 @@ describe('outbox engine', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('does not flush while another tab holds the lock', async () => {
-    const { outbox, sent } = setup({ withLock: async () => undefined, isOnline: () => true });
+  it('does not flush while another tab holds the lock, and looks again later instead of spinning', async () => {
+    let locked = true;
+    const { outbox, sent, timers, advance } = setup({
+      withLock: async (fn) => (locked ? undefined : fn()),
+      isOnline: () => true,
+    });
     await outbox.enqueue(input());
     await outbox.flush();
     expect(sent).toHaveLength(0);
     expect(outbox.getSnapshot().records).toHaveLength(1);
+    // The item is due, but the timer is not armed at 0 (that would flush again at once, in a loop).
+    expect(timers.at(-1)?.ms).toBe(LOCK_RETRY_MS);
+    // The other tab went away without sending it: the timer's flush takes over.
+    locked = false;
+    advance(LOCK_RETRY_MS);
+    timers.at(-1)?.fn();
+    await outbox.flush();
+    expect(sent).toHaveLength(1);
+    expect(outbox.getSnapshot().records).toEqual([]);
   });
 
   it('reports upload progress while sending, and clears it after', async () => {

@@ -65,6 +65,8 @@ export function toOutboxError(e: unknown): OutboxError {
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How soon a tab that found the outbox locked by another looks again. */
+export const LOCK_RETRY_MS = 5_000;
 
 /**
  * The outbox engine: queues submissions with their files in IndexedDB and sends them, one at a time, whenever it
@@ -104,12 +106,14 @@ export function createOutbox(deps: OutboxDeps) {
     return records;
   }
 
-  function schedule(records: OutboxRecord[]) {
+  /** Arms the timer for the next item due (not before `notBefore`), or clears it when nothing waits. */
+  function schedule(records: OutboxRecord[], notBefore = 0) {
     if (timer !== undefined) clearTimer(timer);
     timer = undefined;
     const wake = nextWake(records);
     if (wake === null) return;
-    timer = setTimer(() => void outbox.flush(), Math.min(MAX_TIMER_MS, Math.max(0, wake - now())));
+    const at = Math.max(wake, notBefore);
+    timer = setTimer(() => void outbox.flush(), Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
   }
 
   async function sendOne(rec: OutboxRecord): Promise<OutboxError | null> {
@@ -154,7 +158,7 @@ export function createOutbox(deps: OutboxDeps) {
       schedule(await refresh());
       return;
     }
-    await withLock(async () => {
+    const ran = await withLock(async () => {
       emit({ flushing: true });
       try {
         for (;;) {
@@ -168,8 +172,12 @@ export function createOutbox(deps: OutboxDeps) {
       } finally {
         emit({ flushing: false });
       }
+      return true;
     });
-    schedule(await refresh());
+    // Another tab (or the worker) holds the lock and sends what is due; its items stay due meanwhile, so arming the
+    // timer for them as usual would spin (flush, no lock, timer at 0, flush...). Look again a little later instead,
+    // in case that tab closes mid-way (its lock is released then, and its "uploading" item is due again).
+    schedule(await refresh(), ran === undefined ? now() + LOCK_RETRY_MS : 0);
   }
 
   const outbox = {

@@ -21,7 +21,9 @@ export function createQueryClient(): QueryClient {
         networkMode: 'offlineFirst',
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A change made offline fails at once with a network error (or goes to the outbox) instead of waiting,
+      // paused and silent, for a network that may never come back while the user watches a spinner.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

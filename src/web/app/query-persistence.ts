@@ -31,6 +31,18 @@ export function setupQueryPersistence(queryClient: QueryClient): {
   queryClient.getQueryCache().subscribe((event) => {
     if (restored && (event.type === 'added' || event.type === 'removed' || event.type === 'updated')) save();
   });
+  // The throttled save can still be pending when the app goes to the background or is closed (a reload within the
+  // throttle window lost the last answers): write at once, unthrottled, when the page is hidden.
+  const atOnce = createPersistOptions({ store, owner, buster: currentBuild.buildId, throttleMs: 0 });
+  const saveAtOnce = () => {
+    if (restored) void persistNow(queryClient, atOnce);
+  };
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') saveAtOnce();
+    });
+    window.addEventListener('pagehide', saveAtOnce);
+  }
   return {
     persistOptions,
     onRestored: () => {

@@ -41,8 +41,9 @@ export const outbox = createOutbox({
     if (typeof navigator === 'undefined' || !navigator.locks) return fn();
     return navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? fn() : undefined));
   },
-  onSent: (rec) => {
-    const keys = rec.kind === 'prealert' ? [['prealerts'], ['packages']] : [['packages']];
+  // Lists refetch once when the replay ends: refetching after each item would put a GET between every two uploads.
+  onFlushed: (sent) => {
+    const keys = sent.some((r) => r.kind === 'prealert') ? [['prealerts'], ['packages']] : [['packages']];
     for (const queryKey of keys) void queryClient?.invalidateQueries({ queryKey });
   },
   announce: () => channel?.postMessage('changed'),

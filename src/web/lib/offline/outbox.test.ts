@@ -71,6 +71,43 @@ describe('outbox engine', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('offline: arms no timer for items already due (they wait for `online`), so nothing spins', async () => {
+    let online = false;
+    const list = vi.fn();
+    const { outbox, timers, store } = setup({ isOnline: () => online });
+    const realList = store.list.bind(store);
+    store.list = async () => {
+      list();
+      return realList();
+    };
+    await outbox.enqueue(input());
+    const before = timers.length;
+    await outbox.flush();
+    await outbox.flush();
+    // The old code armed a 0 ms timer on every offline flush, which flushed again at once: a loop of store reads.
+    expect(timers.slice(before).filter((t) => t.ms === 0)).toEqual([]);
+    online = true;
+    await outbox.flush();
+    expect(outbox.getSnapshot().records).toEqual([]);
+  });
+
+  it('tells the app once per flush what it sent (one refetch of the lists, not one per item)', async () => {
+    const onFlushed = vi.fn();
+    let online = false;
+    const { outbox } = setup({ onFlushed, isOnline: () => online });
+    await outbox.enqueue(input('1Z1'));
+    await outbox.enqueue(input('1Z2'));
+    await outbox.enqueue(input('1Z3'));
+    online = true;
+    await outbox.flush();
+    expect(onFlushed).toHaveBeenCalledOnce();
+    expect(onFlushed.mock.calls[0]?.[0].map((r: { label: string }) => r.label)).toEqual([
+      '1Z1',
+      '1Z2',
+      '1Z3',
+    ]);
+  });
+
   it('a network failure retries later with the same idempotency key; a refusal needs attention', async () => {
     let fail: { status: number; message: string; fieldErrors?: Record<string, string[]> } | null = {
       status: 0,

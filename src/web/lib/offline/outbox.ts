@@ -32,6 +32,8 @@ export type OutboxDeps = {
   /** Runs `fn` only if no other tab or worker is flushing (Web Locks); resolves undefined when it could not. */
   withLock?: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
   onSent?: (rec: OutboxRecord, result: unknown) => void;
+  /** Once a flush that sent something ends: the place to refetch lists (once, not after every item). */
+  onFlushed?: (sent: OutboxRecord[]) => void;
   /** Tells other tabs the queue changed (BroadcastChannel in the app). */
   announce?: () => void;
   /** Asks the browser to flush later even if every tab is closed (Background Sync), where it can. */
@@ -155,22 +157,29 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function runFlush() {
     if (!deps.isOnline() || !deps.currentUserId()) {
-      schedule(await refresh());
+      // Items already due wait for the `online` event (or a login); arming the timer for them would fire at once,
+      // find the device still offline, and arm it again: a busy loop for as long as the device stays offline.
+      const records = await refresh();
+      const t = now();
+      schedule(records.filter((r) => r.nextAttemptAt > t));
       return;
     }
     const ran = await withLock(async () => {
       emit({ flushing: true });
+      const sent: OutboxRecord[] = [];
       try {
         for (;;) {
           if (!deps.isOnline()) break;
           const next = (await mine()).find((r) => isDue(r, now()));
           if (!next) break;
           const err = await sendOne(next);
+          if (!err) sent.push(next);
           // No reply at all: the network is gone again; the rest waits for the next trigger instead of failing too.
           if (err && err.status === 0) break;
         }
       } finally {
         emit({ flushing: false });
+        if (sent.length > 0) deps.onFlushed?.(sent);
       }
       return true;
     });

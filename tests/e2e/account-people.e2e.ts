@@ -21,6 +21,7 @@ import {
   sharedTokens,
   until,
 } from './helpers';
+import { controlled, persistedRoots } from './offline';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -341,46 +342,6 @@ describe('purchase requests /user/packages/purchase-request', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Waits until the service worker controls the page (only then does the page survive going offline). */
-async function controlled(page: Page) {
-  await until(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-    timeout: 30_000,
-    message: 'the service worker never took control of the page',
-  }).toBe(true);
-}
-
-/** The roots of the persisted query keys of the logged-in user, read from IndexedDB. */
-function persistedRoots(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((done) => {
-        const open = indexedDB.open('portal-query-cache');
-        open.onerror = () => done([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) {
-            db.close();
-            return done([]);
-          }
-          const all = db.transaction('clients').objectStore('clients').getAll();
-          all.onerror = () => {
-            db.close();
-            done([]);
-          };
-          all.onsuccess = () => {
-            db.close();
-            const roots: string[] = [];
-            for (const raw of all.result as string[]) {
-              const client = JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[] }[] } };
-              for (const q of client.clientState.queries) roots.push(String(q.queryKey[0]));
-            }
-            done(roots);
-          };
-        };
-      }),
-  );
-}
 
 describe('offline', () => {
   it('shows both screens from the cache offline, with the banner, and no changes offered', async () => {

@@ -31,6 +31,7 @@ import {
   until,
   waitForPath,
 } from './helpers';
+import { controlled, persistedQueryKeys } from './offline';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -129,46 +130,6 @@ async function openProfile(page: Page, firstName: string) {
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
-
-/** Waits until the service worker controls the page (only then does the page survive going offline). */
-async function controlled(page: Page) {
-  await until(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-    timeout: 30_000,
-    message: 'the service worker never took control of the page',
-  }).toBe(true);
-}
-
-/** The query keys (as JSON) of the persisted query cache, read from IndexedDB (copied from offline-shell.e2e). */
-function persistedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((done) => {
-        const open = indexedDB.open('portal-query-cache');
-        open.onerror = () => done([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) {
-            db.close();
-            return done([]);
-          }
-          const all = db.transaction('clients').objectStore('clients').getAll();
-          all.onerror = () => {
-            db.close();
-            done([]);
-          };
-          all.onsuccess = () => {
-            db.close();
-            const keys: string[] = [];
-            for (const raw of all.result as string[]) {
-              const client = JSON.parse(raw) as { clientState: { queries: { queryKey: unknown }[] } };
-              for (const q of client.clientState.queries) keys.push(JSON.stringify(q.queryKey));
-            }
-            done(keys);
-          };
-        };
-      }),
-  );
-}
 
 let person: Awaited<ReturnType<typeof freshAccount>>;
 let personTokens: { access_token: string; refresh_token: string };

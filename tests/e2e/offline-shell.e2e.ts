@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot } from './browser';
 import { DEMO, expectDashboard, pathOf, signInShared, until } from './helpers';
+import { controlled, persistedQueryKeys } from './offline';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What the server serves (global-setup's build folder of this run; with E2E_PORT, E2E_WEB_DIR). */
@@ -24,47 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the service worker controls the page (only then does the page survive going offline). */
-async function controlled(page: Page) {
-  await until(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-    timeout: 30_000,
-    message: 'the service worker never took control of the page',
-  }).toBe(true);
-}
-
-/** The query keys (as JSON) of the persisted query cache of the logged-in user, read from IndexedDB. */
-function persistedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((done) => {
-        const open = indexedDB.open('portal-query-cache');
-        open.onerror = () => done([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) {
-            db.close();
-            return done([]);
-          }
-          const store = db.transaction('clients').objectStore('clients');
-          const all = store.getAll();
-          all.onerror = () => {
-            db.close();
-            done([]);
-          };
-          all.onsuccess = () => {
-            db.close();
-            const keys: string[] = [];
-            for (const raw of all.result as string[]) {
-              const client = JSON.parse(raw) as { clientState: { queries: { queryKey: unknown }[] } };
-              for (const q of client.clientState.queries) keys.push(JSON.stringify(q.queryKey));
-            }
-            done(keys);
-          };
-        };
-      }),
-  );
-}
 
 const banner = (page: Page) => page.getByTestId('offline-banner');
 const SHOWING = /Showing \d+–\d+ of \d+ packages/;

@@ -18,11 +18,12 @@ import {
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser';
+import { type Payload, pdf, png } from './files';
 import { applyTokens, DEMO, describedText, expectDashboard, notification, pathOf, until } from './helpers';
+import { controlled, persistedQueryKeys } from './offline';
 
 const upstreamPort = inject('e2ePort');
 
@@ -310,64 +311,6 @@ async function expectOnePrealertWithFiles(token: string, tracking: string, files
 // ---------------------------------------------------------------------------------------------------------------
 // Files (see packages.e2e.ts: real PNGs and PDFs, as large as a journey needs)
 
-type Payload = { name: string; mimeType: string; buffer: Buffer };
-
-function png(width: number, height: number, seed0: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  let seed = seed0 >>> 0 || 1;
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0;
-    for (let i = 1; i < row; i++) {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      raw[y * row + i] = seed >>> 24;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function pdf(text: string, padBytes = 0): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const line = `%${'x'.repeat(98)}\n`;
-  out += line.repeat(Math.ceil(padBytes / line.length));
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 let fileSeed = 7;
 /** A PDF and a PNG (noise, so it does not compress), each about `bytes` large, named after the tracking number. */
 function twoFiles(tag: string, bytes: number): Payload[] {
@@ -375,7 +318,11 @@ function twoFiles(tag: string, bytes: number): Payload[] {
   const side = Math.ceil(Math.sqrt(bytes / 3));
   return [
     { name: `${tag.toLowerCase()}-invoice.pdf`, mimeType: 'application/pdf', buffer: pdf(tag, bytes) },
-    { name: `${tag.toLowerCase()}-photo.png`, mimeType: 'image/png', buffer: png(side, side, fileSeed) },
+    {
+      name: `${tag.toLowerCase()}-photo.png`,
+      mimeType: 'image/png',
+      buffer: png(side, side, { noise: true, seed: fileSeed }),
+    },
   ];
 }
 
@@ -390,45 +337,6 @@ async function portalContext(tokens: Tokens): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: portal(), viewport: { width: 1280, height: 800 } });
   await applyTokens(context, tokens, '127.0.0.1');
   return context;
-}
-
-async function controlled(page: Page) {
-  await until(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-    timeout: 30_000,
-    message: 'the service worker never took control of the page',
-  }).toBe(true);
-}
-
-/** The query keys (as JSON) of the persisted query cache, read from IndexedDB (see offline-shell.e2e.ts). */
-function persistedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((done) => {
-        const open = indexedDB.open('portal-query-cache');
-        open.onerror = () => done([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) {
-            db.close();
-            return done([]);
-          }
-          const all = db.transaction('clients').objectStore('clients').getAll();
-          all.onerror = () => {
-            db.close();
-            done([]);
-          };
-          all.onsuccess = () => {
-            db.close();
-            const keys: string[] = [];
-            for (const raw of all.result as string[]) {
-              const client = JSON.parse(raw) as { clientState: { queries: { queryKey: unknown }[] } };
-              for (const q of client.clientState.queries) keys.push(JSON.stringify(q.queryKey));
-            }
-            done(keys);
-          };
-        };
-      }),
-  );
 }
 
 type Dump = Record<string, Record<string, { key: unknown; value: unknown }[]>>;

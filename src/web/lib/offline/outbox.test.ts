@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOutbox, LOCK_RETRY_MS, type OutboxDeps } from './outbox';
+import { createOutbox, LOCK_RETRY_MS, type OutboxDeps, UPLOAD_LANES } from './outbox';
 import { memoryOutboxStore } from './outbox-store';
 
 function setup(over: Partial<OutboxDeps> = {}) {
@@ -147,6 +147,30 @@ describe('outbox engine', () => {
     expect(new Set(keys).size).toBe(2);
   });
 
+  it(`keeps ${UPLOAD_LANES} uploads in flight during a replay, each item sent once`, async () => {
+    let online = false;
+    let running = 0;
+    let most = 0;
+    const labels: string[] = [];
+    const { outbox } = setup({
+      isOnline: () => online,
+      send: async (rec) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        labels.push(rec.label);
+        running--;
+        return {};
+      },
+    });
+    for (const l of ['A', 'B', 'C', 'D', 'E']) await outbox.enqueue(input(l));
+    online = true;
+    await outbox.flush();
+    expect(most).toBe(UPLOAD_LANES);
+    expect([...labels].sort()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(outbox.getSnapshot().records).toEqual([]);
+  });
+
   it('after a failure with no reply, the rest of the queue waits instead of failing too', async () => {
     let online = false;
     let calls = 0;
@@ -159,12 +183,15 @@ describe('outbox engine', () => {
     });
     await outbox.enqueue(input('A'));
     await outbox.enqueue(input('B'));
+    await outbox.enqueue(input('C'));
     online = true;
     await outbox.flush();
-    expect(calls).toBe(1);
+    // The two uploads in flight fail together; nothing more is started once no reply came back.
+    expect(calls).toBe(UPLOAD_LANES);
     expect(outbox.getSnapshot().records.map((r) => [r.label, r.state])).toEqual([
       ['A', 'retrying'],
-      ['B', 'pending'],
+      ['B', 'retrying'],
+      ['C', 'pending'],
     ]);
   });
 

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -30,19 +28,6 @@ function webManifest(): Plugin {
     },
   };
 }
-
-/**
- * One @tanstack/query-core in the bundle: the persist packages (latest 5.104.5) pin query-core 5.104.5 while
- * react-query 5.108 brings its own 5.108 copy; both would ship (and hydrate would come from the older one).
- * Everything uses react-query's copy (the persisters only need dehydrate/hydrate and a few helpers, stable
- * across 5.x). Drop this once the versions line up again (it is a no-op then).
- */
-const requireHere = createRequire(import.meta.url);
-const QUERY_CORE_DIR = dirname(
-  createRequire(requireHere.resolve('@tanstack/react-query/package.json')).resolve(
-    '@tanstack/query-core/package.json',
-  ),
-);
 
 /**
  * Latest-build metadata: `build.json` (polled by the app with a timestamp query) and `builds/<id>.json` (the
@@ -102,9 +87,6 @@ export default defineConfig(({ command }) => {
         },
       }),
     ],
-    resolve: {
-      alias: [{ find: /^@tanstack\/query-core$/, replacement: QUERY_CORE_DIR }],
-    },
     build: {
       outDir: 'dist/web',
       emptyOutDir: true,

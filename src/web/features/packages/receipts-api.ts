@@ -3,26 +3,8 @@ import { packageApi } from '../../../contract/paths';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
-import { uploadForm } from '../../lib/upload/upload-form';
 
 // Kept apart from api.ts: route loaders import that one, and the uploader need not be in the entry bundle.
-
-/** Adds receipt files to a package (multipart with real progress); resolves with the new receipts. */
-export function uploadReceipts(
-  packageId: string,
-  files: File[],
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<Receipt[]> {
-  const { userId } = readSession();
-  return uploadForm<Receipt[]>({
-    url: packageApi.receipts.create,
-    fields: { package_id: packageId, update_by: userId },
-    files,
-    onProgress,
-    signal,
-  });
-}
 
 export const deleteReceipt = (id: string) => api.delete<null>(packageApi.receipts.one(id));
 

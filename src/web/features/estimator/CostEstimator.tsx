@@ -21,8 +21,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
 import { usePageTitle } from '../../components/PageTitle';
+import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
-import { errorMessage } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form';
 import { trimDecimal } from '../../lib/format';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
@@ -189,14 +189,11 @@ export function CostEstimator() {
         <form noValidate onSubmit={form.onSubmit((values) => estimate.mutate(toEstimatorBody(values)))}>
           <Stack gap="md">
             {categories.isError ? (
-              <Alert color="red" variant="light" role="alert" title="Could not load the categories">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{errorMessage(categories.error)}</Text>
-                  <Button size="xs" variant="light" color="red" onClick={() => void categories.refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+              <QueryError
+                title="Could not load the categories"
+                error={categories.error}
+                onRetry={() => void categories.refetch()}
+              />
             ) : categories.isPending ? (
               <Stack gap={4} aria-busy="true" aria-label="Loading categories">
                 <Text size="sm" fw={500}>

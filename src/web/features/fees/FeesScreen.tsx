@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Fees, WeightSchedule } from '../../../contract/fees';
 import { usePageTitle } from '../../components/PageTitle';
+import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
-import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
 import { feesQueryOptions } from './api';
 
@@ -198,14 +198,7 @@ export function FeesScreen() {
           <Skeleton h={160} radius="md" />
         </Stack>
       ) : fees.isError ? (
-        <Alert color="red" variant="light" role="alert" title="Could not load the fees">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(fees.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void fees.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError title="Could not load the fees" error={fees.error} onRetry={() => void fees.refetch()} />
       ) : (
         <FeesTables fees={fees.data} />
       )}

@@ -17,6 +17,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
 import { usePageTitle } from '../../components/PageTitle';
+import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -252,14 +253,11 @@ export function InvoiceDetail({ id }: { id: string }) {
           <Skeleton h={280} radius="md" />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert" title="Could not load this invoice">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load this invoice"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <InvoiceView invoice={query.data} />
       )}

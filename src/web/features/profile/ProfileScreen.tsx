@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Grid.css';
-import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Parish } from '../../../contract/reference';
 import { usePageTitle } from '../../components/PageTitle';
-import { errorMessage } from '../../lib/api';
+import { QueryError } from '../../components/QueryStates';
 import { profileQueryOptions } from './api';
 import { MailboxCard } from './MailboxCard';
 import { PasswordForm } from './PasswordForm';
@@ -38,14 +38,11 @@ export function ProfileScreen({ parishes, parishesLoading, parishesError }: Prof
           </Grid.Col>
         </Grid>
       ) : profile.isError ? (
-        <Alert color="red" variant="light" role="alert" title="Could not load your profile">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(profile.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load your profile"
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -61,8 +61,14 @@ export async function startPwa(router: AppRouter): Promise<void> {
     })(),
   });
 
+  // Busy is judged as the navigation starts: by the time it has resolved, the page left (and its dirty form) is
+  // already unmounted, so leaving a form with unsaved input would otherwise count as a quiet moment to reload.
+  let busyWhenLeaving = false;
+  router.subscribe('onBeforeNavigate', () => {
+    busyWhenLeaving = isBusy();
+  });
   router.subscribe('onResolved', (event) => {
-    if (event.fromLocation && event.pathChanged) watcher.onNavigation();
+    if (event.fromLocation && event.pathChanged && !busyWhenLeaving) watcher.onNavigation();
   });
 
   // A lazy chunk of the old build is gone from the server (and the worker): reload onto the new build.

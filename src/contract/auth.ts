@@ -1,32 +1,30 @@
 import { z } from 'zod';
+import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
 /** Limits the client can check before sending; the server also refuses common passwords. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address'));
+export const emailSchema = text().trim().toLowerCase().pipe(z.email('Enter a valid email address'));
 
 /** Jamaican TRN: 9 digits, often written 123-456-789. */
-export const trnSchema = z
-  .string()
+export const trnSchema = text()
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{9}$/, 'A TRN has 9 digits'));
 
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number, e.g. 876-555-0123');
 
 export const registerBodySchema = z.object({
-  first_name: z.string().trim().min(1, 'Enter your first name').max(60),
-  last_name: z.string().trim().min(1, 'Enter your last name').max(60),
+  first_name: text().trim().min(1, 'Enter your first name').max(60),
+  last_name: text().trim().min(1, 'Enter your last name').max(60),
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,
@@ -35,8 +33,8 @@ export const registerBodySchema = z.object({
     .number()
     .int()
     .positive('Choose your parish')
-    .max(2_147_483_647, 'Choose a parish from the list'),
-  address: z.string().trim().min(5, 'Enter your street address').max(200),
+    .max(INT32_MAX, 'Choose a parish from the list'),
+  address: text().trim().min(5, 'Enter your street address').max(200),
   trn: z
     .union([trnSchema, z.literal('').transform(() => undefined)])
     .optional()
@@ -46,7 +44,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+  password: text().min(1, 'Enter your password').max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -59,27 +57,28 @@ export const tokensSchema = z.object({
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
-export const refreshBodySchema = z.object({ refreshToken: z.string().min(10).max(200) });
+export const refreshBodySchema = z.object({ refreshToken: text().min(10).max(200) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
-export const logoutBodySchema = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+export const logoutBodySchema = z.object({ refreshToken: text().min(10).max(200).optional() });
 
-export const verificationBodySchema = z.object({ token: z.string().min(10).max(200) });
+export const verificationBodySchema = z.object({ token: text().min(10).max(200) });
 export type VerificationBody = z.infer<typeof verificationBodySchema>;
 
 export const passwordResetBodySchema = z.object({ email: emailSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(10).max(200),
+  token: text().min(10).max(200),
   password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** Claims carried by the access token (the PWA reads them for offline guards; the server re-checks). */
 export const accessClaimsSchema = z.object({
-  sub: z.string(),
-  cid: z.string(),
+  // Ids of rows (uuid columns): a validly signed token with anything else is no session (401), not a query error.
+  sub: z.uuid(),
+  cid: z.uuid(),
   role: z.enum(['customer', 'staff', 'admin']),
   ver: z.boolean(),
   sa: z.boolean().optional(),

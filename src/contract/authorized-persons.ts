@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth';
+import { INT32_MAX, text } from './text';
 
 export const AUTHORIZED_PERSONS_MAX = 10;
 
@@ -20,15 +21,14 @@ export const authorizedPersonSchema = z.object({
 export type AuthorizedPerson = z.infer<typeof authorizedPersonSchema>;
 
 const fields = {
-  full_name: z.string().trim().min(2, 'Enter the full name as on the ID').max(120),
+  full_name: text().trim().min(2, 'Enter the full name as on the ID').max(120),
   /** One of GET /v1/identifications. */
   identification_id: z
     .number({ error: 'Choose the type of ID' })
     .int('Choose the type of ID')
     .positive('Choose the type of ID')
-    .max(2_147_483_647, 'Choose an ID type from the list'),
-  id_number: z
-    .string()
+    .max(INT32_MAX, 'Choose an ID type from the list'),
+  id_number: text()
     .trim()
     .min(3, 'Enter the ID number')
     .max(40, 'At most 40 characters')
@@ -36,7 +36,7 @@ const fields = {
   phone: phoneSchema,
   /** Optional: an empty string or null means none. */
   email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
-  relationship: z.string().trim().min(2, 'Say how you know them, e.g. Sister').max(60),
+  relationship: text().trim().min(2, 'Say how you know them, e.g. Sister').max(60),
   is_active: z.boolean(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const addressSchema = z.object({
   line1: z.string(),
@@ -37,36 +38,45 @@ export type Company = z.infer<typeof companySchema>;
 export const companyAdminSchema = companySchema.extend({ hostnames: z.array(z.string()) });
 export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
 
+/** An address as sent by a client: every line is text of a bounded length. */
+const addressBodySchema = z.object({
+  line1: text().max(200),
+  line2: text().max(200),
+  city: text().max(100),
+  state: text().max(100),
+  postal_code: text().max(20),
+  country: text().max(100),
+  phone: text().max(40),
+});
+
 export const createCompanyBodySchema = z.object({
-  name: z.string().trim().min(2).max(120),
-  short_name: z.string().trim().min(1).max(40).optional(),
-  slug: z
-    .string()
+  name: text().trim().min(2).max(120),
+  short_name: text().trim().min(1).max(40).optional(),
+  slug: text()
     .trim()
     .regex(/^[a-z0-9-]{2,40}$/, 'Lower-case letters, digits and dashes'),
   hostnames: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .toLowerCase()
-        .regex(/^[a-z0-9.-]+$/, 'A host name without port or scheme'),
+        .regex(/^[a-z0-9.-]{1,253}$/, 'A host name without port or scheme'),
     )
-    .min(1),
-  logo_url: z.string().max(500).optional(),
+    .min(1)
+    .max(20),
+  logo_url: text().max(500).optional(),
   primary_color: hexColor.optional(),
   support_email: z.email().optional(),
-  support_phone: z.string().max(40).optional(),
-  website: z.string().max(200).optional(),
-  warehouse_address: addressSchema,
-  mailbox_prefix: z
-    .string()
+  support_phone: text().max(40).optional(),
+  website: text().max(200).optional(),
+  warehouse_address: addressBodySchema,
+  mailbox_prefix: text()
     .trim()
     .regex(/^[A-Z]{2,5}$/, '2–5 upper-case letters'),
-  currency: z.string().length(3).optional(),
-  exchange_rate: z
-    .string()
-    .regex(/^\d+(\.\d{1,4})?$/, 'A decimal like 157.25')
+  currency: text().length(3).optional(),
+  exchange_rate: text()
+    // numeric(12, 4): at most 8 digits before the point, or PostgreSQL refuses it as an overflow.
+    .regex(/^\d{1,8}(\.\d{1,4})?$/, 'A decimal like 157.25')
     .optional(),
 });
 export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;

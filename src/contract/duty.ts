@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './text';
 
 /** A duty category of the company: rates are exact decimal strings ("0.2000" = 20 %). */
 export const dutyCategorySchema = z.object({
@@ -25,7 +26,7 @@ export const dutyCalculatorBodySchema = z.object({
     .number({ error: 'Choose a category' })
     .int('Choose a category')
     .positive('Choose a category')
-    .max(2_147_483_647, 'Choose a category from the list'),
+    .max(INT32_MAX, 'Choose a category from the list'),
   value_usd: z
     .number({ error: 'Enter the value in US dollars' })
     .gt(0, 'Enter the value in US dollars')

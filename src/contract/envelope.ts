@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, PAGE_MAX, text } from './text';
 
 // A missing field reads "Required" everywhere (server replies and PWA forms), not zod's type jargon.
 z.config({
@@ -49,13 +50,13 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: number };
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(200).optional(),
-  sort: z.string().max(50).optional(),
+  q: text().trim().max(200).optional(),
+  sort: text().max(50).optional(),
 });
 
 export const uuidParamSchema = z.object({ id: z.uuid() });
-export const intIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const intIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const okSchema = envelope(z.null());

@@ -13,4 +13,5 @@ export * from './points';
 export * from './profile';
 export * from './purchase-requests';
 export * from './reference';
+export * from './text';
 export * from './users';

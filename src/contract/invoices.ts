@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packageStatusCodeSchema } from './reference';
+import { PAGE_MAX, text } from './text';
 
 export const invoiceStatuses = ['draft', 'issued', 'paid', 'overdue', 'cancelled'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses, { error: 'Not an invoice status' });
@@ -70,10 +71,10 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** Searches the number, the line descriptions and the tracking numbers of the lines. */
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   status: invoiceStatusSchema.optional(),
   /** Staff only: one customer's invoices. */
   customer_id: z.uuid().optional(),
@@ -84,7 +85,7 @@ export const INVOICE_MAX_LINES = 50;
 
 export const invoiceLineInputSchema = z.object({
   type: invoiceLineTypeSchema,
-  description: z.string().trim().min(1, 'Describe the line').max(200),
+  description: text().trim().min(1, 'Describe the line').max(200),
   quantity: z
     .number({ error: 'Enter a quantity' })
     .int('Use a whole number')
@@ -109,7 +110,7 @@ export const createInvoiceBodySchema = z.object({
   customer_id: z.uuid('Choose the customer'),
   lines: linesSchema,
   due_at: z.iso.date('Use a date like 2026-12-05').optional(),
-  notes: z.string().trim().max(1000).default(''),
+  notes: text().trim().max(1000).default(''),
 });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 
@@ -121,6 +122,6 @@ export const updateInvoiceBodySchema = z.object({
   lines: linesSchema.optional(),
   status: invoiceStatusSchema.optional(),
   due_at: z.iso.date('Use a date like 2026-12-05').optional(),
-  notes: z.string().trim().max(1000).optional(),
+  notes: text().trim().max(1000).optional(),
 });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, text } from './text';
 import { roleSchema } from './users';
 
 export const menuItemSchema = z.object({
@@ -22,16 +23,16 @@ export const menuSchema = z.object({
 });
 export type Menu = z.infer<typeof menuSchema>;
 
-const route = z
-  .string()
+const route = text()
   .trim()
   .regex(/^\/[A-Za-z0-9/_{}:.-]*$/, 'A path inside the portal, starting with /');
 
 const menuItemFields = {
-  menu_id: z.number().int().positive(),
-  parent_id: z.number().int().positive().nullable().optional(),
-  title: z.string().trim().min(1).max(60),
-  icon: z.string().trim().min(1).max(40),
+  // int4 columns: an id past them names no row (and must not reach PostgreSQL as an overflow).
+  menu_id: z.number().int().positive().max(INT32_MAX),
+  parent_id: z.number().int().positive().max(INT32_MAX).nullable().optional(),
+  title: text().trim().min(1).max(60),
+  icon: text().trim().min(1).max(40),
   route,
   sort_order: z.number().int().min(0).max(10000),
   roles: z.array(roleSchema).min(1),

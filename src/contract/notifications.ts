@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX } from './text';
 
 export const notificationKinds = [
   'package_status',
@@ -32,7 +33,7 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });

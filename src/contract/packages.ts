@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { packageStatusCodeSchema } from './reference';
+import { INT32_MAX, PAGE_MAX, text } from './text';
 
 /** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */
 export function normaliseTrackingNumber(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
 
-export const trackingNumberSchema = z
-  .string()
+export const trackingNumberSchema = text()
   .transform(normaliseTrackingNumber)
   .pipe(
     z
@@ -51,8 +51,8 @@ const decimal = (label: string, max: number) =>
 /** Multipart fields of POST /v1/peralert (files travel beside them as `files`). Numbers arrive as strings. */
 export const prealertFieldsSchema = z.object({
   tracking_number: trackingNumberSchema,
-  seller_name: z.string().trim().min(1, 'Enter the seller or store').max(120),
-  description: z.string().trim().min(2, 'Describe the contents').max(500),
+  seller_name: text().trim().min(1, 'Enter the seller or store').max(120),
+  description: text().trim().min(2, 'Describe the contents').max(500),
   weight: decimal('Weight', 2000).refine((v) => v > 0, 'Enter the weight in pounds'),
   value: decimal('Value', 1_000_000).refine((v) => v > 0, 'Enter the value in US dollars'),
   package_type: packageTypeSchema,
@@ -85,7 +85,7 @@ export const prealertSchema = z.object({
 export type Prealert = z.infer<typeof prealertSchema>;
 
 export const prealertListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(prealertStatuses).optional(),
 });
@@ -139,9 +139,9 @@ export type PackageDetail = z.infer<typeof packageDetailSchema>;
 export const packageSorts = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
 const isoDate = z.iso.date('Use a date like 2026-11-21');
 export const packageListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   status: packageStatusCodeSchema.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -169,26 +169,27 @@ export const packageCountsSchema = z.object({
 /** Staff: a parcel arrived at the warehouse. Matches the owner's pending pre-alert of the same tracking number. */
 export const receivePackageBodySchema = z.object({
   tracking_number: trackingNumberSchema,
-  mailbox_number: z.string().trim().toUpperCase().min(3).max(20),
-  description: z.string().trim().max(500).optional(),
-  seller_name: z.string().trim().max(120).optional(),
-  shipper: z.string().trim().max(60).optional(),
+  mailbox_number: text().trim().toUpperCase().min(3).max(20),
+  description: text().trim().max(500).optional(),
+  seller_name: text().trim().max(120).optional(),
+  shipper: text().trim().max(60).optional(),
   weight: z.number().min(0).max(2000),
   length: z.number().min(0).max(500).default(0),
   width: z.number().min(0).max(500).default(0),
   height: z.number().min(0).max(500).default(0),
-  declared_value_cents: z.number().int().min(0).optional(),
-  note: z.string().trim().max(300).optional(),
+  // An int4 column.
+  declared_value_cents: z.number().int().min(0).max(INT32_MAX).optional(),
+  note: text().trim().max(300).optional(),
 });
 export type ReceivePackageBody = z.input<typeof receivePackageBodySchema>;
 
 export const packageStatusBodySchema = z.object({
   status: packageStatusCodeSchema,
-  note: z.string().trim().max(300).default(''),
+  note: text().trim().max(300).default(''),
 });
 
 /** Multipart fields of POST /v1/packagereceipts. `update_by` may only name the caller (it comes from the token). */
 export const receiptFieldsSchema = z.object({
   package_id: z.uuid('Not a valid package id'),
-  update_by: z.string().max(100).optional(),
+  update_by: text().max(100).optional(),
 });

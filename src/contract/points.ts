@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, text } from './text';
 
 export const pointsKinds = [
   'welcome',
@@ -34,7 +35,7 @@ export const pointsPageSchema = z.object({
 export type PointsPage = z.infer<typeof pointsPageSchema>;
 
 export const pointsListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -48,7 +49,7 @@ export const pointsAdjustBodySchema = z.object({
     .max(1_000_000)
     .refine((v) => v !== 0, 'Enter a number other than 0'),
   kind: z.enum(['redemption', 'adjustment']).default('adjustment'),
-  reason: z.string().trim().min(2, 'Say why').max(200),
+  reason: text().trim().min(2, 'Say why').max(200),
 });
 export type PointsAdjustBody = z.input<typeof pointsAdjustBodySchema>;
 

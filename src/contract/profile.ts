@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
+import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
 /** Which notifications also go out by email (every notification is kept in the portal regardless). */
@@ -31,15 +32,15 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** Any subset; the email cannot be changed here. `trn: null` or "" clears it. */
 export const updateProfileBodySchema = z.object({
-  first_name: z.string().trim().min(1, 'Enter your first name').max(60).optional(),
-  last_name: z.string().trim().min(1, 'Enter your last name').max(60).optional(),
+  first_name: text().trim().min(1, 'Enter your first name').max(60).optional(),
+  last_name: text().trim().min(1, 'Enter your last name').max(60).optional(),
   phone: phoneSchema.optional(),
-  address: z.string().trim().min(5, 'Enter your street address').max(200).optional(),
+  address: text().trim().min(5, 'Enter your street address').max(200).optional(),
   parish_id: z
     .number({ error: 'Choose your parish' })
     .int()
     .positive('Choose your parish')
-    .max(2_147_483_647, 'Choose a parish from the list')
+    .max(INT32_MAX, 'Choose a parish from the list')
     .optional(),
   trn: z.union([trnSchema, z.literal('').transform(() => null), z.null()]).optional(),
   notification_preferences: notificationPreferencesSchema.partial().optional(),
@@ -52,9 +53,9 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
  * valid until they expire (minutes).
  */
 export const changePasswordBodySchema = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  current_password: text().min(1, 'Enter your current password').max(PASSWORD_MAX),
   new_password: passwordSchema,
-  refreshToken: z.string().min(10).max(200).optional(),
+  refreshToken: text().min(10).max(200).optional(),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, text } from './text';
 
 export const PRODUCT_URL_MAX = 2000;
 
@@ -19,8 +20,7 @@ export function productUrlProblem(raw: string): string | null {
   return null;
 }
 
-export const productUrlSchema = z
-  .string({ error: 'Paste the product link' })
+export const productUrlSchema = text({ error: 'Paste the product link' })
   .trim()
   .min(1, 'Paste the product link')
   .max(PRODUCT_URL_MAX, `Links are at most ${PRODUCT_URL_MAX} characters`)
@@ -72,26 +72,26 @@ export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 export const createPurchaseRequestBodySchema = z.object({
   product_url: productUrlSchema,
   /** Defaults to the link's site name (e.g. amazon.com). */
-  store: z.string().trim().max(100).optional(),
-  item_name: z.string().trim().min(2, 'Name the item').max(200),
+  store: text().trim().max(100).optional(),
+  item_name: text().trim().min(2, 'Name the item').max(200),
   quantity: z
     .number({ error: 'Enter a quantity' })
     .int('Use a whole number')
     .min(1, 'At least 1')
     .max(99, 'At most 99'),
-  options: z.string().trim().max(300).default(''),
+  options: text().trim().max(300).default(''),
   estimated_price_cents: z
     .number()
     .int('Amounts are whole cents')
     .min(0, 'Amounts cannot be negative')
     .max(100_000_000, 'The amount is too large')
     .nullish(),
-  notes: z.string().trim().max(1000).default(''),
+  notes: text().trim().max(1000).default(''),
 });
 export type CreatePurchaseRequestBody = z.input<typeof createPurchaseRequestBodySchema>;
 
 export const purchaseRequestListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: purchaseRequestStatusSchema.optional(),
 });
@@ -104,6 +104,6 @@ export const quotePurchaseRequestBodySchema = z.object({
     .positive('Enter the quote')
     .max(1_000_000_000, 'The amount is too large'),
   valid_days: z.number().int().min(1).max(60).default(7),
-  note: z.string().trim().max(500).default(''),
+  note: text().trim().max(500).default(''),
 });
 export type QuotePurchaseRequestBody = z.input<typeof quotePurchaseRequestBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, text } from './text';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -24,8 +25,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   role: roleSchema.optional(),
 });

@@ -44,12 +44,14 @@ import { createEstimatorService, type EstimatorService } from './services/estima
 import { createDiskFileStore, type FileStore } from './services/file-store';
 import { createIdempotency, type Idempotency } from './services/idempotency';
 import { createInvoiceService, type InvoiceService } from './services/invoices';
+import { createLoginThrottle } from './services/login-throttle';
 import { createMailer, type Mailer } from './services/mailer';
 import { createNotificationService, type NotificationService } from './services/notifications';
 import { createPackageService, type PackageService } from './services/packages';
 import { createPointsService, type PointsService } from './services/points';
 import { createProfileService, type ProfileService } from './services/profile';
 import { createPurchaseRequestService, type PurchaseRequestService } from './services/purchase-requests';
+import { createUploadQuota, type UploadQuota } from './services/storage-quota';
 import { createTokenSigner } from './services/tokens';
 import { multipartLimits } from './services/uploads';
 
@@ -62,6 +64,7 @@ declare module 'fastify' {
     fileStore: FileStore;
     packages: PackageService;
     idempotency: Idempotency;
+    uploadQuota: UploadQuota;
     notifications: NotificationService;
     points: PointsService;
     invoices: InvoiceService;
@@ -97,10 +100,48 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
         censor: '[redacted]',
       },
     },
-    trustProxy: config.trustProxy,
+    // A hop count, never `true`: with `true` the left-most X-Forwarded-For (written by the client) would be its ip.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
+    // Fastify's own routing errors (bad URL encoding, a param past maxParamLength) bypass the error handler: they
+    // answer the envelope here, as every other reply does.
+    frameworkErrors: (error, _request, reply) => {
+      const statusCode = error.statusCode ?? 400;
+      const message =
+        statusCode >= 500
+          ? 'Unexpected error occurred'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'A path parameter is too long'
+            : 'The URL is not validly encoded';
+      // Written as Fastify's default handler writes these (no route, so no hooks to run).
+      const body = JSON.stringify({ success: false, message, data: null, statusCode });
+      reply.raw.writeHead(statusCode, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      reply.raw.end(body);
+    },
+    // What Node's HTTP parser refuses before there is a request (headers too large: 431; a garbage request line: 400)
+    // gets the envelope too, written on the raw socket the way Fastify's default handler writes its own JSON.
+    clientErrorHandler: (err, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [statusCode, reason, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive']
+            : [400, 'Bad Request', 'The request could not be read'];
+      const body = JSON.stringify({ success: false, message, data: null, statusCode });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(err);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where files go up); a text/plain body is a client mistake: 415.
@@ -113,10 +154,18 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
-  app.decorate('authService', createAuthService({ db, signer, mailer, config, log: app.log }));
+  const throttle = createLoginThrottle({
+    max: config.rateLimits.failedLoginsPerAccount,
+    windowMs: 15 * 60_000,
+  });
+  app.decorate('authService', createAuthService({ db, signer, mailer, config, log: app.log, throttle }));
   const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
   app.decorate('fileStore', fileStore);
-  app.decorate('packages', createPackageService({ db, store: fileStore }));
+  app.decorate(
+    'packages',
+    createPackageService({ db, store: fileStore, storageQuotaBytes: config.storageQuotaBytes }),
+  );
+  app.decorate('uploadQuota', createUploadQuota({ db, config }));
   app.decorate('idempotency', createIdempotency(db));
   const notifications = createNotificationService({ db, mailer, config, log: app.log });
   const points = createPointsService(db);
@@ -133,6 +182,20 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   });
 
   await app.register(envelopePlugin);
+  app.addHook('onSend', async (request, reply) => {
+    // Behind a TLS proxy (TRUST_PROXY, X-Forwarded-Proto: https) the site is https-only from then on.
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // API replies carry tokens and personal data: no cache (the browser's, a proxy's) keeps them.
+    const path = request.url;
+    if (
+      (path.startsWith('/v1/') || path.startsWith('/api/') || path.startsWith('/dev/')) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   // Compressed replies: the PWA's JS and CSS shrink about 4x, and so do larger JSON pages. Brotli at a middle
   // quality keeps the CPU cost of compressing on the fly low; file streams (downloads) keep their own encoding rules.
   await app.register(compress, {
@@ -174,7 +237,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   });
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (req) => `${req.ip}|${req.hostname}`,
+    // The real client (as the nearest trusted proxy saw it) on this company: other spellings of the host
+    // (LOCALHOST, localhost., another port) resolve to the same company and share the limit.
+    keyGenerator: (req) => `${req.ip}|${req.company?.id ?? req.site?.hostname ?? ''}`,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`,

@@ -25,12 +25,18 @@ describe('loadConfig', () => {
     expect(c.webDir).toBe(resolve('./dist/web'));
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
-    expect(c.trustProxy).toBe(false);
+    expect(c.trustProxy).toBe(0);
     expect(c.corsOrigins).toEqual([]);
     expect(c.logLevel).toBe('info');
     expect(c.scryptLogN).toBe(15);
     expect(c.accessTokenTtlSeconds).toBe(900);
-    expect(c.rateLimits).toEqual({ auth: 10, windowMs: 60_000 });
+    expect(c.rateLimits).toEqual({ auth: 10, windowMs: 60_000, refresh: 30, failedLoginsPerAccount: 10 });
+    expect(c).toMatchObject({
+      production: false,
+      devMailbox: 'auto',
+      uploadBytesPerHour: 200 * 1024 * 1024,
+      storageQuotaBytes: 10_240 * 1024 * 1024,
+    });
   });
 
   it('reads the environment', () => {
@@ -55,7 +61,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://portal.example',
       jwtSecret: SECRET,
-      trustProxy: true,
+      trustProxy: 1,
       corsOrigins: ['https://a.test', 'https://b.test'],
       logLevel: 'warn',
     });
@@ -108,13 +114,20 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
     expect(c.publicUrl).toBeUndefined();
-    expect(c.trustProxy).toBe(false);
+    expect(c.trustProxy).toBe(0);
     expect(c.logLevel).toBe('info');
+  });
+
+  it('reads TRUST_PROXY as a number of proxy hops (never "trust everything")', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lets code override parsed values (as tests do)', () => {
     const c = loadConfig({ JWT_SECRET: SECRET }, { scryptLogN: 10, rateLimits: { auth: 3, windowMs: 1000 } });
     expect(c.scryptLogN).toBe(10);
-    expect(c.rateLimits).toEqual({ auth: 3, windowMs: 1000 });
+    expect(c.rateLimits).toEqual({ auth: 3, windowMs: 1000, refresh: 30, failedLoginsPerAccount: 10 });
   });
 });

@@ -3,11 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -23,7 +18,19 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
-  TRUST_PROXY: bool,
+  // false, or the number of proxies in front of the server whose X-Forwarded-* headers are trusted ("true" = 1):
+  // the client address is the one the nearest trusted proxy saw, never a value the client wrote itself.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) =>
+      ['true', 'yes'].includes(v) ? 1 : ['false', 'no', '0', ''].includes(v) ? 0 : Number(v),
+    )
+    .pipe(z.number().int('TRUST_PROXY must be true, false or a number of proxy hops').min(0).max(10)),
+  NODE_ENV: z.string().optional(),
+  DEV_MAILBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(10_240),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIR: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -38,12 +45,20 @@ export type Config = {
   mailFrom: string | undefined;
   publicUrl: string | undefined;
   jwtSecret: string;
-  trustProxy: boolean;
+  /** Proxy hops whose X-Forwarded-* headers are believed (0 = none). */
+  trustProxy: number;
+  /** NODE_ENV=production: no local mailbox, whatever else is set. */
+  production: boolean;
+  /** The local mailbox: auto = only while listening on loopback; true = also when listening on the network. */
+  devMailbox: 'auto' | 'true' | 'false';
+  /** Bytes one user may upload per hour (staff get five times as much), and each company's stored bytes. */
+  uploadBytesPerHour: number;
+  storageQuotaBytes: number;
   corsOrigins: string[];
   webDir: string;
   logLevel: string;
   /** Rate limits per window; tests lower them to prove the limiter without thousands of calls. */
-  rateLimits: { auth: number; windowMs: number };
+  rateLimits: { auth: number; windowMs: number; refresh: number; failedLoginsPerAccount: number };
   /** scrypt cost (log2 N). 15 = 32 MiB per hash, the OWASP-recommended floor; tests may lower it. */
   scryptLogN: number;
   accessTokenTtlSeconds: number;
@@ -71,7 +86,12 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/** What tests (and benches) may set directly; rate limits may be given in part. */
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const parsed = envSchema.safeParse(cleanEnv(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -89,14 +109,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
+    production: e.NODE_ENV === 'production',
+    devMailbox: e.DEV_MAILBOX,
+    uploadBytesPerHour: e.UPLOAD_MB_PER_HOUR * 1024 * 1024,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     webDir: resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
-    rateLimits: { auth: 10, windowMs: 60_000 },
     scryptLogN: 15,
     accessTokenTtlSeconds: 15 * 60,
     ...overrides,
+    rateLimits: {
+      auth: 10,
+      windowMs: 60_000,
+      refresh: 30,
+      failedLoginsPerAccount: 10,
+      ...overrides.rateLimits,
+    },
   };
 }

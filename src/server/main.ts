@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { DEMO_LOGINS, seed } from './db/seed';
 import { ensureDemoFiles } from './db/seed-packages';
+import { mailboxServed } from './routes/dev';
+import { scheduleOrphanSweep } from './services/orphan-files';
 
 /** config -> database (migrated, seeded) -> app -> listen. */
 async function main() {
@@ -14,14 +16,17 @@ async function main() {
   app.addHook('onClose', async () => database.close());
   await ensureDemoFiles(database.db, app.fileStore);
 
+  let stopSweep = () => {};
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
+      stopSweep();
       void app.close().then(() => process.exit(0));
     });
   }
 
   await app.listen({ port: config.port, host: config.host });
+  stopSweep = scheduleOrphanSweep(database.db, app.fileStore, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
@@ -31,9 +36,11 @@ async function main() {
     `  Island Express:  http://${shown}:${port}`,
     `  Blue Parcel:     http://blue.localhost:${port}`,
     `  API docs:        http://${shown}:${port}/docs`,
-    app.mailer.mode === 'local'
-      ? `  Local mailbox:   http://${shown}:${port}/dev/mailbox`
-      : '  Mail: sent through SMTP_URL',
+    app.mailer.mode === 'smtp'
+      ? '  Mail: sent through SMTP_URL'
+      : mailboxServed(config, app.mailer.mode)
+        ? `  Local mailbox:   http://${shown}:${port}/dev/mailbox (this machine only; each host shows its own company's mail)`
+        : `  Local mailbox:   not served on the network; the mail is in ${config.dataDir}/mailbox`,
     '',
     '  Demo logins:',
     ...DEMO_LOGINS.map(

@@ -1,4 +1,4 @@
-// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web|offline for one.
+// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web|offline|login for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -7,3 +7,4 @@ if (!only || only === 'api') await benchApi();
 if (!only || only === 'packages') await benchPackages();
 if (!only || only === 'web') await (await import('./web')).benchWeb();
 if (!only || only === 'offline') await (await import('./offline')).benchOffline();
+if (!only || only === 'login') await (await import('./login-flood')).benchLoginFlood();

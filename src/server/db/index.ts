@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -46,15 +46,68 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = opts.pglite;
+  let unlock = () => {};
   if (!client) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
     client = newPglite(dir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const owned = client;
-  return { db, kind: 'pglite', close: () => owned.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await owned.close();
+      unlock();
+    },
+  };
+}
+
+/**
+ * The embedded database is one process's: a second server on the same folder would write over the first's pages
+ * and lose acknowledged writes. A lock file names the owning process; a lock whose process is gone (kill -9) is
+ * taken over. Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  const take = () => writeFileSync(file, String(process.pid), { flag: 'wx' });
+  try {
+    take();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `Another portal server (process ${pid}) is using the embedded database in ${dir}. Stop it first, or give this one another DATA_DIR (or a DATABASE_URL).`,
+      );
+    }
+    rmSync(file, { force: true }); // left by a process that no longer runs
+    take();
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
 }
 
 export { schema };

@@ -48,6 +48,17 @@ export const companies = pgTable('companies', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Bytes of stored files per company, kept in the same transaction as every file row added or removed, so the
+ * storage quota is checked atomically (UPDATE ... WHERE bytes + n <= quota) without summing the files table.
+ */
+export const storageUsage = pgTable('storage_usage', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+});
+
 /** One row per host name a company answers on (lower-case, no port). */
 export const companyHosts = pgTable('company_hosts', {
   hostname: text('hostname').primaryKey(),
@@ -127,6 +138,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token it was rotated into, sealed with a key only the spent token gives (see sealed-successor.ts). */
+    successor: text('successor'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -213,7 +226,7 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [index('files_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
 export const prealerts = pgTable(

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../contract/envelope';
+import { hasNul, NUL_MESSAGE } from '../../contract/text';
 import { ApiError } from '../errors';
 
 export function ok<T>(data: T, message = 'OK', statusCode = 200) {
@@ -25,11 +26,62 @@ const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
 };
 
+/** Where a NUL character sits in a parsed body, query or params: field paths as the validation errors name them. */
+export function nulFields(value: unknown, root: string): string[] {
+  const found: string[] = [];
+  // Iterative, not recursive: a deeply nested JSON body must not overflow the stack (a 500) before it is refused.
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0 && found.length < 20) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value: v, path } = item;
+    if (typeof v === 'string') {
+      if (hasNul(v)) found.push(path || root);
+    } else if (Array.isArray(v)) {
+      v.forEach((el, i) => {
+        stack.push({ value: el, path: path ? `${path}.${i}` : String(i) });
+      });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, el] of Object.entries(v)) {
+        // A NUL in a key is reported as the text "\u0000", so the error's field name is printable.
+        const at = path ? `${path}.${k.replaceAll('\u0000', '\\u0000')}` : k.replaceAll('\u0000', '\\u0000');
+        if (hasNul(k)) found.push(at);
+        stack.push({ value: el, path: at });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Defence in depth behind the contract's `text()` rule: PostgreSQL refuses U+0000 in text, so a NUL anywhere in
+ * what a client sent is a 400 before any handler (or a route whose schema forgot the rule) can pass it on.
+ * Multipart fields are read in the handler and checked where they are read (services/uploads.ts).
+ */
+function refuseNul(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [context, value] of parts) {
+    const fields = nulFields(value, context);
+    if (fields.length > 0) {
+      const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [NUL_MESSAGE]]));
+      const where = context === 'body' ? '' : ` (${context})`;
+      send(reply, 400, `Validation failed${where}`, errors);
+      return;
+    }
+  }
+  done();
+}
+
 /**
  * Every reply is `{ success, message, data, statusCode }`: client mistakes keep their status with a clear message;
  * anything unexpected is a 500 whose details go to the log only (no stack or SQL reaches the client).
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', refuseNul);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);

@@ -11,10 +11,31 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The company of the request's host, or null for an unknown or inactive host. */
     company: CompanyRow | null;
+    /** The request's host name (normalised) and port, checked well-formed. */
+    site: { hostname: string; port: number | null };
   }
   interface FastifyInstance {
     tenants: { invalidate: () => void };
   }
+}
+
+/**
+ * A Host header as browsers send it: a DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port.
+ * Anything else (user-info like `localhost:1@evil.example`, spaces, paths, several values) is refused before any
+ * work, so no reply or mail link is ever built from a header an attacker shaped.
+ */
+const HOST_RE =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** The request's host as sent (X-Forwarded-Host only behind a trusted proxy), or null when it is malformed. */
+export function parseHost(raw: string | undefined): { hostname: string; port: number | null } | null {
+  if (!raw || raw.length > 255) return null;
+  const m = HOST_RE.exec(raw.trim());
+  if (!m) return null;
+  const port = m[1] === undefined ? null : Number(m[1]);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  const name = port === null ? raw.trim() : raw.trim().slice(0, raw.trim().lastIndexOf(':'));
+  return { hostname: normaliseHost(name), port };
 }
 
 /** Host name without port, lower-case, no trailing dot. Fastify already applied TRUST_PROXY to `hostname`. */
@@ -49,9 +70,14 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlM
   }
 
   app.decorateRequest('company', null);
+  app.decorateRequest('site', null as unknown as FastifyRequest['site']);
   app.decorate('tenants', { invalidate: () => cache.clear() });
   app.addHook('onRequest', async (request) => {
-    request.company = await lookup(normaliseHost(request.hostname));
+    // `request.host` is the Host header, or X-Forwarded-Host when the proxy is trusted.
+    const site = parseHost(request.host);
+    if (!site) throw new ApiError(400, 'Invalid Host header');
+    request.site = site;
+    request.company = await lookup(site.hostname);
   });
 });
 

@@ -67,8 +67,10 @@ export const webManifestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/brand-icons/:name',
     { schema: { hide: true, params: z.object({ name: z.string().max(40) }) } },
     async (request, reply) => {
-      const spec = ICONS[request.params.name.replace(/\.png$/, '') as keyof typeof ICONS];
-      if (!spec) return reply.callNotFound();
+      const name = request.params.name.replace(/\.png$/, '');
+      // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
+      if (!Object.hasOwn(ICONS, name)) return reply.callNotFound();
+      const spec = ICONS[name as keyof typeof ICONS];
       const color = request.company?.primaryColor ?? '#6d28d9';
       const key = `${color}-${request.params.name}`;
       let png = icons.get(key);

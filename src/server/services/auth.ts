@@ -7,12 +7,14 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { nextMailboxNumber } from '../db/seed';
-import { ApiError, badRequest, conflict, fieldError, unauthorized } from '../errors';
+import { ApiError, badRequest, fieldError, unauthorized } from '../errors';
 import type { CompanyRow } from '../plugins/tenant';
-import { resetMail, verificationMail } from './mail-templates';
+import type { LoginThrottle } from './login-throttle';
+import { accountExistsMail, brandOf, resetMail, verificationMail } from './mail-templates';
 import type { Mailer } from './mailer';
 import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 import { toUser } from './presenters';
+import { openSuccessor, sealSuccessor } from './sealed-successor';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,26 +23,48 @@ export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 export const VERIFY_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 export const RESEND_COOLDOWN_MS = 60_000;
+/**
+ * A spent refresh token presented again within this window gets the same new token back: tabs share the cookie and
+ * may refresh at the same instant. Later, a spent token is a replay and revokes its family.
+ */
+export const REFRESH_GRACE_MS = 20_000;
 
 type Log = { error: (obj: object, msg: string) => void };
-export type AuthDeps = { db: Db; signer: TokenSigner; mailer: Mailer; config: Config; log: Log };
+export type AuthDeps = {
+  db: Db;
+  signer: TokenSigner;
+  mailer: Mailer;
+  config: Config;
+  log: Log;
+  throttle: LoginThrottle;
+};
 
-function brandOf(c: CompanyRow) {
-  return { name: c.name, primaryColor: c.primaryColor, supportEmail: c.supportEmail, logoUrl: c.logoUrl };
-}
+const expired = () => unauthorized('Your session has expired; sign in again');
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, signer, mailer, config } = deps;
+  /** Work after the reply (mail): its failure is logged, never the caller's. */
+  const later = (what: string, work: () => Promise<unknown>): void => {
+    void work().catch((err) => deps.log.error({ err }, `${what} failed`));
+  };
+  const { db, signer, mailer, config, throttle } = deps;
 
-  async function issueTokens(user: UserRow, familyId: string = randomUUID()): Promise<Tokens> {
-    const refresh = newOpaqueToken();
-    await db.insert(refreshTokens).values({
+  async function storeRefresh(q: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
+    await q.insert(refreshTokens).values({
       userId: user.id,
       companyId: user.companyId,
       familyId,
       tokenHash: refresh.hash,
       expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
     });
+  }
+
+  async function issueTokens(user: UserRow, familyId: string = randomUUID()): Promise<Tokens> {
+    const refresh = newOpaqueToken();
+    await storeRefresh(db, user, familyId, refresh);
+    return withAccess(user, refresh.token);
+  }
+
+  async function withAccess(user: UserRow, refreshToken: string): Promise<Tokens> {
     const access = await signer.sign({
       sub: user.id,
       cid: user.companyId,
@@ -50,7 +74,7 @@ export function createAuthService(deps: AuthDeps) {
     });
     return {
       access_token: access,
-      refresh_token: refresh.token,
+      refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: signer.ttlSeconds,
       user: toUser(user),
@@ -104,22 +128,34 @@ export function createAuthService(deps: AuthDeps) {
   return {
     issueTokens,
 
-    async register(company: CompanyRow, input: RegisterBody, origin: string): Promise<Tokens> {
+    /**
+     * Creates the account and mails a verification link. The reply is the same whether or not the email already has
+     * an account (then its owner is mailed instead, and nothing is created), and so is the work before it (the
+     * password is hashed either way; mail goes out after the reply), so sign-up tells a stranger nothing.
+     */
+    async register(company: CompanyRow, input: RegisterBody, origin: string): Promise<void> {
       const body = registerBodySchema.parse(input);
       const weak = passwordWeakness(body.password, body.email);
       if (weak) throw fieldError('password', weak);
       const parish = await db.query.parishes.findFirst({ where: eq(parishes.id, body.parish_id) });
       if (!parish) throw fieldError('parish_id', 'Choose a parish from the list');
+      const passwordHash = await hashPassword(body.password, config.scryptLogN);
       const taken = await db.query.users.findFirst({
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
-        columns: { id: true },
       });
-      const takenError = () =>
-        conflict('An account with this email already exists', {
-          email: ['An account with this email already exists; sign in or reset your password'],
-        });
-      if (taken) throw takenError();
-      const passwordHash = await hashPassword(body.password, config.scryptLogN);
+      const tellOwner = (owner: UserRow) =>
+        later('account-exists mail', () =>
+          mailer.send(
+            accountExistsMail({
+              brand: brandOf(company),
+              origin,
+              to: owner.email,
+              firstName: owner.firstName,
+              mailFrom: config.mailFrom,
+            }),
+          ),
+        );
+      if (taken) return tellOwner(taken);
       let user: UserRow;
       try {
         user = await db.transaction(async (tx) => {
@@ -144,19 +180,29 @@ export function createAuthService(deps: AuthDeps) {
           return row;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw takenError(); // lost a race with the same email
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        // Lost a race with the same email: the other sign-up made the account.
+        const owner = await db.query.users.findFirst({
+          where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
+        });
+        if (owner) tellOwner(owner);
+        return;
       }
-      try {
-        await sendVerification(company, user, origin);
-      } catch (err) {
-        // The account exists; the user can resend from /verification. Losing the sign-up would be worse.
-        deps.log.error({ err, userId: user.id }, 'verification mail failed');
-      }
-      return issueTokens(user);
+      // The account exists; if the mail fails the user can resend from /verification.
+      later('verification mail', () => sendVerification(company, user, origin));
     },
 
     async login(company: CompanyRow, body: LoginBody): Promise<Tokens> {
+      const wait = throttle.blockedFor(company.id, body.email);
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60_000);
+        throw new ApiError(
+          429,
+          `Too many failed sign-ins for this account; try again in ${minutes} min, or reset your password`,
+          undefined,
+          { 'retry-after': String(Math.ceil(wait / 1000)) },
+        );
+      }
       const user = await db.query.users.findFirst({
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
       });
@@ -165,32 +211,57 @@ export function createAuthService(deps: AuthDeps) {
         body.password,
         user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)),
       );
-      if (!user || !ok || !user.isActive) throw unauthorized('Invalid email or password');
+      if (!user || !ok || !user.isActive) {
+        throttle.failed(company.id, body.email);
+        throw unauthorized('Invalid email or password');
+      }
+      throttle.clear(company.id, body.email);
       return issueTokens(user);
     },
 
+    /**
+     * Rotates a refresh token. The spent token keeps its successor sealed (only that token opens it), so a second
+     * use within REFRESH_GRACE_MS (another tab, at the same instant) gets the same new token; a use after that is a
+     * replay and revokes the whole family.
+     */
     async refresh(company: CompanyRow, token: string): Promise<Tokens> {
       const hash = hashToken(token);
       const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
-      if (!row || row.companyId !== company.id) throw unauthorized('Your session has expired; sign in again');
-      if (row.revokedAt || row.expiresAt <= new Date())
-        throw unauthorized('Your session has expired; sign in again');
-      // Mark spent atomically; if it was already spent, this is a replay: revoke the whole family.
-      const [spent] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (!spent) {
-        await db
+      if (!row || row.companyId !== company.id) throw expired();
+      if (row.revokedAt || row.expiresAt <= new Date()) throw expired();
+      const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
+      if (!user?.isActive) throw expired();
+      const next = newOpaqueToken();
+      const outcome = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // Spent and sealed in one statement; a concurrent use waits on this row and then finds it spent.
+        const [spent] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date(), successor: sealSuccessor(token, next.token) })
+          .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+          .returning({ id: refreshTokens.id });
+        if (spent) {
+          await storeRefresh(tx, user, row.familyId, next);
+          return { token: next.token };
+        }
+        const [now] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+        const twin =
+          now?.usedAt &&
+          !now.revokedAt &&
+          now.successor &&
+          Date.now() - now.usedAt.getTime() < REFRESH_GRACE_MS
+            ? openSuccessor(token, now.successor)
+            : null;
+        if (twin) return { token: twin };
+        await tx
           .update(refreshTokens)
           .set({ revokedAt: new Date() })
           .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        return { replay: true } as const;
+      });
+      if ('replay' in outcome)
         throw unauthorized('This session was signed out for your safety; sign in again');
-      }
-      const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
-      if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
-      return issueTokens(user, row.familyId);
+      return withAccess(user, outcome.token);
     },
 
     async logout(company: CompanyRow, token: string | undefined): Promise<void> {
@@ -258,6 +329,12 @@ export function createAuthService(deps: AuthDeps) {
       const row = await consumeEmailToken(company, token, 'reset');
       if (!row) throw badRequest('This reset link is invalid, used or expired. Ask for a new one.');
       const passwordHash = await hashPassword(password, config.scryptLogN);
+      const owner = await db.query.users.findFirst({
+        where: eq(users.id, row.userId),
+        columns: { email: true },
+      });
+      // The owner proved they read their mail: failed sign-ins by someone else no longer hold them out.
+      if (owner) throttle.clear(company.id, owner.email);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
         // A reset means the old password may be known to someone else: end every session.

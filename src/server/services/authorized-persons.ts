@@ -37,8 +37,8 @@ export function createAuthorizedPersonService(db: Db) {
   const own = (company: CompanyRow, user: UserRow) =>
     and(eq(authorizedPersons.companyId, company.id), eq(authorizedPersons.userId, user.id));
 
-  async function idType(id: number): Promise<IdRow> {
-    const [row] = await db.select().from(identifications).where(eq(identifications.id, id)).limit(1);
+  async function idType(id: number, q: Db = db): Promise<IdRow> {
+    const [row] = await q.select().from(identifications).where(eq(identifications.id, id)).limit(1);
     if (!row) throw fieldError('identification_id', 'Choose an ID type from the list');
     return row;
   }
@@ -71,14 +71,16 @@ export function createAuthorizedPersonService(db: Db) {
       company: CompanyRow,
       user: UserRow,
       input: CreateAuthorizedPersonBody,
+      /** The caller's transaction (the idempotency record commits with the row), or the database. */
+      q: Db = db,
     ): Promise<AuthorizedPerson> {
       const b = createAuthorizedPersonBodySchema.parse(input);
-      const t = await idType(b.identification_id);
-      const [n] = await db.select({ n: count() }).from(authorizedPersons).where(own(company, user));
+      const t = await idType(b.identification_id, q);
+      const [n] = await q.select({ n: count() }).from(authorizedPersons).where(own(company, user));
       if ((n?.n ?? 0) >= AUTHORIZED_PERSONS_MAX) {
         throw conflict(`You can have up to ${AUTHORIZED_PERSONS_MAX} authorized persons; remove one first`);
       }
-      const [row] = await db
+      const [row] = await q
         .insert(authorizedPersons)
         .values({
           companyId: company.id,

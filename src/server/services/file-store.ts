@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +20,10 @@ export interface FileStore {
   open(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /** Every committed key with its last change (for the orphan sweep). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** Removes staged files older than `before` (left by a process that died mid-upload); returns how many. */
+  clearStaging(before: Date): Promise<number>;
 }
 
 const HEAD_BYTES = 32;
@@ -66,6 +71,38 @@ export function createDiskFileStore(root: string): FileStore {
       }
     },
     remove: (key) => rm(pathOf(key), { force: true }),
+    async *list() {
+      async function* walk(dir: string, prefix: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        let entries: Dirent[];
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          if (prefix === '' && e.name === '.staging') continue;
+          const key = prefix ? `${prefix}/${e.name}` : e.name;
+          if (e.isDirectory()) yield* walk(join(dir, e.name), key);
+          else if (e.isFile()) {
+            const st = await stat(join(dir, e.name)).catch(() => null);
+            if (st) yield { key, modifiedAt: st.mtime };
+          }
+        }
+      }
+      yield* walk(root, '');
+    },
+    async clearStaging(before) {
+      let removed = 0;
+      const names = await readdir(staging).catch(() => [] as string[]);
+      for (const name of names) {
+        const st = await stat(join(staging, name)).catch(() => null);
+        if (st && st.mtime < before) {
+          await rm(join(staging, name), { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
   };
 }
 
@@ -87,12 +124,14 @@ export function sniffType(head: Buffer): string | null {
   return null;
 }
 
-/** A client-supplied file name made safe to show and to put in Content-Disposition: no path, no control chars. */
+/**
+ * A client-supplied file name made safe to show and to put in Content-Disposition: no path, no control or format
+ * characters. Format characters include the bidirectional overrides (U+202E turns "invoice‮fdp.exe" into what reads
+ * as "invoiceexe.pdf") and zero-width ones; line and paragraph separators go too.
+ */
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const printable = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
-    .join('');
+  const printable = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu, '');
   const cleaned = printable.replace(/^\.+/, '').trim();
   return (cleaned || 'file').slice(0, 150);
 }

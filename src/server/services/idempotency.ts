@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { idempotencyKeys } from '../db/schema';
@@ -8,7 +8,6 @@ import type { UserRow } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
 
 export const IDEMPOTENCY_TTL_MS = 48 * 3600_000;
-const ABANDONED_AFTER_MS = 10 * 60_000;
 const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 /** The Idempotency-Key header, validated; undefined when the call was made without one. */
@@ -65,21 +64,26 @@ export function createIdempotency(db: Db) {
     await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date()));
   }
 
+  type Outcome = { kind: 'done'; replay: Replay } | { kind: 'replayed'; replay: Replay };
+
   return {
     /**
-     * Runs `work` once per (company, user, key). A repeat with the same digest gets the stored reply; with another
-     * digest, 422; while the first is still running, 409 (the client retries later). Only success replies are kept:
-     * a failed call created nothing, so running it again is safe.
+     * Runs `work` once per (company, user, key), in ONE transaction with the key's record: the claim, the work's
+     * rows and the stored reply commit together or not at all. A crash at any instant therefore leaves either
+     * nothing (the retry does the work) or the work with its reply (the retry gets that reply): never a claim
+     * without its work. A repeat that arrives while the first runs waits on the key's row (PostgreSQL's unique
+     * index) and then gets the first one's reply; with another payload, 422. Only successes are kept: a failed
+     * call rolls back its claim, so running it again is safe.
      */
     async run(
       reply: FastifyReply,
       scope: { company: CompanyRow; user: UserRow; key: string | undefined; digest: string },
-      work: () => Promise<Replay>,
+      work: (tx: Db) => Promise<Replay>,
       onReplay?: () => Promise<void>,
     ) {
       const { company, user, key, digest } = scope;
       if (!key) {
-        const r = await work();
+        const r = await db.transaction((tx) => work(tx as unknown as Db));
         return reply.code(r.status).send(r.body);
       }
       await sweep();
@@ -88,8 +92,16 @@ export function createIdempotency(db: Db) {
         eq(idempotencyKeys.userId, user.id),
         eq(idempotencyKeys.key, key),
       );
-      const claim = () =>
-        db
+      const outcome = await db.transaction(async (txRaw): Promise<Outcome> => {
+        const tx = txRaw as unknown as Db;
+        // A record that is expired (not swept yet), or "running" from a version that committed claims apart from
+        // the work, says nothing about this request: clear it and claim afresh.
+        await tx
+          .delete(idempotencyKeys)
+          .where(
+            and(where, or(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.expiresAt, new Date()))),
+          );
+        const claimed = await tx
           .insert(idempotencyKeys)
           .values({
             companyId: company.id,
@@ -100,53 +112,37 @@ export function createIdempotency(db: Db) {
           })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
-      let claimed = await claim();
-      if (claimed.length === 0) {
-        // A claim still "running" long after any request could take is a process that died mid-way: take it over.
-        const abandoned = await db
-          .delete(idempotencyKeys)
-          .where(
-            and(
-              where,
-              eq(idempotencyKeys.state, 'running'),
-              lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
-            ),
-          )
-          .returning({ key: idempotencyKeys.key });
-        if (abandoned.length > 0) claimed = await claim();
-      }
-      if (claimed.length === 0) {
+        if (claimed.length === 0) {
+          // Another request with this key committed first (the insert waited for it): its reply is the answer.
+          const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+          if (prior?.state !== 'done') {
+            throw new ApiError(409, 'This request is being processed; try again shortly', undefined, {
+              'retry-after': '2',
+            });
+          }
+          if (prior.requestDigest !== digest) {
+            throw new ApiError(422, 'This Idempotency-Key was already used for a different request');
+          }
+          return {
+            kind: 'replayed',
+            replay: { status: prior.responseStatus ?? 200, body: prior.responseBody },
+          };
+        }
+        const result = await work(tx);
+        await tx
+          .update(idempotencyKeys)
+          .set({ state: 'done', responseStatus: result.status, responseBody: result.body })
+          .where(where);
+        return { kind: 'done', replay: result };
+      });
+      if (outcome.kind === 'replayed') {
         await onReplay?.();
-        const [prior] = await db.select().from(idempotencyKeys).where(where).limit(1);
-        if (!prior)
-          throw new ApiError(409, 'This request is being processed; try again shortly', undefined, {
-            'retry-after': '2',
-          });
-        if (prior.requestDigest !== digest) {
-          throw new ApiError(422, 'This Idempotency-Key was already used for a different request');
-        }
-        if (prior.state !== 'done') {
-          throw new ApiError(409, 'This request is still being processed; try again shortly', undefined, {
-            'retry-after': '2',
-          });
-        }
         return reply
-          .code(prior.responseStatus ?? 200)
+          .code(outcome.replay.status)
           .header('idempotent-replayed', 'true')
-          .send(prior.responseBody);
+          .send(outcome.replay.body);
       }
-      let result: Replay;
-      try {
-        result = await work();
-      } catch (err) {
-        await db.delete(idempotencyKeys).where(where);
-        throw err;
-      }
-      await db
-        .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: result.status, responseBody: result.body })
-        .where(where);
-      return reply.code(result.status).send(result.body);
+      return reply.code(outcome.replay.status).send(outcome.replay.body);
     },
   };
 }

@@ -21,9 +21,9 @@ import { isStaff, type UserRow } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
 import { settingsOf } from './account-settings';
 import { invoicePdf } from './invoice-pdf';
-import { invoiceMail } from './mail-templates';
+import { brandOf, invoiceMail } from './mail-templates';
 import { formatMoney } from './money';
-import { brandOf, type NotificationService } from './notifications';
+import type { NotificationService } from './notifications';
 import type { PointsService } from './points';
 
 type InvoiceRow = typeof invoices.$inferSelect;

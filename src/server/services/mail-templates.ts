@@ -1,6 +1,18 @@
+import type { CompanyRow } from '../plugins/tenant';
 import type { MailMessage } from './mailer';
 
-type Brand = { name: string; primaryColor: string; supportEmail: string; logoUrl: string };
+/** What a mail needs of its company: the branding, and the id that keeps the local mailbox per company. */
+export type Brand = { id: string; name: string; primaryColor: string; supportEmail: string; logoUrl: string };
+
+export function brandOf(c: CompanyRow): Brand {
+  return {
+    id: c.id,
+    name: c.name,
+    primaryColor: c.primaryColor,
+    supportEmail: c.supportEmail,
+    logoUrl: c.logoUrl,
+  };
+}
 
 function escapeHtml(s: string): string {
   return s.replace(
@@ -45,6 +57,7 @@ export function verificationMail(p: {
   const text = `Hi ${p.firstName},\n\nWelcome to ${p.brand.name}. Confirm your email address to start using your account:\n\n${url}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Welcome to ${escapeHtml(p.brand.name)}. Confirm your email address to start using your account. The link works once and expires in 24 hours.</p>`;
   return {
+    companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
     subject: `Confirm your email for ${p.brand.name}`,
@@ -66,6 +79,7 @@ export function resetMail(p: {
   const text = `Hi ${p.firstName},\n\nSomeone asked to reset the password of your ${p.brand.name} account. To choose a new password, open:\n\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(p.brand.name)} account. The link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.</p>`;
   return {
+    companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
     subject: `Reset your ${p.brand.name} password`,
@@ -91,6 +105,7 @@ export function notificationMail(p: {
   const text = `Hi ${p.firstName},\n\n${p.title}\n\n${p.body}\n\n${p.action}: ${url}\n\nYou can choose which emails you get on your profile page.\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>${escapeHtml(p.body)}</p><p style="font-size:13px;color:#6b7280">You can choose which emails you get on your profile page.</p>`;
   return {
+    companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
     subject: `${p.title} · ${p.brand.name}`,
@@ -120,11 +135,38 @@ export function invoiceMail(p: {
   const text = `Hi ${p.firstName},\n\nYour invoice ${p.number} from ${p.brand.name} is ready. ${status}\n\nView or download it: ${url}\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Your invoice <strong>${escapeHtml(p.number)}</strong> from ${escapeHtml(p.brand.name)} is ready. ${escapeHtml(status)}</p>`;
   return {
+    companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
     subject: `Invoice ${p.number} from ${p.brand.name}`,
     text,
     html: layout(p.brand, p.origin, `Invoice ${p.number}`, body, { label: 'View the invoice', url }),
     links: [url],
+  };
+}
+
+/**
+ * Sent instead of a verification mail when someone signs up with an address that already has an account, so the
+ * sign-up reply can be the same either way (it never tells a stranger which addresses have accounts).
+ */
+export function accountExistsMail(p: {
+  brand: Brand;
+  origin: string;
+  to: string;
+  firstName: string;
+  mailFrom?: string | undefined;
+}): MailMessage {
+  const url = `${p.origin}/login`;
+  const reset = `${p.origin}/forgotPassword`;
+  const text = `Hi ${p.firstName},\n\nSomeone (maybe you) tried to create a new ${p.brand.name} account with this email address, which already has one. No new account was made.\n\nSign in: ${url}\nForgot your password? ${reset}\n\nIf it was not you, you can ignore this message.\n`;
+  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone (maybe you) tried to create a new ${escapeHtml(p.brand.name)} account with this email address, which already has one. No new account was made.</p><p>Forgot your password? <a href="${escapeHtml(reset)}">Choose a new one</a>. If it was not you, you can ignore this message.</p>`;
+  return {
+    companyId: p.brand.id,
+    from: from(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `Your ${p.brand.name} account already exists`,
+    text,
+    html: layout(p.brand, p.origin, 'You already have an account', body, { label: 'Sign in', url }),
+    links: [url, reset],
   };
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export type MailMessage = {
+  /** The company the mail is sent for: the local mailbox shows each company only its own mail. */
+  companyId: string;
   to: string;
   subject: string;
   text: string;
@@ -18,8 +20,8 @@ export type StoredMail = Omit<MailMessage, 'from'> & { id: string; from: string;
 export type Mailer = {
   mode: 'smtp' | 'local';
   send: (msg: MailMessage) => Promise<void>;
-  /** Local mailbox only: newest first. */
-  list: () => Promise<StoredMail[]>;
+  /** Local mailbox only: one company's mail, newest first. */
+  list: (companyId: string) => Promise<StoredMail[]>;
   close: () => void;
 };
 
@@ -67,7 +69,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
       await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
       opts.log.info({ to: msg.to, subject: msg.subject, links: msg.links }, 'mail kept in the local mailbox');
     },
-    list: async () => {
+    list: async (companyId) => {
       let names: string[];
       try {
         names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
@@ -76,8 +78,11 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
       }
       names.sort().reverse();
       const out: StoredMail[] = [];
-      for (const name of names.slice(0, 200)) {
-        out.push(JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail);
+      for (const name of names) {
+        const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail;
+        if (mail.companyId !== companyId) continue;
+        out.push(mail);
+        if (out.length >= 200) break;
       }
       return out;
     },

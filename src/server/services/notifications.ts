@@ -7,7 +7,7 @@ import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
 import type { UserRow } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
-import { notificationMail } from './mail-templates';
+import { brandOf, notificationMail } from './mail-templates';
 import type { Mailer, MailMessage } from './mailer';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -27,10 +27,6 @@ const ACTION: Record<NotificationKind, string> = {
   points: 'See your points',
   system: 'Open the portal',
 };
-
-export function brandOf(c: CompanyRow) {
-  return { name: c.name, primaryColor: c.primaryColor, supportEmail: c.supportEmail, logoUrl: c.logoUrl };
-}
 
 export function toNotification(n: NotificationRow): Notification {
   return {

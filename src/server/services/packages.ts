@@ -30,6 +30,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { UserRow } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
 import { type FileStore, storageKey } from './file-store';
+import { chargeStorage, releaseStorage } from './storage-quota';
 import { discardAll, type Upload } from './uploads';
 
 type FileRow = typeof files.$inferSelect;
@@ -55,8 +56,8 @@ export function toCents(value: number): number {
   return Math.round(Number((value * 100).toFixed(4)));
 }
 
-export function createPackageService(deps: { db: Db; store: FileStore }) {
-  const { db, store } = deps;
+export function createPackageService(deps: { db: Db; store: FileStore; storageQuotaBytes: number }) {
+  const { db, store, storageQuotaBytes } = deps;
 
   async function statusNames(): Promise<Map<string, string>> {
     const rows = await db
@@ -65,9 +66,9 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
     return new Map(rows.map((r) => [r.code, r.name]));
   }
 
-  async function prealertDtos(rows: PrealertRow[]): Promise<Prealert[]> {
+  async function prealertDtos(rows: PrealertRow[], q: Db = db): Promise<Prealert[]> {
     if (rows.length === 0) return [];
-    const links = await db
+    const links = await q
       .select({ prealertId: prealertFiles.prealertId, file: files })
       .from(prealertFiles)
       .innerJoin(files, eq(files.id, prealertFiles.fileId))
@@ -130,8 +131,13 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
   }
 
   /** The package if the caller may see it (its owner, or staff of its company); otherwise "not found". */
-  async function visiblePackage(company: CompanyRow, user: UserRow, id: string): Promise<PackageRow> {
-    const [row] = await db
+  async function visiblePackage(
+    company: CompanyRow,
+    user: UserRow,
+    id: string,
+    q: Db = db,
+  ): Promise<PackageRow> {
+    const [row] = await q
       .select()
       .from(packages)
       .where(
@@ -154,6 +160,9 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
     committed: string[],
   ): Promise<FileRow[]> {
     const out: FileRow[] = [];
+    // Counted against the company's storage in the same transaction as the rows (413 when it would not fit).
+    const bytes = upload.files.reduce((n, f) => n + f.staged.size, 0);
+    await chargeStorage(tx, company.id, bytes, storageQuotaBytes);
     for (const f of upload.files) {
       const key = storageKey(company.id);
       const [row] = await tx
@@ -183,10 +192,11 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
   async function withUpload<T>(
     upload: Upload,
     work: (tx: Db, committed: string[]) => Promise<T>,
+    q: Db = db,
   ): Promise<T> {
     const committed: string[] = [];
     try {
-      return await db.transaction(async (tx) => work(tx as unknown as Db, committed));
+      return await q.transaction(async (tx) => work(tx as unknown as Db, committed));
     } catch (err) {
       await discardAll(store, upload.files);
       await Promise.all(committed.map((k) => store.remove(k)));
@@ -322,7 +332,8 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
       };
     },
 
-    async createPrealert(company: CompanyRow, user: UserRow, upload: Upload): Promise<Prealert> {
+    /** `q`: the caller's transaction (the idempotency record commits with the pre-alert), or the database. */
+    async createPrealert(company: CompanyRow, user: UserRow, upload: Upload, q: Db = db): Promise<Prealert> {
       const { fields } = upload;
       try {
         // user_id and company_id come from the token; a form that names someone else is refused, not ignored.
@@ -345,64 +356,70 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
           throw badRequest('Validation failed', { files: ['Attach the invoice or receipt (PDF or photo)'] });
         }
         const b = parsed.data;
-        const created = await withUpload(upload, async (tx, committed) => {
-          const dup = await tx
-            .select({ id: prealerts.id })
-            .from(prealerts)
-            .where(
-              and(
-                eq(prealerts.companyId, company.id),
-                eq(prealerts.userId, user.id),
-                eq(prealerts.trackingNumber, b.tracking_number),
-                ne(prealerts.status, 'cancelled'),
-              ),
-            )
-            .limit(1);
-          if (dup.length > 0) throw duplicate(b.tracking_number);
-          // The parcel may already be at the warehouse: then the pre-alert is matched at once.
-          const [arrived] = await tx
-            .select({ id: packages.id, prealertId: packages.prealertId })
-            .from(packages)
-            .where(
-              and(
-                eq(packages.companyId, company.id),
-                eq(packages.userId, user.id),
-                eq(packages.trackingNumber, b.tracking_number),
-              ),
-            )
-            .limit(1);
-          const matched = arrived && !arrived.prealertId ? arrived : undefined;
-          const [row] = await tx
-            .insert(prealerts)
-            .values({
-              companyId: company.id,
-              userId: user.id,
-              trackingNumber: b.tracking_number,
-              sellerName: b.seller_name,
-              description: b.description,
-              weight: b.weight.toFixed(2),
-              valueCents: toCents(b.value),
-              packageType: b.package_type,
-              height: b.height.toFixed(2),
-              length: b.length.toFixed(2),
-              width: b.width.toFixed(2),
-              status: matched ? 'matched' : 'pending',
-              packageId: matched?.id ?? null,
-              matchedAt: matched ? new Date() : null,
-            })
-            .returning();
-          if (!row) throw new Error('pre-alert insert returned no row');
-          if (matched) {
+        const created = await withUpload(
+          upload,
+          async (tx, committed) => {
+            const dup = await tx
+              .select({ id: prealerts.id })
+              .from(prealerts)
+              .where(
+                and(
+                  eq(prealerts.companyId, company.id),
+                  eq(prealerts.userId, user.id),
+                  eq(prealerts.trackingNumber, b.tracking_number),
+                  ne(prealerts.status, 'cancelled'),
+                ),
+              )
+              .limit(1);
+            if (dup.length > 0) throw duplicate(b.tracking_number);
+            // The parcel may already be at the warehouse: then the pre-alert is matched at once.
+            const [arrived] = await tx
+              .select({ id: packages.id, prealertId: packages.prealertId })
+              .from(packages)
+              .where(
+                and(
+                  eq(packages.companyId, company.id),
+                  eq(packages.userId, user.id),
+                  eq(packages.trackingNumber, b.tracking_number),
+                ),
+              )
+              .limit(1);
+            const matched = arrived && !arrived.prealertId ? arrived : undefined;
+            const [row] = await tx
+              .insert(prealerts)
+              .values({
+                companyId: company.id,
+                userId: user.id,
+                trackingNumber: b.tracking_number,
+                sellerName: b.seller_name,
+                description: b.description,
+                weight: b.weight.toFixed(2),
+                valueCents: toCents(b.value),
+                packageType: b.package_type,
+                height: b.height.toFixed(2),
+                length: b.length.toFixed(2),
+                width: b.width.toFixed(2),
+                status: matched ? 'matched' : 'pending',
+                packageId: matched?.id ?? null,
+                matchedAt: matched ? new Date() : null,
+              })
+              .returning();
+            if (!row) throw new Error('pre-alert insert returned no row');
+            if (matched) {
+              await tx
+                .update(packages)
+                .set({ prealertId: row.id, updatedAt: new Date() })
+                .where(eq(packages.id, matched.id));
+            }
+            const fileRows = await insertFiles(tx, company, user, upload, committed);
             await tx
-              .update(packages)
-              .set({ prealertId: row.id, updatedAt: new Date() })
-              .where(eq(packages.id, matched.id));
-          }
-          const fileRows = await insertFiles(tx, company, user, upload, committed);
-          await tx.insert(prealertFiles).values(fileRows.map((f) => ({ prealertId: row.id, fileId: f.id })));
-          return row;
-        });
-        const [dto] = await prealertDtos([created]);
+              .insert(prealertFiles)
+              .values(fileRows.map((f) => ({ prealertId: row.id, fileId: f.id })));
+            return row;
+          },
+          q,
+        );
+        const [dto] = await prealertDtos([created], q);
         if (!dto) throw new Error('pre-alert vanished');
         return dto;
       } catch (err) {
@@ -456,7 +473,7 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
       return dto;
     },
 
-    async addReceipts(company: CompanyRow, user: UserRow, upload: Upload): Promise<Receipt[]> {
+    async addReceipts(company: CompanyRow, user: UserRow, upload: Upload, q: Db = db): Promise<Receipt[]> {
       try {
         const packageId = upload.fields.package_id ?? '';
         if (!/^[0-9a-f-]{36}$/i.test(packageId)) {
@@ -467,24 +484,28 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
         if (by && by !== user.id && by.toLowerCase() !== user.email) {
           throw forbidden('You can only upload receipts as yourself');
         }
-        const pkg = await visiblePackage(company, user, packageId);
+        const pkg = await visiblePackage(company, user, packageId, q);
         if (upload.files.length === 0)
           throw badRequest('Validation failed', { files: ['Attach at least one file'] });
-        const rows = await withUpload(upload, async (tx, committed) => {
-          const fileRows = await insertFiles(tx, company, user, upload, committed);
-          return tx
-            .insert(packageReceipts)
-            .values(
-              fileRows.map((f) => ({
-                packageId: pkg.id,
-                companyId: company.id,
-                fileId: f.id,
-                uploadedBy: user.id,
-              })),
-            )
-            .returning();
-        });
-        const fileRows = await db
+        const rows = await withUpload(
+          upload,
+          async (tx, committed) => {
+            const fileRows = await insertFiles(tx, company, user, upload, committed);
+            return tx
+              .insert(packageReceipts)
+              .values(
+                fileRows.map((f) => ({
+                  packageId: pkg.id,
+                  companyId: company.id,
+                  fileId: f.id,
+                  uploadedBy: user.id,
+                })),
+              )
+              .returning();
+          },
+          q,
+        );
+        const fileRows = await q
           .select()
           .from(files)
           .where(
@@ -521,7 +542,11 @@ export function createPackageService(deps: { db: Db; store: FileStore }) {
       if (!row || (!isStaff(user) && row.ownerId !== user.id)) throw notFound('Receipt not found');
       await db.transaction(async (tx) => {
         await tx.delete(packageReceipts).where(eq(packageReceipts.id, id));
-        await tx.delete(files).where(eq(files.id, row.r.fileId));
+        const [gone] = await tx
+          .delete(files)
+          .where(eq(files.id, row.r.fileId))
+          .returning({ size: files.sizeBytes });
+        if (gone) await releaseStorage(tx as unknown as Db, company.id, gone.size);
       });
       // Bytes go after the rows: a crash in between leaves an unreferenced file, never a record without its file.
       await store.remove(row.key);

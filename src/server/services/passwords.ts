@@ -1,9 +1,49 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { ApiError } from '../errors';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 type ScryptParams = { N: number; r: number; p: number };
 
+/**
+ * scrypt runs on libuv's thread pool, the same 4 threads that serve file reads and writes; a flood of logins used to
+ * take all of them (and both cores), so file downloads and cheap reads waited seconds behind it. Hashes run at most
+ * `KDF_CONCURRENCY` at a time (one core's worth is left to everything else), the rest wait in a bounded queue, and
+ * past that the server says it is busy (503) rather than piling up work a client will have given up on.
+ */
+// KDF_CONCURRENCY in the environment is a bench knob (tests/bench/login-flood.ts runs it unbounded for "before").
+export const KDF_CONCURRENCY = Number(process.env.KDF_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
+const KDF_QUEUE_MAX = 64;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withKdfSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= KDF_CONCURRENCY) {
+    if (waiting.length >= KDF_QUEUE_MAX) {
+      throw new ApiError(503, 'The server is busy; try again in a moment', undefined, { 'retry-after': '2' });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** For the login-flood bench: how many hashes run and wait right now. */
+export const kdfLoad = () => ({ running, waiting: waiting.length });
+
 function scryptAsync(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
+  return withKdfSlot(() => scryptRaw(password, salt, keylen, params));
+}
+
+function scryptRaw(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem must cover 128 * N * r bytes, with headroom.
     scrypt(password, salt, keylen, { ...params, maxmem: 256 * params.N * params.r }, (err, key) =>
@@ -33,7 +73,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   try {
     const key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, params);
     return key.length === expected.length && timingSafeEqual(key, expected);
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError) throw err; // busy: not a wrong password
     return false;
   }
 }

@@ -175,9 +175,10 @@ export function createPointsService(db: Db) {
       user: UserRow,
       prealert: { tracking_number: string; files: unknown[] },
       bonus: number,
+      tx: Db = db,
     ) {
       if (prealert.files.length === 0) return null;
-      return award(db, company, user.id, {
+      return award(tx, company, user.id, {
         points: bonus,
         kind: 'prealert_bonus',
         reason: `Pre-alert with invoice: ${prealert.tracking_number}`,

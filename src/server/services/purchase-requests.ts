@@ -135,9 +135,11 @@ export function createPurchaseRequestService(deps: { db: Db; notifications: Noti
       company: CompanyRow,
       user: UserRow,
       input: CreatePurchaseRequestBody,
+      /** The caller's transaction (the idempotency record commits with the row), or the database. */
+      q: Db = db,
     ): Promise<PurchaseRequest> {
       const b = createPurchaseRequestBodySchema.parse(input);
-      const [row] = await db
+      const [row] = await q
         .insert(purchaseRequests)
         .values({
           companyId: company.id,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/packages';
+import { hasNul, NUL_MESSAGE } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';
 import { type FileStore, type StagedFile, safeFileName, sniffType } from './file-store';
 
@@ -34,9 +35,25 @@ function mapMultipartError(err: unknown): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ApiError(415, 'Send the form as multipart/form-data');
     default:
-      return err;
+      break;
   }
+  // busboy's own parse errors carry no code or status, only a message ("Multipart: Boundary not found", "Unexpected
+  // end of multipart data", "Part terminated early…", "The needle cannot have a length bigger than 256" for an
+  // over-long boundary, "Malformed part header"…): a body that is not the multipart it claims is the client's
+  // mistake. Errors with a code (disk, database) stay what they are: unexpected, a 500.
+  const status = (err as { statusCode?: number }).statusCode;
+  if (
+    err instanceof Error &&
+    code === undefined &&
+    status === undefined &&
+    MALFORMED_FORM.test(err.message)
+  ) {
+    return badRequest('The form could not be read: it is not valid multipart/form-data');
+  }
+  return err;
 }
+
+const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malformed|part header|needle/i;
 
 /**
  * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
@@ -49,7 +66,16 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        // Typed as a string, but busboy gives a part without a `name` in its Content-Disposition none: such a
+        // field names nothing the form has, so it is ignored like any unknown field.
+        const name: string | undefined = part.fieldname;
+        if (name === undefined) continue;
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // PostgreSQL refuses U+0000 in text: refused here, as the JSON routes' guard does, before any lookup.
+        if (hasNul(name) || hasNul(value)) {
+          throw badRequest('Validation failed', { [name.replaceAll('\u0000', '\\u0000')]: [NUL_MESSAGE] });
+        }
+        fields[name] = value;
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { type Config, type ConfigOverrides, loadConfig } from '../config';
 import { type Database, newPglite, openDatabase } from '../db';
 import { ensureDemoFiles } from '../db/seed-packages';
 import { TEST_SCRYPT_LOG_N } from './constants';
@@ -64,7 +64,7 @@ async function freshDatabase(): Promise<Database> {
 
 /** A real app on a fresh database (seeded with the demo companies), driven through Fastify's inject. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config> } = {},
+  opts: { env?: Record<string, string>; config?: ConfigOverrides } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-app-'));
   const config = loadConfig(

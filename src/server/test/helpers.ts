@@ -28,18 +28,32 @@ export function registerBody(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** The local mailbox of the app (newest first). */
-export async function mailbox(t: TestApp): Promise<Mail[]> {
-  const res = await t.request({ method: 'GET', url: '/dev/mailbox.json' });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as Mail[];
+/** The demo companies' hosts: the local mailbox shows each host only its own company's mail. */
+export const DEMO_HOSTS = ['localhost', 'blue.localhost'];
+
+/** The local mailbox of the app as seen on each of `hosts` (newest first). */
+export async function mailbox(t: TestApp, hosts: string[] = DEMO_HOSTS): Promise<Mail[]> {
+  const all: Mail[] = [];
+  for (const host of hosts) {
+    const res = await t.request({ method: 'GET', url: '/dev/mailbox.json', host });
+    expect(res.statusCode).toBe(200);
+    all.push(...(res.json().data as Mail[]));
+  }
+  // Ids start with the time they were kept at.
+  return all.sort((a, b) => (a.id < b.id ? 1 : -1));
 }
 
 /** Mail to `to`; polls briefly, as some mail (password reset) goes out after the reply. */
-export async function waitForMail(t: TestApp, to: string, count = 1, timeoutMs = 3000): Promise<Mail[]> {
+export async function waitForMail(
+  t: TestApp,
+  to: string,
+  count = 1,
+  timeoutMs = 3000,
+  hosts: string[] = DEMO_HOSTS,
+): Promise<Mail[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await mailbox(t)).filter((m) => m.to === to);
+    const mails = (await mailbox(t, hosts)).filter((m) => m.to === to);
     if (mails.length >= count || Date.now() > until) return mails;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -104,13 +118,21 @@ export async function signUp(
 ): Promise<SignedUp> {
   const body = registerBody(overrides);
   const res = await t.request({ method: 'POST', url: '/v1/auth/register', host, payload: body });
+  expectOk(res, 201);
+  // Sign-up never hands out tokens (its reply must not tell whether the email had an account): sign in as the PWA does.
+  const login = await t.request({
+    method: 'POST',
+    url: '/v1/auth/login',
+    host,
+    payload: { email: body.email, password: body.password },
+  });
   const data = expectOk<{
     access_token: string;
     refresh_token: string;
     user: { id: string; mailbox_number: string };
-  }>(res, 201);
+  }>(login, 200);
   const email = String(body.email).toLowerCase();
-  const [mail] = await waitForMail(t, email);
+  const [mail] = await waitForMail(t, email, 1, 3000, [host]);
   if (!mail?.links[0]) throw new Error(`no verification mail for ${email}`);
   return {
     email,

@@ -30,11 +30,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth/register',
-    { config: limit, schema: { tags, body: registerBodySchema, response: tokensReply } },
+    {
+      config: limit,
+      schema: {
+        tags,
+        body: registerBodySchema,
+        response: { 201: okSchema },
+        description:
+          'The reply is the same whether or not the email already has an account (its owner is mailed instead), so it tells nobody which addresses have accounts. Sign in with the same email and password to continue.',
+      },
+    },
     async (request, reply) => {
       const company = requireCompany(request);
-      const tokens = await auth.register(company, request.body, linkOrigin(request, app.config));
-      return reply.code(201).send(ok(tokens, 'Account created; check your email to verify it', 201));
+      await auth.register(company, request.body, linkOrigin(request, app.config));
+      return reply.code(201).send(ok(null, 'Check your email to finish signing up', 201));
     },
   );
 
@@ -46,7 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth/refresh',
-    { schema: { tags, body: refreshBodySchema, response: tokensReply } },
+    {
+      config: {
+        rateLimit: { max: app.config.rateLimits.refresh, timeWindow: app.config.rateLimits.windowMs },
+      },
+      schema: { tags, body: refreshBodySchema, response: tokensReply },
+    },
     async (request) =>
       ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
   );

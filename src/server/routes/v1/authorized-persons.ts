@@ -46,9 +46,9 @@ export const authorizedPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       const { company, user } = authOf(request);
       const key = idempotencyKeyOf(request);
       const digest = jsonDigest('POST', '/v1/authorizedpersons', request.body);
-      return app.idempotency.run(reply, { company, user, key, digest }, async () => ({
+      return app.idempotency.run(reply, { company, user, key, digest }, async (tx) => ({
         status: 201,
-        body: ok(await svc.create(company, user, request.body), 'Authorized person added', 201),
+        body: ok(await svc.create(company, user, request.body, tx), 'Authorized person added', 201),
       }));
     },
   );

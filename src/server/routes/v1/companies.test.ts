@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness';
-import { expectError, expectOk, registerBody } from '../../test/helpers';
+import { expectError, expectOk, signUp } from '../../test/helpers';
 
 describe('GET /v1/companies/me (tenancy from the host)', () => {
   let t: TestApp;
@@ -170,15 +170,7 @@ describe('POST /v1/companies', () => {
       });
     }
     // A new company's host takes sign-ups with its own mailbox prefix.
-    const reg = await t.request({
-      method: 'POST',
-      url: '/v1/auth/register',
-      host: 'green.localhost',
-      payload: registerBody(),
-    });
-    expect(expectOk<{ user: { mailbox_number: string } }>(reg, 201).user.mailbox_number).toMatch(
-      /^GRN-1\d{4}$/,
-    );
+    expect((await signUp(t, 'green.localhost')).mailboxNumber).toMatch(/^GRN-1\d{4}$/);
   });
 
   it('refuses a host name already in use with 409 and creates nothing', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
 import { type Prealert, prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
+import type { Db } from '../../db';
 import { authOf, guard, type UserRow } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { CompanyRow } from '../../plugins/tenant';
@@ -19,10 +20,13 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
    * Points for a pre-alert sent with its invoice file (once per tracking number; given back on cancel). Points are a
    * bonus: a failure here is logged and never fails the pre-alert itself.
    */
-  async function awardBonus(company: CompanyRow, user: UserRow, prealert: Prealert) {
+  async function awardBonus(tx: Db, company: CompanyRow, user: UserRow, prealert: Prealert) {
     try {
-      const { points } = await settingsOf(app.db, company.id);
-      await app.points.prealertBonus(company, user, prealert, points.prealert_bonus);
+      // A savepoint: a failed bonus rolls back alone, and the pre-alert's transaction goes on.
+      await tx.transaction(async (sp) => {
+        const { points } = await settingsOf(sp as unknown as Db, company.id);
+        await app.points.prealertBonus(company, user, prealert, points.prealert_bonus, sp as unknown as Db);
+      });
     } catch (err) {
       app.log.error({ err, prealertId: prealert.id }, 'pre-alert bonus failed');
     }
@@ -44,14 +48,15 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { company, user } = authOf(request);
       const key = idempotencyKeyOf(request);
+      await app.uploadQuota.check(company, user, Number(request.headers['content-length'] ?? 0));
       const upload = await readUpload(request, app.fileStore);
       const digest = requestDigest('POST', '/v1/peralert', upload.fields, uploadedHashes(upload));
       return app.idempotency.run(
         reply,
         { company, user, key, digest },
-        async () => {
-          const prealert = await app.packages.createPrealert(company, user, upload);
-          await awardBonus(company, user, prealert);
+        async (tx) => {
+          const prealert = await app.packages.createPrealert(company, user, upload, tx);
+          await awardBonus(tx, company, user, prealert);
           return { status: 201, body: ok(prealert, 'Pre-alert sent', 201) };
         },
         () => discardAll(app.fileStore, upload.files),

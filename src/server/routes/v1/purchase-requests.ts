@@ -53,9 +53,9 @@ export const purchaseRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { company, user } = authOf(request);
       const key = idempotencyKeyOf(request);
       const digest = jsonDigest('POST', '/v1/purchaserequests/', request.body);
-      return app.idempotency.run(reply, { company, user, key, digest }, async () => ({
+      return app.idempotency.run(reply, { company, user, key, digest }, async (tx) => ({
         status: 201,
-        body: ok(await svc.create(company, user, request.body), 'Purchase request sent', 201),
+        body: ok(await svc.create(company, user, request.body, tx), 'Purchase request sent', 201),
       }));
     },
   );

@@ -30,13 +30,14 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { company, user } = authOf(request);
       const key = idempotencyKeyOf(request);
+      await app.uploadQuota.check(company, user, Number(request.headers['content-length'] ?? 0));
       const upload = await readUpload(request, app.fileStore);
       const digest = requestDigest('POST', '/v1/packagereceipts', upload.fields, uploadedHashes(upload));
       return app.idempotency.run(
         reply,
         { company, user, key, digest },
-        async () => {
-          const receipts = await app.packages.addReceipts(company, user, upload);
+        async (tx) => {
+          const receipts = await app.packages.addReceipts(company, user, upload, tx);
           return {
             status: 201,
             body: ok(receipts, receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded', 201),
@@ -82,7 +83,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', file.originalName),
         )
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', 'private, no-store')
         .send(app.fileStore.open(file.storageKey));
     },
   );

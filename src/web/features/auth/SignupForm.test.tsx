@@ -10,6 +10,22 @@ const parishes = [
 
 afterEach(() => vi.unstubAllGlobals());
 
+async function fillAndSubmit() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^First name/), 'Ann');
+  await user.type(screen.getByLabelText(/^Last name/), 'Lee');
+  await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+  await user.type(screen.getByLabelText(/^Phone/), '876-555-0123');
+  await user.type(screen.getByLabelText(/^Password/), 'a-long-password-1');
+  await user.click(screen.getByRole('combobox', { name: /^Parish/ }));
+  await user.click(await screen.findByRole('option', { name: 'Kingston' }));
+  await user.type(screen.getByLabelText(/^Address/), '12 Main Street');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 describe('SignupForm', () => {
   it('shows a message on each invalid field', async () => {
     await renderWithRouter(<SignupForm parishes={parishes} />);
@@ -39,10 +55,10 @@ describe('SignupForm', () => {
             success: false,
             message: 'Validation failed',
             data: null,
-            statusCode: 409,
-            errors: { email: ['This email is already registered'] },
+            statusCode: 400,
+            errors: { phone: ['Enter a phone number, e.g. 876-555-0123'] },
           }),
-          { status: 409, headers: { 'content-type': 'application/json' } },
+          { status: 400, headers: { 'content-type': 'application/json' } },
         ),
     );
     vi.stubGlobal('fetch', fetch);
@@ -57,14 +73,42 @@ describe('SignupForm', () => {
     await user.click(await screen.findByRole('option', { name: 'Kingston' }));
     await user.type(screen.getByLabelText(/^Address/), '12 Main Street');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('This email is already registered')).toBeTruthy();
-    await waitFor(() => expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true'));
+    expect(await screen.findByText('Enter a phone number, e.g. 876-555-0123')).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText(/^Phone/).getAttribute('aria-invalid')).toBe('true'));
     expect(fetch).toHaveBeenCalledTimes(1);
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toMatchObject({
       email: 'ann@example.com',
       parish_id: 1,
       first_name: 'Ann',
+    });
+  });
+
+  it('after sign-up (which hands out no tokens) signs in with the chosen password and opens /verification', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      String(url).endsWith('/v1/auth/register')
+        ? json(201, {
+            success: true,
+            message: 'Check your email to finish signing up',
+            data: null,
+            statusCode: 201,
+          })
+        : json(401, { success: false, message: 'Invalid email or password', data: null, statusCode: 401 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { router } = await renderWithRouter(<SignupForm parishes={parishes} />);
+    await fillAndSubmit();
+    // A taken address (sign-in refused) ends on the same screen as a new one: nothing tells them apart.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification'));
+    const calls = fetch.mock.calls.map((c) => String(c[0]));
+    expect(calls.map((u) => new URL(u, 'http://x').pathname)).toEqual([
+      '/v1/auth/register',
+      '/v1/auth/login',
+    ]);
+    const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'ann@example.com',
+      password: 'a-long-password-1',
     });
   });
 });

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PASSWORD_MIN, registerBodySchema } from '../../../contract/auth';
+import { PASSWORD_MIN, type RegisterBody, registerBodySchema } from '../../../contract/auth';
 import type { Parish } from '../../../contract/reference';
 import { AddressField, NameFields, ParishField, PhoneField, TrnField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
@@ -29,7 +29,7 @@ export const signupInitialValues = {
   trn: '',
 };
 
-/** Every register field; the new account is logged in unverified and sent to /verification. */
+/** Every register field; the new account is signed in unverified and sent to /verification. */
 export function SignupForm({ parishes, parishesLoading = false, parishesError = null }: SignupFormProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
     validate: zodResolver(registerBodySchema),
   });
   const mutation = useMutation({
-    mutationFn: (body: unknown) => register(body),
+    mutationFn: (body: RegisterBody) => register(body),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ['me'] });
       await router.navigate({ to: '/verification' });

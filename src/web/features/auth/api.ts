@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
 import { api as paths } from '../../../contract/paths';
 import type { User } from '../../../contract/users';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import {
   clearSession,
   getRefreshToken,
@@ -20,11 +20,18 @@ export async function login(body: LoginBody): Promise<Tokens> {
   return tokens;
 }
 
-/** The server logs the new user in (unverified) and mails a verification link. */
-export async function register(body: unknown): Promise<Tokens> {
-  const tokens = await api.post<Tokens>(paths.auth.register, body as RegisterBody, noRefresh);
-  setTokens(tokens);
-  return tokens;
+/**
+ * Sign-up answers the same whether or not the address already had an account (its owner gets a mail instead), so
+ * it hands out no tokens: the new user is then signed in with the password they chose, unverified, and sent to
+ * /verification. If that sign-in fails, the address had an account; the same screen tells them to read their mail.
+ */
+export async function register(body: RegisterBody): Promise<void> {
+  await api.post<null>(paths.auth.register, body, noRefresh);
+  try {
+    await login({ email: body.email, password: body.password });
+  } catch (e) {
+    if (!isApiError(e) || e.status !== 401) throw e;
+  }
 }
 
 export async function logout(): Promise<void> {

@@ -28,6 +28,15 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/** Retry-After in seconds (given as seconds or as an HTTP date); null when absent or unreadable. */
+export function parseRetryAfter(header: string | null | undefined): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
 /** A message fit for the user, whatever was thrown. */
 export function errorMessage(e: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (e instanceof ApiError) return e.message || fallback;

@@ -7,7 +7,7 @@ import {
   getRefreshToken as defaultGetRefresh,
   setTokens as defaultSetTokens,
 } from '../session/session';
-import { ApiError } from './api-error';
+import { ApiError, parseRetryAfter } from './api-error';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,14 +44,7 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
-function readRetryAfter(headers: Headers | undefined): number | null {
-  const raw = headers?.get('retry-after');
-  if (!raw) return null;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
+const readRetryAfter = (headers: Headers | undefined) => parseRetryAfter(headers?.get('retry-after'));
 
 function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;

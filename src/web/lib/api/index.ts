@@ -1,3 +1,3 @@
-export { ApiError, errorMessage, isApiError } from './api-error';
+export { ApiError, errorMessage, isApiError, parseRetryAfter } from './api-error';
 export type { ApiClient, RequestOptions, SessionStore } from './client';
 export { API_BASE_URL, api, createApiClient, RETRY_STATUSES, setAuthFailureHandler } from './client';

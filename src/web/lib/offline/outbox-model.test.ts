@@ -65,6 +65,14 @@ describe('outbox rules', () => {
     expect(isDue(refused, Number.MAX_SAFE_INTEGER)).toBe(false);
   });
 
+  it('an upload over the quota waits as long as the server says (429 Retry-After), not the short backoff', () => {
+    const limited = afterFailure(rec({ attempts: 0 }), { ...err(429), retryAfter: 1800 }, 10_000, () => 1);
+    expect(limited).toMatchObject({ state: 'retrying', attempts: 1, nextAttemptAt: 10_000 + 1_800_000 });
+    // A storage quota that is full needs the user (or the company): the item stops with the server's words.
+    const full = afterFailure(rec(), err(413, { files: ["The company's file storage is full"] }), 10_000);
+    expect(full).toMatchObject({ state: 'attention', lastError: { status: 413 } });
+  });
+
   it('is due when its time has come; a record left "uploading" by a closed tab is due again', () => {
     expect(isDue(rec({ nextAttemptAt: 5 }), 5)).toBe(true);
     expect(isDue(rec({ nextAttemptAt: 6 }), 5)).toBe(false);

@@ -13,7 +13,13 @@ export type OutboxState = 'pending' | 'uploading' | 'retrying' | 'attention';
 
 export type OutboxFileMeta = { id: string; name: string; type: string; size: number };
 
-export type OutboxError = { status: number; message: string; fieldErrors: Record<string, string[]> };
+export type OutboxError = {
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  /** Seconds the server asked to wait (Retry-After on 429/503), when it said. */
+  retryAfter?: number | null;
+};
 
 export type OutboxRecord = {
   id: string;
@@ -71,12 +77,14 @@ export function afterFailure(
   if (classify(err) === 'attention') {
     return { ...rec, attempts, state: 'attention', lastError: err, updatedAt: now };
   }
+  // A server that says how long to wait (an upload quota can mean an hour) is believed over the backoff.
+  const wait = Math.max(backoffDelay(attempts, random), (err.retryAfter ?? 0) * 1000);
   return {
     ...rec,
     attempts,
     state: 'retrying',
     lastError: err,
-    nextAttemptAt: now + backoffDelay(attempts, random),
+    nextAttemptAt: now + wait,
     updatedAt: now,
   };
 }

@@ -3,6 +3,7 @@
  * flush (it uploads with progress); with no page open, the worker uploads the signed-in user's items itself,
  * without progress. Only the same Idempotency-Key is ever sent for an item, so the two paths never duplicate.
  */
+import { parseRetryAfter } from '../api/api-error';
 import { createOutbox } from './outbox';
 import { idbOutboxStore } from './outbox-store';
 
@@ -67,7 +68,12 @@ async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
         errors?: Record<string, string[]>;
       } | null;
       if (!res.ok)
-        throw { status: res.status, message: env?.message || res.statusText, fieldErrors: env?.errors ?? {} };
+        throw {
+          status: res.status,
+          message: env?.message || res.statusText,
+          fieldErrors: env?.errors ?? {},
+          retryAfter: parseRetryAfter(res.headers.get('retry-after')),
+        };
       return env;
     },
   });

@@ -58,12 +58,13 @@ export type EnqueueInput = {
 
 /** Turns whatever a send rejected with into the record's error: status 0 means no reply reached us. */
 export function toOutboxError(e: unknown): OutboxError {
-  const x = e as { status?: unknown; message?: unknown; fieldErrors?: unknown } | null;
+  const x = e as { status?: unknown; message?: unknown; fieldErrors?: unknown; retryAfter?: unknown } | null;
   const status = typeof x?.status === 'number' ? x.status : 0;
   const message = typeof x?.message === 'string' && x.message ? x.message : 'Upload failed';
   const fieldErrors =
     x?.fieldErrors && typeof x.fieldErrors === 'object' ? (x.fieldErrors as Record<string, string[]>) : {};
-  return { status, message, fieldErrors };
+  const retryAfter = typeof x?.retryAfter === 'number' ? x.retryAfter : null;
+  return { status, message, fieldErrors, retryAfter };
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;

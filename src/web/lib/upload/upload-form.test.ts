@@ -40,7 +40,12 @@ class FakeXHR {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  respond(status: number, body: unknown, statusText = '') {
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  respond(status: number, body: unknown, statusText = '', headers: Record<string, string> = {}) {
+    this.responseHeaders = headers;
     this.status = status;
     this.statusText = statusText;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
@@ -150,6 +155,14 @@ describe('uploadForm', () => {
       message: 'Validation failed',
       fieldErrors: { weight: ['Enter the weight in pounds'] },
     });
+  });
+
+  it('carries the Retry-After of a 429 (an upload quota), so the outbox waits as long as asked', async () => {
+    const done = uploadForm({ url: '/v1/peralert', fields: {}, files: [pdf()], auth: fakeAuth().auth });
+    (await sentRequest(1)).respond(429, fail(429, 'You have uploaded 200 MB in the last hour'), '', {
+      'retry-after': '1200',
+    });
+    await expect(done).rejects.toMatchObject({ status: 429, retryAfter: 1200 });
   });
 
   it("uses the reply's status text when the body is no envelope", async () => {

@@ -1,5 +1,5 @@
 import type { Envelope, FieldErrors } from '../../../contract/envelope';
-import { API_BASE_URL, ApiError, api } from '../api';
+import { API_BASE_URL, ApiError, api, parseRetryAfter } from '../api';
 
 /** A file as the outbox will keep it (bytes + name) or as the browser gives it (File). */
 export type UploadFile = File | { name: string; blob: Blob };
@@ -108,7 +108,9 @@ function send<T>(
       const status = ok ? env?.statusCode || xhr.status : xhr.status;
       const message = (typeof env?.message === 'string' && env.message) || xhr.statusText || UPLOAD_FAILED;
       const fieldErrors: FieldErrors = env?.errors && typeof env.errors === 'object' ? env.errors : {};
-      reject(new ApiError(status, message, fieldErrors));
+      reject(
+        new ApiError(status, message, fieldErrors, parseRetryAfter(xhr.getResponseHeader('retry-after'))),
+      );
     };
     xhr.onerror = () => {
       done();

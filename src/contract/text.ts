@@ -27,9 +27,5 @@ export const INT32_MAX = 2_147_483_647;
 export const int32 = (params?: Parameters<typeof z.number>[0]) =>
   z.number(params).int().min(INT32_MIN).max(INT32_MAX);
 
-/** An id of an int4 `serial` column, e.g. a menu or a parish. */
-export const int32Id = (message = 'Choose an item from the list') =>
-  z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message);
-
 /** The highest page a list accepts: page × pageSize stays far inside any OFFSET, and no one pages this far. */
 export const PAGE_MAX = 100_000;

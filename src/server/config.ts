@@ -29,6 +29,9 @@ const envSchema = z.object({
     .pipe(z.number().int('TRUST_PROXY must be true, false or a number of proxy hops').min(0).max(10)),
   NODE_ENV: z.string().optional(),
   DEV_MAILBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  // Sign-in attempts (login, register, reset...) per client address and company per minute. Raise it where many
+  // people share one address (a warehouse behind one NAT); the per-account limit still stops guessing.
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(10_240),
   CORS_ORIGINS: z.string().default(''),
@@ -122,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     accessTokenTtlSeconds: 15 * 60,
     ...overrides,
     rateLimits: {
-      auth: 10,
+      auth: e.AUTH_RATE_LIMIT,
       windowMs: 60_000,
       refresh: 30,
       failedLoginsPerAccount: 10,

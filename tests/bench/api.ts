@@ -3,11 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, root, start, stop } from './server';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
+import { load, percentile, root, start, stop } from './server';
 
 export async function benchApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));

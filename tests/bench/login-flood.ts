@@ -6,13 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { login, root, start, stop } from './server';
+import { login, percentile, root, start, stop } from './server';
 
 const FLOOD = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-
-const p = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Sequential requests for `ms`, one at a time: what a user clicking around would see. */
 async function probe(url: string, headers: Record<string, string>, ms: number) {
@@ -25,7 +22,7 @@ async function probe(url: string, headers: Record<string, string>, ms: number) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return { n: times.length, p50: p(times, 0.5), p95: p(times, 0.95) };
+  return { n: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function flood(base: string, ms: number) {

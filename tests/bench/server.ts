@@ -36,6 +36,11 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The value below which `p` (0–100) percent of the sorted samples fall. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
 export type LoadRow = { title: string; rps: number; p50: number; p99: number; non2xx: number };
 
 export async function load(

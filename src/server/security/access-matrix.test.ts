@@ -219,6 +219,23 @@ const MAILBOX: Expectations = {
   anonRemote: no(403, 404),
 };
 
+/** An invoice for `customerId` with one line on `packageId`: staff naming rows across companies. */
+const invoiceNaming = (customerId: string, packageId: string) => ({
+  url: '/v1/invoices',
+  payload: {
+    customer_id: customerId,
+    lines: [
+      {
+        type: 'other',
+        description: 'Matrix mirror',
+        quantity: 1,
+        unit_price_cents: 100,
+        package_id: packageId,
+      },
+    ],
+  },
+});
+
 const registerBody = (email: string) => ({
   first_name: 'Matrix',
   last_name: 'Probe',
@@ -920,40 +937,12 @@ const TABLE: Record<string, Op> = {
   },
   'POST /v1/invoices #other-company': {
     rule: 'staff: a customer (and a package) of the other company in the body: 400',
-    req: (f) => ({
-      url: '/v1/invoices',
-      payload: {
-        customer_id: f.other.customerId,
-        lines: [
-          {
-            type: 'other',
-            description: 'Matrix mirror',
-            quantity: 1,
-            unit_price_cents: 100,
-            package_id: f.other.packageId,
-          },
-        ],
-      },
-    }),
+    req: (f) => invoiceNaming(f.other.customerId, f.other.packageId),
     expect: otherCompanyStaffOp({ staff: no(400), admin: no(400), platform: no(400), blueStaff: own(201) }),
   },
   'POST /v1/invoices #other-package': {
     rule: 'staff: the victim’s invoice with a line naming the other company’s package: 400',
-    req: (f) => ({
-      url: '/v1/invoices',
-      payload: {
-        customer_id: f.victim.id,
-        lines: [
-          {
-            type: 'other',
-            description: 'Matrix mirror',
-            quantity: 1,
-            unit_price_cents: 100,
-            package_id: f.other.packageId,
-          },
-        ],
-      },
-    }),
+    req: (f) => invoiceNaming(f.victim.id, f.other.packageId),
     expect: otherCompanyStaffOp({ staff: no(400), admin: no(400), platform: no(400), blueStaff: no(400) }),
   },
   'POST /v1/admin/points/adjust #other-company': {

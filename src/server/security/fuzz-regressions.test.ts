@@ -183,6 +183,12 @@ describe('no 5xx and always the envelope', () => {
     });
   });
 
+  it('a path param naming a prototype member is a 404, not a lookup on Object.prototype', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty.png']) {
+      expectError(await t.request({ method: 'GET', url: `/brand-icons/${name}` }), 404);
+    }
+  });
+
   describe('13: the framework’s own errors answer the envelope', () => {
     it('bad URL encoding', async () => {
       const res = await t.request({ method: 'GET', url: '/v1/packages/%E0%A4%A', token: customer.access });

@@ -63,16 +63,7 @@ describe('SignupForm', () => {
     );
     vi.stubGlobal('fetch', fetch);
     await renderWithRouter(<SignupForm parishes={parishes} />);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/^First name/), 'Ann');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lee');
-    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
-    await user.type(screen.getByLabelText(/^Phone/), '876-555-0123');
-    await user.type(screen.getByLabelText(/^Password/), 'a-long-password-1');
-    await user.click(screen.getByRole('combobox', { name: /^Parish/ }));
-    await user.click(await screen.findByRole('option', { name: 'Kingston' }));
-    await user.type(screen.getByLabelText(/^Address/), '12 Main Street');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndSubmit();
     expect(await screen.findByText('Enter a phone number, e.g. 876-555-0123')).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText(/^Phone/).getAttribute('aria-invalid')).toBe('true'));
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -30,7 +30,11 @@ export function VerificationPending() {
           <IconMailCheck size={36} aria-hidden />
         </ThemeIcon>
         <Text>
-          We sent a verification link to your email address. Open it on this device to activate your account.
+          {session.authenticated
+            ? 'We sent a verification link to your email address. Open it on this device to activate your account.'
+            : // After a sign-up whose address already had an account, its owner got a different mail: say only
+              // what is true of both.
+              'We sent a message to your email address. Open it and follow its link to continue.'}
         </Text>
         <Text size="sm" c="dimmed">
           Nothing arrived? Check your spam folder, or ask for a new email.

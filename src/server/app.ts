@@ -40,20 +40,24 @@ import { userRoutes } from './routes/v1/users';
 import { webManifestRoutes } from './routes/web-manifest';
 import { type AuthService, createAuthService } from './services/auth';
 import { type AuthorizedPersonService, createAuthorizedPersonService } from './services/authorized-persons';
+import { type CompanyService, createCompanyService } from './services/companies';
 import { createEstimatorService, type EstimatorService } from './services/estimator';
 import { createDiskFileStore, type FileStore } from './services/file-store';
 import { createIdempotency, type Idempotency } from './services/idempotency';
 import { createInvoiceService, type InvoiceService } from './services/invoices';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMailer, type Mailer } from './services/mailer';
+import { createMenuService, type MenuService } from './services/menus';
 import { createNotificationService, type NotificationService } from './services/notifications';
 import { createPackageService, type PackageService } from './services/packages';
 import { createPointsService, type PointsService } from './services/points';
 import { createProfileService, type ProfileService } from './services/profile';
 import { createPurchaseRequestService, type PurchaseRequestService } from './services/purchase-requests';
+import { createReferenceService, type ReferenceService } from './services/reference';
 import { createUploadQuota, type UploadQuota } from './services/storage-quota';
 import { createTokenSigner } from './services/tokens';
 import { multipartLimits } from './services/uploads';
+import { createUserService, type UserService } from './services/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +76,10 @@ declare module 'fastify' {
     authorizedPersons: AuthorizedPersonService;
     purchaseRequests: PurchaseRequestService;
     profile: ProfileService;
+    companies: CompanyService;
+    menus: MenuService;
+    reference: ReferenceService;
+    users: UserService;
   }
 }
 
@@ -176,6 +184,10 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorate('authorizedPersons', createAuthorizedPersonService(db));
   app.decorate('purchaseRequests', createPurchaseRequestService({ db, notifications }));
   app.decorate('profile', createProfileService({ db, config }));
+  app.decorate('companies', createCompanyService(db));
+  app.decorate('menus', createMenuService(db));
+  app.decorate('reference', createReferenceService(db));
+  app.decorate('users', createUserService(db));
   app.addHook('onClose', async () => {
     await notifications.drain();
     mailer.close();

@@ -7,7 +7,8 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { nextMailboxNumber } from '../db/seed';
-import { ApiError, badRequest, fieldError, unauthorized } from '../errors';
+import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
+import { isStaff } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
 import type { LoginThrottle } from './login-throttle';
 import { accountExistsMail, brandOf, resetMail, verificationMail } from './mail-templates';
@@ -353,6 +354,27 @@ export function createAuthService(deps: AuthDeps) {
             ),
           );
       });
+    },
+
+    /** The caller's own verification mail; staff may ask for a customer of their company. */
+    async resendVerificationFor(
+      company: CompanyRow,
+      caller: UserRow,
+      userId: string,
+      origin: string,
+    ): Promise<'sent' | 'verified'> {
+      let target = caller;
+      if (userId !== caller.id) {
+        // Nobody but staff of the company learns whether an id exists.
+        const other = isStaff(caller)
+          ? await db.query.users.findFirst({
+              where: and(eq(users.id, userId), eq(users.companyId, company.id)),
+            })
+          : undefined;
+        if (!other) throw notFound('User not found');
+        target = other;
+      }
+      return this.resendVerification(company, target, origin);
     },
 
     async resendVerification(

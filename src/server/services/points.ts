@@ -6,6 +6,7 @@ import { pointsLedger, users } from '../db/schema';
 import { ApiError, fieldError } from '../errors';
 import type { UserRow } from '../plugins/auth';
 import type { CompanyRow } from '../plugins/tenant';
+import { settingsOf } from './account-settings';
 
 type LedgerRow = typeof pointsLedger.$inferSelect;
 
@@ -107,7 +108,10 @@ export function createPointsService(db: Db) {
         })
         .onConflictDoNothing()
         .returning();
-      return { row: row ?? null, balance: balance - (row ? points : 0) };
+      return {
+        row: row ?? null,
+        balance: balance - (row ? points : 0),
+      };
     });
   }
 
@@ -169,21 +173,32 @@ export function createPointsService(db: Db) {
       return { entry: toEntry(row, balance), balance };
     },
 
-    /** The pre-alert bonus: once per tracking number per customer. */
-    async prealertBonus(
+    /**
+     * The bonus for a pre-alert sent with its invoice file (once per tracking number per customer), inside the pre-alert's transaction but in a savepoint,
+     * so a failed bonus rolls back alone. The failure is returned, never thrown: a bonus never fails the pre-alert.
+     */
+    async prealertBonusWithin(
+      tx: Db,
       company: CompanyRow,
       user: UserRow,
       prealert: { tracking_number: string; files: unknown[] },
-      bonus: number,
-      tx: Db = db,
-    ) {
-      if (prealert.files.length === 0) return null;
-      return award(tx, company, user.id, {
-        points: bonus,
-        kind: 'prealert_bonus',
-        reason: `Pre-alert with invoice: ${prealert.tracking_number}`,
-        reference: `prealert:${prealert.tracking_number}`,
-      });
+    ): Promise<unknown> {
+      try {
+        await tx.transaction(async (spRaw) => {
+          const sp = spRaw as unknown as Db;
+          const { points } = await settingsOf(sp, company.id);
+          if (prealert.files.length === 0) return;
+          await award(sp, company, user.id, {
+            points: points.prealert_bonus,
+            kind: 'prealert_bonus',
+            reason: `Pre-alert with invoice: ${prealert.tracking_number}`,
+            reference: `prealert:${prealert.tracking_number}`,
+          });
+        });
+        return null;
+      } catch (err) {
+        return err;
+      }
     },
 
     /** A cancelled pre-alert gives its bonus back (as far as the balance allows), once. */

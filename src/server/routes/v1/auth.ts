@@ -12,9 +12,8 @@ import {
 } from '../../../contract/auth';
 import { envelope, okSchema } from '../../../contract/envelope';
 import { userSchema } from '../../../contract/users';
-import { notFound } from '../../errors';
 import { linkOrigin } from '../../origin';
-import { authOf, guard, isStaff } from '../../plugins/auth';
+import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { requireCompany } from '../../plugins/tenant';
 import { toUser } from '../../services/presenters';
@@ -127,18 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, company } = authOf(request);
-      let target = user;
-      if (request.params.id !== user.id) {
-        // Staff may resend for a customer of their own company; nobody else learns whether an id exists.
-        const other = isStaff(user)
-          ? await app.db.query.users.findFirst({
-              where: (u, { and, eq }) => and(eq(u.id, request.params.id), eq(u.companyId, company.id)),
-            })
-          : undefined;
-        if (!other) throw notFound('User not found');
-        target = other;
-      }
-      const result = await auth.resendVerification(company, target, linkOrigin(request, app.config));
+      const result = await auth.resendVerificationFor(
+        company,
+        user,
+        request.params.id,
+        linkOrigin(request, app.config),
+      );
       return ok(null, result === 'verified' ? 'This email is already verified' : 'Verification email sent');
     },
   );

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, paginated, uuidParamSchema } from '../../../contract/envelope';
-import { type Prealert, prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
-import type { Db } from '../../db';
-import { authOf, guard, type UserRow } from '../../plugins/auth';
+import { prealertListQuerySchema, prealertSchema } from '../../../contract/packages';
+import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { CompanyRow } from '../../plugins/tenant';
-import { settingsOf } from '../../services/account-settings';
 import { idempotencyKeyOf, requestDigest } from '../../services/idempotency';
 import { discardAll, readUpload, uploadedHashes } from '../../services/uploads';
 
@@ -15,22 +12,6 @@ const security = [{ bearer: [] }];
 /** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
 export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
   const verified = guard({ verified: true });
-
-  /**
-   * Points for a pre-alert sent with its invoice file (once per tracking number; given back on cancel). Points are a
-   * bonus: a failure here is logged and never fails the pre-alert itself.
-   */
-  async function awardBonus(tx: Db, company: CompanyRow, user: UserRow, prealert: Prealert) {
-    try {
-      // A savepoint: a failed bonus rolls back alone, and the pre-alert's transaction goes on.
-      await tx.transaction(async (sp) => {
-        const { points } = await settingsOf(sp as unknown as Db, company.id);
-        await app.points.prealertBonus(company, user, prealert, points.prealert_bonus, sp as unknown as Db);
-      });
-    } catch (err) {
-      app.log.error({ err, prealertId: prealert.id }, 'pre-alert bonus failed');
-    }
-  }
 
   app.post(
     '/v1/peralert',
@@ -56,7 +37,9 @@ export const prealertRoutes: FastifyPluginAsyncZod = async (app) => {
         { company, user, key, digest },
         async (tx) => {
           const prealert = await app.packages.createPrealert(company, user, upload, tx);
-          await awardBonus(tx, company, user, prealert);
+          // A bonus never fails the pre-alert: a failure is logged and the pre-alert goes on.
+          const failed = await app.points.prealertBonusWithin(tx, company, user, prealert);
+          if (failed) request.log.error({ err: failed, prealertId: prealert.id }, 'pre-alert bonus failed');
           return { status: 201, body: ok(prealert, 'Pre-alert sent', 201) };
         },
         () => discardAll(app.fileStore, upload.files),

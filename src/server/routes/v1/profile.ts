@@ -9,7 +9,6 @@ import {
 } from '../../../contract/profile';
 import { authOf, guard } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { pointsBalance } from '../../services/points';
 
 const security = [{ bearer: [] }];
 
@@ -80,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { company, user } = authOf(request);
       const [due, points, unread] = await Promise.all([
         app.invoices.balanceDue(company, user),
-        pointsBalance(app.db, user.id),
+        app.points.balance(user.id),
         app.notifications.unreadCount(company, user.id),
       ]);
       return ok({ ...due, currency: company.currency, points_balance: points, unread_notifications: unread });

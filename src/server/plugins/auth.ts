@@ -4,12 +4,12 @@ import fp from 'fastify-plugin';
 import type { AccessClaims } from '../../contract/auth';
 import type { Role } from '../../contract/users';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { users } from '../db/schema';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import type { TokenSigner } from '../services/tokens';
-import { type CompanyRow, requireCompany } from './tenant';
+import { requireCompany } from './tenant';
 
-export type UserRow = typeof users.$inferSelect;
 export type AuthContext = { user: UserRow; company: CompanyRow; claims: AccessClaims };
 
 declare module 'fastify' {
@@ -69,10 +69,6 @@ export function guard(opts: GuardOptions = {}) {
     }
     if (opts.roles && !opts.roles.includes(user.role) && !user.isSuperadmin) throw forbidden();
   };
-}
-
-export function isStaff(user: UserRow): boolean {
-  return user.role === 'staff' || user.role === 'admin';
 }
 
 /** The signed-in context inside a handler whose route has a guard. */

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
+import type { CompanyRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
 import { ApiError } from '../errors';
-
-export type CompanyRow = typeof companies.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,11 +5,10 @@ import { registerBodySchema } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { nextMailboxNumber } from '../db/seed';
 import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
-import { isStaff } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import type { LoginThrottle } from './login-throttle';
 import { accountExistsMail, brandOf, resetMail, verificationMail } from './mail-templates';
 import type { Mailer } from './mailer';
@@ -17,8 +16,6 @@ import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } fro
 import { toUser } from './presenters';
 import { openSuccessor, sealSuccessor } from './sealed-successor';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
-
-type UserRow = typeof users.$inferSelect;
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 export const VERIFY_TTL_MS = 24 * 3600_000;

@@ -8,10 +8,9 @@ import {
   updateAuthorizedPersonBodySchema,
 } from '../../contract/authorized-persons';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { authorizedPersons, identifications } from '../db/schema';
 import { conflict, fieldError, notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 
 type PersonRow = typeof authorizedPersons.$inferSelect;
 type IdRow = typeof identifications.$inferSelect;

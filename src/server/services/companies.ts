@@ -2,10 +2,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, CompanyAdmin, createCompanyBodySchema } from '../../contract/companies';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { ensureAccountDefaults } from './account-settings';
 import { toCompany, toCompanyAdmin } from './presenters';
 

@@ -3,9 +3,9 @@ import type { DutyCalculatorBody, DutyCategory, DutyEstimate } from '../../contr
 import { dutyCalculatorBodySchema } from '../../contract/duty';
 import type { Fees } from '../../contract/fees';
 import type { Db } from '../db';
+import type { CompanyRow } from '../db/rows';
 import { dutyCategories } from '../db/schema';
 import { fieldError } from '../errors';
-import type { CompanyRow } from '../plugins/tenant';
 import { categoriesOf, settingsOf } from './account-settings';
 import { computeEstimate, deMinimisWarning, percent, toHundredths } from './duty';
 import { formatMoney } from './money';

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 
 export const IDEMPOTENCY_TTL_MS = 48 * 3600_000;
 const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;

@@ -1,5 +1,5 @@
 import type { InvoiceDetail } from '../../contract/invoices';
-import type { CompanyRow } from '../plugins/tenant';
+import type { CompanyRow } from '../db/rows';
 import { formatMoney } from './money';
 import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
 

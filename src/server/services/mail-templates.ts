@@ -1,4 +1,4 @@
-import type { CompanyRow } from '../plugins/tenant';
+import type { CompanyRow } from '../db/rows';
 import type { MailMessage } from './mailer';
 
 /** What a mail needs of its company: the branding, and the id that keeps the local mailbox per company. */

@@ -4,9 +4,9 @@ import type { Menu, MenuItem, menuItemBodySchema, menuItemUpdateSchema } from '.
 import type { Role } from '../../contract/users';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
+import type { UserRow } from '../db/rows';
 import { menuItems, menus } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
 

@@ -3,10 +3,9 @@ import type { Notification, NotificationKind } from '../../contract/notification
 import type { NotificationPreferences } from '../../contract/profile';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { brandOf, notificationMail } from './mail-templates';
 import type { Mailer, MailMessage } from './mailer';
 

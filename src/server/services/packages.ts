@@ -16,6 +16,7 @@ import type { PackageStatusCode } from '../../contract/reference';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { likePattern } from '../db/like';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import {
   files,
   packageEvents,
@@ -27,8 +28,6 @@ import {
   users,
 } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { type FileStore, storageKey } from './file-store';
 import { chargeStorage, releaseStorage } from './storage-quota';
 import { discardAll, type Upload } from './uploads';
@@ -37,7 +36,6 @@ type FileRow = typeof files.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
 type PrealertRow = typeof prealerts.$inferSelect;
 
-const isStaff = (u: UserRow) => u.role === 'staff' || u.role === 'admin';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toFileInfo(f: FileRow): FileInfo {

@@ -2,10 +2,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PointsAdjustBody, PointsEntry, PointsKind, PointsPage } from '../../contract/points';
 import { pointsAdjustBodySchema } from '../../contract/points';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { pointsLedger, users } from '../db/schema';
 import { ApiError, fieldError } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { settingsOf } from './account-settings';
 
 type LedgerRow = typeof pointsLedger.$inferSelect;

@@ -1,9 +1,6 @@
 import type { Company, CompanyAdmin } from '../../contract/companies';
 import type { User } from '../../contract/users';
-import type { companies, users } from '../db/schema';
-
-type CompanyRow = typeof companies.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+import type { CompanyRow, UserRow } from '../db/rows';
 
 /** Database rows -> contract shapes. The only place column names meet API names. */
 export function toCompany(c: CompanyRow): Company {

@@ -8,10 +8,9 @@ import {
 } from '../../contract/profile';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { parishes, refreshTokens, users } from '../db/schema';
 import { fieldError, notFound } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { hashPassword, passwordWeakness, verifyPassword } from './passwords';
 import { toUser } from './presenters';
 import { hashToken } from './tokens';

@@ -8,10 +8,9 @@ import {
   quotePurchaseRequestBodySchema,
 } from '../../contract/purchase-requests';
 import type { Db } from '../db';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { purchaseRequests, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { isStaff, type UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { formatMoney } from './money';
 import type { NotificationService } from './notifications';
 

@@ -1,10 +1,9 @@
 import { and, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
 import { files, storageUsage } from '../db/schema';
 import { ApiError } from '../errors';
-import type { UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 
 const HOUR_MS = 3600_000;
 const MB = 1024 * 1024;

@@ -3,10 +3,9 @@ import type { Paginated } from '../../contract/envelope';
 import type { Role, User } from '../../contract/users';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { users } from '../db/schema';
 import { notFound } from '../errors';
-import { isStaff, type UserRow } from '../plugins/auth';
-import type { CompanyRow } from '../plugins/tenant';
 import { toUser } from './presenters';
 
 type ListQuery = { page: number; pageSize: number; q?: string | undefined; role?: Role | undefined };

@@ -202,6 +202,35 @@ export function createPackageService(deps: { db: Db; store: FileStore; storageQu
     }
   }
 
+  /**
+   * Links a pre-alert and its package both ways and locks the pre-alert (matched): the one way a pre-alert is
+   * matched, whether the parcel arrives after it or it is sent for a parcel already received.
+   */
+  async function matchPrealert(tx: Db, prealertId: string, packageId: string, at = new Date()) {
+    await tx
+      .update(prealerts)
+      .set({ status: 'matched', packageId, matchedAt: at, updatedAt: at })
+      .where(eq(prealerts.id, prealertId));
+    await tx.update(packages).set({ prealertId, updatedAt: at }).where(eq(packages.id, packageId));
+  }
+
+  /** The customer's pending pre-alert for a tracking number, if any. */
+  async function pendingPrealert(tx: Db, companyId: string, userId: string, trackingNumber: string) {
+    const [pre] = await tx
+      .select()
+      .from(prealerts)
+      .where(
+        and(
+          eq(prealerts.companyId, companyId),
+          eq(prealerts.userId, userId),
+          eq(prealerts.trackingNumber, trackingNumber),
+          eq(prealerts.status, 'pending'),
+        ),
+      )
+      .limit(1);
+    return pre;
+  }
+
   const service = {
     visiblePackage,
 
@@ -397,18 +426,10 @@ export function createPackageService(deps: { db: Db; store: FileStore; storageQu
                 height: b.height.toFixed(2),
                 length: b.length.toFixed(2),
                 width: b.width.toFixed(2),
-                status: matched ? 'matched' : 'pending',
-                packageId: matched?.id ?? null,
-                matchedAt: matched ? new Date() : null,
               })
               .returning();
             if (!row) throw new Error('pre-alert insert returned no row');
-            if (matched) {
-              await tx
-                .update(packages)
-                .set({ prealertId: row.id, updatedAt: new Date() })
-                .where(eq(packages.id, matched.id));
-            }
+            if (matched) await matchPrealert(tx, row.id, matched.id);
             const fileRows = await insertFiles(tx, company, user, upload, committed);
             await tx
               .insert(prealertFiles)
@@ -599,17 +620,8 @@ export function createPackageService(deps: { db: Db; store: FileStore; storageQu
             .update(packages)
             .set({ statusCode: 'received_us', receivedAt: now, updatedAt: now, weight: b.weight.toFixed(2) })
             .where(eq(packages.id, exists.id));
-          await tx
-            .update(prealerts)
-            .set({ status: 'matched', packageId: exists.id, matchedAt: now, updatedAt: now })
-            .where(
-              and(
-                eq(prealerts.companyId, company.id),
-                eq(prealerts.userId, owner.id),
-                eq(prealerts.trackingNumber, b.tracking_number),
-                eq(prealerts.status, 'pending'),
-              ),
-            );
+          const pending = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
+          if (pending) await matchPrealert(tx, pending.id, exists.id, now);
           await tx.insert(packageEvents).values({
             packageId: exists.id,
             companyId: company.id,
@@ -625,18 +637,7 @@ export function createPackageService(deps: { db: Db; store: FileStore; storageQu
             tracking_number: ['Already received'],
           });
         }
-        const [pre] = await tx
-          .select()
-          .from(prealerts)
-          .where(
-            and(
-              eq(prealerts.companyId, company.id),
-              eq(prealerts.userId, owner.id),
-              eq(prealerts.trackingNumber, b.tracking_number),
-              eq(prealerts.status, 'pending'),
-            ),
-          )
-          .limit(1);
+        const pre = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
         const now = new Date();
         const [pkg] = await tx
           .insert(packages)
@@ -653,16 +654,12 @@ export function createPackageService(deps: { db: Db; store: FileStore; storageQu
             height: b.height.toFixed(2),
             declaredValueCents: b.declared_value_cents ?? pre?.valueCents ?? 0,
             statusCode: 'received_us',
-            prealertId: pre?.id ?? null,
             receivedAt: now,
           })
           .returning();
         if (!pkg) throw new Error('package insert returned no row');
         if (pre) {
-          await tx
-            .update(prealerts)
-            .set({ status: 'matched', packageId: pkg.id, matchedAt: now, updatedAt: now })
-            .where(eq(prealerts.id, pre.id));
+          await matchPrealert(tx, pre.id, pkg.id, now);
           await tx.insert(packageEvents).values({
             packageId: pkg.id,
             companyId: company.id,

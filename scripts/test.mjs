@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: format + lint, typecheck, then every vitest project (API on PGlite, PWA units, browser journeys in
-// Chromium), and the API suite again on a real PostgreSQL when TEST_DATABASE_URL is set. Ends with one
+// `npm test`: format + lint, typecheck, then the vitest projects (API on PGlite and PWA units, then browser journeys
+// in Chromium), and the API suite again on a real PostgreSQL when TEST_DATABASE_URL is set. Ends with one
 // "N passed, N failed" line over all of it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -47,7 +47,11 @@ if (step('biome: format + lint', bin('biome'), ['check', '.'])) passed += 1;
 else failed += 1;
 if (step('typescript: strict typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) passed += 1;
 else failed += 1;
-vitest('vitest: server (PGlite), web units, browser journeys (Chromium)', 'vitest.json', []);
+// The browser journeys run on their own, after the API suite and the units: on two cores, sharing the CPU with the
+// API suite's crash and fuzz tests made their timing-sensitive steps (a new build taking over a second tab) flaky,
+// and the whole took longer than the two runs one after the other.
+vitest('vitest: server (PGlite), web units', 'vitest.json', ['--project', 'server', '--project', 'web']);
+vitest('vitest: browser journeys (Chromium)', 'vitest-e2e.json', ['--project', 'e2e']);
 if (process.env.TEST_DATABASE_URL) {
   vitest(
     'vitest: server suite on PostgreSQL (TEST_DATABASE_URL)',

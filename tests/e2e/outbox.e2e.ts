@@ -1171,7 +1171,10 @@ describe('a newer build while the pre-alert form is dirty', () => {
 
       // The other tab navigates: it activates the new worker and reloads onto the new build, once.
       await other.locator('a[href="/user/packages/history"]').first().click();
-      await until(() => buildOf(other), { timeout: 20_000 }).toBe(nextBuild.buildId);
+      await until(() => buildOf(other), {
+        timeout: 40_000,
+        message: 'the other tab never reloaded onto the new build',
+      }).toBe(nextBuild.buildId);
       expect(loads.get(other)).toBe(2);
 
       // The form's tab now runs under the new worker, but does not reload: what was typed and chosen is still there.

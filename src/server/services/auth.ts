@@ -123,6 +123,29 @@ export function createAuthService(deps: AuthDeps) {
     return row ?? null;
   }
 
+  async function resendVerification(
+    company: CompanyRow,
+    user: UserRow,
+    origin: string,
+  ): Promise<'sent' | 'verified'> {
+    if (user.emailVerifiedAt) return 'verified';
+    const [last] = await db
+      .select({ createdAt: emailTokens.createdAt })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'verify')))
+      .orderBy(desc(emailTokens.createdAt))
+      .limit(1);
+    const wait = last ? RESEND_COOLDOWN_MS - (Date.now() - last.createdAt.getTime()) : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new ApiError(429, `Please wait ${seconds} s before asking for another email`, undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    await sendVerification(company, user, origin);
+    return 'sent';
+  }
+
   return {
     issueTokens,
 
@@ -371,31 +394,10 @@ export function createAuthService(deps: AuthDeps) {
         if (!other) throw notFound('User not found');
         target = other;
       }
-      return this.resendVerification(company, target, origin);
+      return resendVerification(company, target, origin);
     },
 
-    async resendVerification(
-      company: CompanyRow,
-      user: UserRow,
-      origin: string,
-    ): Promise<'sent' | 'verified'> {
-      if (user.emailVerifiedAt) return 'verified';
-      const [last] = await db
-        .select({ createdAt: emailTokens.createdAt })
-        .from(emailTokens)
-        .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'verify')))
-        .orderBy(desc(emailTokens.createdAt))
-        .limit(1);
-      const wait = last ? RESEND_COOLDOWN_MS - (Date.now() - last.createdAt.getTime()) : 0;
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw new ApiError(429, `Please wait ${seconds} s before asking for another email`, undefined, {
-          'retry-after': String(seconds),
-        });
-      }
-      await sendVerification(company, user, origin);
-      return 'sent';
-    },
+    resendVerification,
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ESTIMATE_LIMITS } from './constants';
+import { endpoint } from './endpoint';
 import { INT32_MAX } from './text';
 
 /** A duty category of the company: rates are exact decimal strings ("0.2000" = 20 %). */
@@ -30,12 +32,12 @@ export const dutyCalculatorBodySchema = z.object({
   value_usd: z
     .number({ error: 'Enter the value in US dollars' })
     .gt(0, 'Enter the value in US dollars')
-    .max(1_000_000, 'The value is too large for an estimate')
+    .max(ESTIMATE_LIMITS.valueUsd.max, ESTIMATE_LIMITS.valueUsd.tooLarge)
     .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
   weight_lb: z
     .number({ error: 'Enter the weight in pounds' })
     .gt(0, 'Enter the weight in pounds')
-    .max(2000, 'The weight is too large for an estimate')
+    .max(ESTIMATE_LIMITS.weightLb.max, ESTIMATE_LIMITS.weightLb.tooLarge)
     .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
   shipping_method: shippingMethodSchema.default('air'),
 });
@@ -106,3 +108,24 @@ export const dutyEstimateSchema = z.object({
   disclaimer: z.string(),
 });
 export type DutyEstimate = z.infer<typeof dutyEstimateSchema>;
+
+/** The duty and landed-cost estimator, from the company's settings. */
+export const estimatorEndpoints = {
+  categories: endpoint({
+    method: 'GET',
+    path: '/v1/dutycategories',
+    access: 'verified',
+    tags: ['estimator'],
+    response: z.array(dutyCategorySchema),
+  }),
+  calculate: endpoint({
+    method: 'POST',
+    path: '/v1/dutycalculator',
+    access: 'verified',
+    tags: ['estimator'],
+    body: dutyCalculatorBodySchema,
+    response: dutyEstimateSchema,
+    description:
+      'Landed-cost estimate in the company currency (integer cents), every line with the rate it used. value_usd and weight_lb take at most 2 decimals.',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT32_MAX, PAGE_MAX, text } from './text';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { INT32_MAX, text } from './text';
 
 // A missing field reads "Required" everywhere (server replies and PWA forms), not zod's type jargon.
 z.config({
@@ -51,7 +52,7 @@ export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: 
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   q: text().trim().max(200).optional(),
   sort: text().max(50).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
@@ -76,3 +77,14 @@ export const feesSchema = accountSettingsSchema.extend({
   notes: z.array(z.string()),
 });
 export type Fees = z.infer<typeof feesSchema>;
+
+/** The company's fee schedule. */
+export const feeEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/fees',
+    access: 'verified',
+    tags: ['fees'],
+    response: feesSchema,
+  }),
+};

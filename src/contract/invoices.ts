@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { invoiceStatuses, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { endpoint } from './endpoint';
+import { paginated, uuidParamSchema } from './envelope';
 import { packageStatusCodeSchema } from './reference';
-import { PAGE_MAX, text } from './text';
+import { text } from './text';
 
-export const invoiceStatuses = ['draft', 'issued', 'paid', 'overdue', 'cancelled'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses, { error: 'Not an invoice status' });
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
@@ -72,7 +74,7 @@ export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   /** Searches the number, the line descriptions and the tracking numbers of the lines. */
   q: text().trim().max(100).optional(),
   status: invoiceStatusSchema.optional(),
@@ -125,3 +127,61 @@ export const updateInvoiceBodySchema = z.object({
   notes: text().trim().max(1000).optional(),
 });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+
+const tags = ['invoices'];
+
+/** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
+export const invoiceEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/invoices',
+    access: 'verified',
+    tags,
+    query: invoiceListQuerySchema,
+    response: paginated(invoiceSummarySchema),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/v1/invoices/:id',
+    access: 'verified',
+    tags,
+    params: uuidParamSchema,
+    response: invoiceDetailSchema,
+  }),
+  pdf: endpoint({
+    method: 'GET',
+    path: '/v1/invoices/:id/pdf',
+    access: 'verified',
+    tags,
+    params: uuidParamSchema,
+    response: 'file',
+    description: 'The invoice as a print-ready PDF (attachment).',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/invoices',
+    access: 'staff',
+    tags: ['staff', ...tags],
+    body: createInvoiceBodySchema,
+    response: invoiceDetailSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/invoices/:id',
+    access: 'staff',
+    tags: ['staff', ...tags],
+    params: uuidParamSchema,
+    body: updateInvoiceBodySchema,
+    response: invoiceDetailSchema,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/v1/invoices/:id/send',
+    access: 'staff',
+    tags: ['staff', ...tags],
+    params: uuidParamSchema,
+    response: invoiceDetailSchema,
+    description: 'Emails the invoice to the customer (a draft is issued first) and notifies them.',
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { intIdParamSchema } from './envelope';
 import { INT32_MAX, text } from './text';
 import { roleSchema } from './users';
 
@@ -52,3 +54,50 @@ export type MenuItemBody = z.input<typeof menuItemBodySchema>;
  * under `.partial()`, which would silently reset icon, order, roles and visibility on every rename.
  */
 export const menuItemUpdateSchema = z.object(menuItemFields).partial();
+
+const tags = ['menus'];
+
+/** Navigation menus of the caller's company; items are filtered by role (admins see all, to edit them). */
+export const menuEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/menus',
+    access: 'signed-in',
+    tags,
+    response: z.array(menuSchema),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/v1/menus/:id',
+    access: 'signed-in',
+    tags,
+    params: intIdParamSchema,
+    response: menuSchema,
+  }),
+  addItem: endpoint({
+    method: 'POST',
+    path: '/v1/menuitems',
+    access: 'admin',
+    tags,
+    body: menuItemBodySchema,
+    response: menuItemSchema,
+    status: 201,
+  }),
+  updateItem: endpoint({
+    method: 'PUT',
+    path: '/v1/menuitems/:id',
+    access: 'admin',
+    tags,
+    params: intIdParamSchema,
+    body: menuItemUpdateSchema,
+    response: menuItemSchema,
+  }),
+  removeItem: endpoint({
+    method: 'DELETE',
+    path: '/v1/menuitems/:id',
+    access: 'admin',
+    tags,
+    params: intIdParamSchema,
+    response: z.null(),
+  }),
+};

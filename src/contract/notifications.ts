@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PAGE_MAX } from './text';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { endpoint } from './endpoint';
+import { uuidParamSchema } from './envelope';
 
 export const notificationKinds = [
   'package_status',
@@ -34,8 +36,37 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   unread: z.enum(['true', 'false']).optional(),
 });
 
 export const readAllReplySchema = z.object({ updated: z.number().int(), unread_count: z.number().int() });
+
+const tags = ['notifications'];
+
+/** The caller's notifications (the bell). */
+export const notificationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/notifications',
+    access: 'verified',
+    tags,
+    query: notificationListQuerySchema,
+    response: notificationPageSchema,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/v1/notifications/:id/read',
+    access: 'verified',
+    tags,
+    params: uuidParamSchema,
+    response: notificationSchema,
+  }),
+  readAll: endpoint({
+    method: 'POST',
+    path: '/v1/notifications/read-all',
+    access: 'verified',
+    tags,
+    response: readAllReplySchema,
+  }),
+};

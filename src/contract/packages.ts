@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import {
+  FILE_TYPES,
+  PAGE_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  packageSorts,
+  prealertStatuses,
+} from './constants';
+import { endpoint } from './endpoint';
+import { paginated, uuidParamSchema } from './envelope';
 import { packageStatusCodeSchema } from './reference';
-import { INT32_MAX, PAGE_MAX, text } from './text';
+import { INT32_MAX, text } from './text';
 
 /** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */
 export function normaliseTrackingNumber(raw: string): string {
@@ -28,15 +38,6 @@ export const fileSchema = z.object({
 });
 export type FileInfo = z.infer<typeof fileSchema>;
 
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const FILES_MAX = 5;
-export const FILE_TYPES = {
-  'application/pdf': 'PDF',
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'image/heic': 'HEIC',
-} as const;
 export const fileAccept = Object.keys(FILE_TYPES);
 
 export const packageTypes = ['parcel', 'envelope', 'box', 'pallet', 'barrel', 'other'] as const;
@@ -62,7 +63,6 @@ export const prealertFieldsSchema = z.object({
 });
 export type PrealertFields = z.input<typeof prealertFieldsSchema>;
 
-export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
 export const prealertSchema = z.object({
   id: z.uuid(),
   tracking_number: z.string(),
@@ -86,7 +86,7 @@ export type Prealert = z.infer<typeof prealertSchema>;
 
 export const prealertListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   status: z.enum(prealertStatuses).optional(),
 });
 
@@ -136,11 +136,10 @@ export const packageDetailSchema = packageSummarySchema.extend({
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
-export const packageSorts = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
 const isoDate = z.iso.date('Use a date like 2026-11-21');
 export const packageListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   q: text().trim().max(100).optional(),
   status: packageStatusCodeSchema.optional(),
   from: isoDate.optional(),
@@ -193,3 +192,114 @@ export const receiptFieldsSchema = z.object({
   package_id: z.uuid('Not a valid package id'),
   update_by: text().max(100).optional(),
 });
+
+/** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
+export const packageEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/packages',
+    access: 'verified',
+    tags: ['packages'],
+    query: packageListQuerySchema,
+    response: packagePageSchema,
+  }),
+  counts: endpoint({
+    method: 'GET',
+    path: '/v1/packages/counts',
+    access: 'verified',
+    tags: ['packages'],
+    response: packageCountsSchema,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/v1/packages/:id',
+    access: 'verified',
+    tags: ['packages'],
+    params: uuidParamSchema,
+    response: packageDetailSchema,
+  }),
+  receive: endpoint({
+    method: 'POST',
+    path: '/v1/admin/packages/receive',
+    access: 'staff',
+    tags: ['staff'],
+    body: receivePackageBodySchema,
+    response: packageDetailSchema,
+    status: 201,
+  }),
+  changeStatus: endpoint({
+    method: 'POST',
+    path: '/v1/admin/packages/:id/status',
+    access: 'staff',
+    tags: ['staff'],
+    params: uuidParamSchema,
+    body: packageStatusBodySchema,
+    response: packageDetailSchema,
+  }),
+};
+
+/** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
+export const prealertEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/peralert',
+    access: 'verified',
+    tags: ['pre-alerts'],
+    form: prealertFieldsSchema,
+    response: prealertSchema,
+    status: 201,
+    idempotent: true,
+    description:
+      'Send an Idempotency-Key header so a retry never creates a second pre-alert. multipart/form-data: tracking_number, seller_name, description, weight (lb), value (USD), package_type, height, length, width (default 0), files (1–5; PDF, JPEG, PNG, WebP or HEIC; ≤ 10 MB each).',
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/peralert',
+    access: 'verified',
+    tags: ['pre-alerts'],
+    query: prealertListQuerySchema,
+    response: paginated(prealertSchema),
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/v1/peralert/:id/cancel',
+    access: 'verified',
+    tags: ['pre-alerts'],
+    params: uuidParamSchema,
+    response: prealertSchema,
+  }),
+};
+
+/** Receipts on a package (by its owner or staff), and the one door through which stored files are read. */
+export const receiptEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/packagereceipts',
+    access: 'verified',
+    tags: ['receipts'],
+    form: receiptFieldsSchema,
+    response: z.array(receiptSchema),
+    status: 201,
+    idempotent: true,
+    description:
+      'Idempotency-Key header honoured. multipart/form-data: package_id, update_by (optional; only the caller), files (1–5).',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/packagereceipts/:id',
+    access: 'verified',
+    tags: ['receipts'],
+    params: uuidParamSchema,
+    response: z.null(),
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: '/v1/files/:id',
+    access: 'verified',
+    tags: ['files'],
+    params: uuidParamSchema,
+    query: z.object({ download: z.enum(['0', '1']).optional() }),
+    response: 'file',
+    description: "The file's bytes with its type; `?download=1` asks the browser to save it.",
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PAGE_MAX, text } from './text';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { endpoint } from './endpoint';
+import { text } from './text';
 
 export const pointsKinds = [
   'welcome',
@@ -36,7 +38,7 @@ export type PointsPage = z.infer<typeof pointsPageSchema>;
 
 export const pointsListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 
 /** Staff: add or take points (a redemption or a correction). A deduction past the balance is refused (409). */
@@ -54,3 +56,24 @@ export const pointsAdjustBodySchema = z.object({
 export type PointsAdjustBody = z.input<typeof pointsAdjustBodySchema>;
 
 export const pointsAdjustReplySchema = z.object({ entry: pointsEntrySchema, balance: z.number().int() });
+
+/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
+export const pointsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/points',
+    access: 'verified',
+    tags: ['points'],
+    query: pointsListQuerySchema,
+    response: pointsPageSchema,
+  }),
+  adjust: endpoint({
+    method: 'POST',
+    path: '/v1/admin/points/adjust',
+    access: 'staff',
+    tags: ['staff', 'points'],
+    body: pointsAdjustBodySchema,
+    response: pointsAdjustReplySchema,
+    status: 201,
+  }),
+};

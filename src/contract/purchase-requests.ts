@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { PAGE_MAX, text } from './text';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { endpoint } from './endpoint';
+import { paginated, uuidParamSchema } from './envelope';
+import { text } from './text';
 
 export const PRODUCT_URL_MAX = 2000;
 
@@ -92,7 +95,7 @@ export type CreatePurchaseRequestBody = z.input<typeof createPurchaseRequestBody
 
 export const purchaseRequestListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   status: purchaseRequestStatusSchema.optional(),
 });
 
@@ -107,3 +110,46 @@ export const quotePurchaseRequestBodySchema = z.object({
   note: text().trim().max(500).default(''),
 });
 export type QuotePurchaseRequestBody = z.input<typeof quotePurchaseRequestBodySchema>;
+
+const tags = ['purchase requests'];
+
+/** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
+export const purchaseRequestEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/purchaserequests/',
+    access: 'verified',
+    tags,
+    query: purchaseRequestListQuerySchema,
+    response: paginated(purchaseRequestSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/purchaserequests/',
+    access: 'verified',
+    tags,
+    body: createPurchaseRequestBodySchema,
+    response: purchaseRequestSchema,
+    status: 201,
+    idempotent: true,
+    description:
+      'Send an Idempotency-Key header so a retry never creates a second request. product_url: http(s) only, no credentials, at most 2000 characters; the server never fetches it.',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/purchaserequests/:id',
+    access: 'verified',
+    tags,
+    params: uuidParamSchema,
+    response: z.null(),
+  }),
+  quote: endpoint({
+    method: 'PUT',
+    path: '/v1/purchaserequests/:id/quote',
+    access: 'staff',
+    tags: ['staff', ...tags],
+    params: uuidParamSchema,
+    body: quotePurchaseRequestBodySchema,
+    response: purchaseRequestSchema,
+  }),
+};

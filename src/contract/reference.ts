@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { packageStatusCodes } from './constants';
+import { endpoint } from './endpoint';
+import { intIdParamSchema } from './envelope';
 
 export const parishSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type Parish = z.infer<typeof parishSchema>;
@@ -7,19 +10,7 @@ export const identificationSchema = z.object({ id: z.number().int(), name: z.str
 export type Identification = z.infer<typeof identificationSchema>;
 
 /** Package statuses are a table so admins can rename them; `code` is what the code relies on. */
-export const packageStatusCodes = [
-  'pre_alerted',
-  'received_us',
-  'in_transit',
-  'at_customs',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'delivered',
-  'on_hold',
-  'returned',
-] as const;
 export const packageStatusCodeSchema = z.enum(packageStatusCodes);
-export type PackageStatusCode = z.infer<typeof packageStatusCodeSchema>;
 
 export const packageStatusSchema = z.object({
   id: z.number().int(),
@@ -31,3 +22,38 @@ export const packageStatusSchema = z.object({
   is_final: z.boolean(),
 });
 export type PackageStatus = z.infer<typeof packageStatusSchema>;
+
+const tags = ['reference'];
+
+/** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
+export const referenceEndpoints = {
+  parishes: endpoint({
+    method: 'GET',
+    path: '/v1/parishes',
+    access: 'public',
+    tags,
+    response: z.array(parishSchema),
+  }),
+  identifications: endpoint({
+    method: 'GET',
+    path: '/v1/identifications',
+    access: 'public',
+    tags,
+    response: z.array(identificationSchema),
+  }),
+  packageStatuses: endpoint({
+    method: 'GET',
+    path: '/v1/package_statuses',
+    access: 'public',
+    tags,
+    response: z.array(packageStatusSchema),
+  }),
+  packageStatus: endpoint({
+    method: 'GET',
+    path: '/v1/package_statuses/:id',
+    access: 'public',
+    tags,
+    params: intIdParamSchema,
+    response: packageStatusSchema,
+  }),
+};

@@ -26,6 +26,3 @@ export const INT32_MAX = 2_147_483_647;
 /** An integer that fits an int4 column (`z.number().int()` alone allows up to 2^53). */
 export const int32 = (params?: Parameters<typeof z.number>[0]) =>
   z.number(params).int().min(INT32_MIN).max(INT32_MAX);
-
-/** The highest page a list accepts: page × pageSize stays far inside any OFFSET, and no one pages this far. */
-export const PAGE_MAX = 100_000;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { PAGE_MAX, text } from './text';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { endpoint } from './endpoint';
+import { paginated, uuidParamSchema } from './envelope';
+import { text } from './text';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -26,7 +29,27 @@ export type User = z.infer<typeof userSchema>;
 
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   q: text().trim().max(200).optional(),
   role: roleSchema.optional(),
 });
+
+/** Users of the caller's company: customers see only themselves, staff everyone. */
+export const userEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/users',
+    access: 'signed-in',
+    tags: ['users'],
+    query: userListQuerySchema,
+    response: paginated(userSchema),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/v1/users/:id',
+    access: 'signed-in',
+    tags: ['users'],
+    params: uuidParamSchema,
+    response: userSchema,
+  }),
+};

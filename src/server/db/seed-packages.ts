@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
-import type { PackageStatusCode } from '../../contract/reference';
+import type { PackageStatusCode } from '../../contract/constants';
 import type { FileStore } from '../services/file-store';
 import type { Db } from './index';
 import {

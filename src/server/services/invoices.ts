@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { PackageStatusCode } from '../../contract/constants';
 import {
   type CreateInvoiceBody,
   createInvoiceBodySchema,
@@ -11,7 +12,6 @@ import {
   type UpdateInvoiceBody,
   updateInvoiceBodySchema,
 } from '../../contract/invoices';
-import type { PackageStatusCode } from '../../contract/reference';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { PackageStatusCode } from '../../contract/constants';
 import {
   type FileInfo,
   PACKAGE_COUNT_CAP,
@@ -12,7 +13,6 @@ import {
   type ReceivePackageBody,
   receivePackageBodySchema,
 } from '../../contract/packages';
-import type { PackageStatusCode } from '../../contract/reference';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { likePattern } from '../db/like';

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Identification, PackageStatus, PackageStatusCode, Parish } from '../../contract/reference';
+import type { PackageStatusCode } from '../../contract/constants';
+import type { Identification, PackageStatus, Parish } from '../../contract/reference';
 import type { Db } from '../db';
 import { identifications, packageStatuses, parishes } from '../db/schema';
 import { notFound } from '../errors';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/packages';
+import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
 import { hasNul, NUL_MESSAGE } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';
 import { type FileStore, type StagedFile, safeFileName, sniffType } from './file-store';

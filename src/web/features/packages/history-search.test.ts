@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageSorts } from '../../../contract/packages';
-import { packageStatusCodes } from '../../../contract/reference';
+import { packageSorts, packageStatusCodes } from '../../../contract/constants';
 import {
   HISTORY_DEFAULTS,
   hasFilters,

@@ -1,4 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { invoiceEndpoints } from '../../../contract/invoices';
+import { packageEndpoints } from '../../../contract/packages';
+import { purchaseRequestEndpoints } from '../../../contract/purchase-requests';
 import { ApiError } from './api-error';
 import { createApiClient, type SessionStore } from './client';
 
@@ -170,5 +173,49 @@ describe('api client', () => {
     });
     await expect(client.get('/v1/x')).rejects.toMatchObject({ status: 0 });
     expect(store.access).toBe('old-access');
+  });
+
+  describe('call(endpoint, input)', () => {
+    it('fills the path, drops empty filters and types the reply from the declaration', async () => {
+      const { client, calls } = setup(() => ok({ id: 'p1', tracking_number: '1Z' }));
+      const pkg = await client.call(packageEndpoints.one, { params: { id: 'a b/c' } });
+      expectTypeOf(pkg.tracking_number).toEqualTypeOf<string>();
+      expect(calls[0]?.url).toBe('http://api.test/v1/packages/a%20b%2Fc');
+
+      await client.call(packageEndpoints.list, { query: { page: 2, q: '', status: undefined } });
+      expect(calls[1]?.url).toBe('http://api.test/v1/packages?page=2');
+      expect(calls[1]?.method).toBe('GET');
+    });
+
+    it('sends the body with the declared method and the Idempotency-Key it is given', async () => {
+      const seen: (string | null)[] = [];
+      const { client, calls } = setup((_url, init) => {
+        seen.push(init.headers.get('idempotency-key'));
+        return ok({ id: 'r1' });
+      });
+      await client.call(purchaseRequestEndpoints.create, {
+        body: { product_url: 'https://shop.example/x', quantity: 1, description: 'Shoes' } as never,
+        idempotencyKey: 'key-1',
+      });
+      expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/v1/purchaserequests/' });
+      expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ quantity: 1 });
+      expect(seen).toEqual(['key-1']);
+    });
+
+    it('answers a file endpoint with a Blob', async () => {
+      const { client } = setup(
+        () =>
+          new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }),
+      );
+      const pdf = await client.call(invoiceEndpoints.pdf, { params: { id: 'i1' } });
+      expectTypeOf(pdf).toEqualTypeOf<Blob>();
+      expect(pdf.size).toBe(4);
+    });
+
+    it('refuses to build a path with a missing parameter', async () => {
+      const { client, calls } = setup(() => ok(null));
+      await expect(client.call(packageEndpoints.one, { params: { id: '' } })).rejects.toThrow(/Missing path/);
+      expect(calls).toHaveLength(0);
+    });
   });
 });

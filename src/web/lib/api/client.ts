@@ -1,6 +1,13 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
+import { authEndpoints } from '../../../contract/auth';
+import {
+  type CallInput,
+  type Endpoint,
+  type NeedsInput,
+  pathOf,
+  type ReplyOf,
+} from '../../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../../contract/envelope';
-import { api as paths } from '../../../contract/paths';
 import {
   clearSession as defaultClearSession,
   getAccessToken as defaultGetAccess,
@@ -66,6 +73,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** Transport options of `api.call`, beside the endpoint's own input. */
+export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'skipAuthRefresh'> & {
+  /** Sent as `Idempotency-Key` (endpoints declared `idempotent`): a retry with the same key creates nothing twice. */
+  idempotencyKey?: string;
+};
+
+/** `api.call(e)` may omit the input only when the endpoint needs none. */
+export type CallArgs<E extends Endpoint> =
+  NeedsInput<E> extends true ? [input: CallInput<E> & CallOptions] : [input?: CallInput<E> & CallOptions];
+
+/** Query values as they travel: empty filters dropped, so equal views share one URL (and one cache entry). */
+export function toQuery(query: object | undefined): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
+  }
+  return out;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const session: SessionStore = options.session ?? {
     getAccessToken: defaultGetAccess,
@@ -99,7 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!refreshToken) throw new ApiError(401, 'Your session has ended. Please log in again.');
     try {
       const env = await $fetch<Envelope<{ access_token: string; refresh_token: string }>>(
-        paths.auth.refresh,
+        authEndpoints.refresh.path,
         {
           method: 'POST',
           body: { refreshToken },
@@ -165,8 +193,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  /** Calls an endpoint of the contract: path, method and the reply's type all come from its declaration. */
+  async function call<E extends Endpoint>(e: E, ...args: CallArgs<E>): Promise<ReplyOf<E>> {
+    const input = (args[0] ?? {}) as CallInput<Endpoint> & CallOptions;
+    const headers = input.idempotencyKey
+      ? { ...input.headers, 'Idempotency-Key': input.idempotencyKey }
+      : input.headers;
+    return request<ReplyOf<E>>(pathOf(e, input.params), {
+      method: e.method,
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.query ? { query: toQuery(input.query) } : {}),
+      ...(headers ? { headers } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.skipAuthRefresh ? { skipAuthRefresh: true } : {}),
+      ...(e.response === 'file' ? { responseType: 'blob' as const } : {}),
+    });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>

@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../../contract/packages';
+import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../../contract/constants';
 
 /** The contract's file rules, as the picker and the messages state them. */
 export const FILE_RULES = {

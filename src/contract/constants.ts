@@ -1,0 +1,48 @@
+/*
+ * The contract's constants that screens need without zod: the router's search parsers live in the entry bundle,
+ * where even zod/mini would cost every visitor about 15 kB gzip. The schemas build on these same values.
+ */
+
+/** Package statuses as the code relies on them (names and order are the company's, from the status table). */
+export const packageStatusCodes = [
+  'pre_alerted',
+  'received_us',
+  'in_transit',
+  'at_customs',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'delivered',
+  'on_hold',
+  'returned',
+] as const;
+export type PackageStatusCode = (typeof packageStatusCodes)[number];
+
+export const packageSorts = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
+export type PackageSort = (typeof packageSorts)[number];
+
+export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
+export const invoiceStatuses = ['draft', 'issued', 'paid', 'overdue', 'cancelled'] as const;
+
+/** Page sizes a list screen offers; the API accepts any size up to PAGE_SIZE_MAX. */
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** The highest page a list accepts: page × pageSize stays far inside any OFFSET, and no one pages this far. */
+export const PAGE_MAX = 100_000;
+
+/** The estimator's bounds and what the user reads past them (the form and the server say the same). */
+export const ESTIMATE_LIMITS = {
+  valueUsd: { max: 1_000_000, tooLarge: 'The value is too large for an estimate' },
+  weightLb: { max: 2000, tooLarge: 'The weight is too large for an estimate' },
+} as const;
+
+/** Files a pre-alert or receipt may carry. */
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILES_MAX = 5;
+export const FILE_TYPES = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+} as const;

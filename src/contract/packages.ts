@@ -89,6 +89,7 @@ export const prealertListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   status: z.enum(prealertStatuses).optional(),
 });
+export type PrealertListQuery = z.output<typeof prealertListQuerySchema>;
 
 export const packageEventSchema = z.object({
   id: z.number().int(),

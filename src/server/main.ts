@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { DEMO_LOGINS, seed } from './db/seed';
-import { ensureDemoFiles } from './db/seed-packages';
-import { mailboxServed } from './routes/dev';
-import { scheduleOrphanSweep } from './services/orphan-files';
+import { scheduleOrphanSweep } from './files/orphan-files';
+import { mailboxServed } from './mail/mailbox.routes';
+import { DEMO_LOGINS, seed } from './seeds/seed';
+import { ensureDemoFiles } from './seeds/seed-packages';
 
 /** config -> database (migrated, seeded) -> app -> listen. */
 async function main() {

@@ -14,11 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { nextMailboxNumber } from '../../src/server/companies/mailbox-numbers';
 import { openDatabase } from '../../src/server/db';
 import { companies, users } from '../../src/server/db/schema';
-import { nextMailboxNumber, seed } from '../../src/server/db/seed';
-import { seedDemoPackages } from '../../src/server/db/seed-packages';
-import { hashPassword } from '../../src/server/services/passwords';
+import { seed } from '../../src/server/seeds/seed';
+import { seedDemoPackages } from '../../src/server/seeds/seed-packages';
 import { root, start, stop } from './server';
 
 const SERVER_PORT = 18761;

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../src/server/auth/passwords';
 import { openDatabase } from '../../src/server/db';
 import { companies, packages } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
-import { hashPassword } from '../../src/server/services/passwords';
+import { seed } from '../../src/server/seeds/seed';
 import { load, login, root, start, stop } from './server';
 
 const SIZES = (process.env.BENCH_PACKAGES ?? '10000,100000,1000000').split(',').map(Number);

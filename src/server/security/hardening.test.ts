@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '../../contract/auth';
+import { hashPassword, KDF_CONCURRENCY, kdfLoad } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
 import { files, refreshTokens, storageUsage } from '../db/schema';
-import { safeFileName } from '../services/file-store';
-import { sweepOrphanFiles } from '../services/orphan-files';
-import { hashPassword, KDF_CONCURRENCY, kdfLoad } from '../services/passwords';
-import { hashToken } from '../services/tokens';
+import { safeFileName } from '../files/file-store';
+import { sweepOrphanFiles } from '../files/orphan-files';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import {
   expectError,

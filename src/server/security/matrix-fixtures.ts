@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../contract/users';
+import { hashPassword } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
+import { nextMailboxNumber } from '../companies/mailbox-numbers';
 import {
   authorizedPersons,
   companies,
@@ -19,9 +22,6 @@ import {
   refreshTokens,
   users,
 } from '../db/schema';
-import { nextMailboxNumber } from '../db/seed';
-import { hashPassword } from '../services/passwords';
-import { hashToken } from '../services/tokens';
 import { TEST_SCRYPT_LOG_N } from '../test/constants';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { multipart } from '../test/multipart';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { newPglite, openDatabase } from '../db';
-import { seed } from '../db/seed';
+import { seed } from '../seeds/seed';
 import { TEST_SCRYPT_LOG_N } from './constants';
 
 declare module 'vitest' {

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, type ConfigOverrides, loadConfig } from '../config';
 import { type Database, newPglite, openDatabase } from '../db';
-import { ensureDemoFiles } from '../db/seed-packages';
+import { ensureDemoFiles } from '../seeds/seed-packages';
 import { TEST_SCRYPT_LOG_N } from './constants';
 
 export type TestApp = {

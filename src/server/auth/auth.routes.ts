@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authEndpoints as ep } from '../../contract/auth';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { linkOrigin } from '../http/origin';
+import { route } from '../http/route';
+import { requireCompany } from '../http/tenant';
+import { toUser } from '../presenters';
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const auth = app.authService;
+  const { windowMs } = app.config.rateLimits;
+  const limit = { config: { rateLimit: { max: app.config.rateLimits.auth, timeWindow: windowMs } } };
+
+  route(
+    app,
+    ep.register,
+    async (request) => {
+      await auth.register(requireCompany(request), request.body, linkOrigin(request, app.config));
+      return ok(null, 'Check your email to finish signing up', 201);
+    },
+    limit,
+  );
+
+  route(
+    app,
+    ep.login,
+    async (request) => ok(await auth.login(requireCompany(request), request.body), 'Signed in'),
+    limit,
+  );
+
+  route(
+    app,
+    ep.refresh,
+    async (request) =>
+      ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
+    { config: { rateLimit: { max: app.config.rateLimits.refresh, timeWindow: windowMs } } },
+  );
+
+  route(app, ep.logout, async (request) => {
+    await auth.logout(requireCompany(request), request.body?.refreshToken);
+    return ok(null, 'Signed out');
+  });
+
+  route(
+    app,
+    ep.verification,
+    async (request) =>
+      ok(toUser(await auth.verifyEmail(requireCompany(request), request.body.token)), 'Email verified'),
+    limit,
+  );
+
+  route(
+    app,
+    ep.passwordReset,
+    async (request) => {
+      auth.requestPasswordReset(requireCompany(request), request.body.email, linkOrigin(request, app.config));
+      return ok(null, 'If an account uses this email, a reset link is on its way');
+    },
+    limit,
+  );
+
+  route(
+    app,
+    ep.resetPassword,
+    async (request) => {
+      await auth.resetPassword(requireCompany(request), request.body.token, request.body.password);
+      return ok(null, 'Password changed; sign in with your new password');
+    },
+    limit,
+  );
+
+  route(app, ep.me, async (request) => ok(toUser(authOf(request).user)));
+
+  route(
+    app,
+    ep.resendVerification,
+    async (request) => {
+      const { user, company } = authOf(request);
+      const origin = linkOrigin(request, app.config);
+      const result = await auth.resendVerificationFor(company, user, request.params.id, origin);
+      return ok(null, result === 'verified' ? 'This email is already verified' : 'Verification email sent');
+    },
+    limit,
+  );
+};

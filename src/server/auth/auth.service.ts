@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type LoginBody, type RegisterBody, registerBodySchema, type Tokens } from '../../contract/auth';
+import { nextMailboxNumber } from '../companies/mailbox-numbers';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { isUniqueViolation } from '../db/errors';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
+import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
+import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { accountExistsMail, brandOf, resetMail, verificationMail } from '../mail/templates';
+import { toUser } from '../presenters';
+import type { LoginThrottle } from './login-throttle';
+import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
+import { openSuccessor, sealSuccessor } from './sealed-successor';
+import {
+  hashToken,
+  newOpaqueToken,
+  REFRESH_GRACE_MS,
+  REFRESH_TTL_MS,
+  RESEND_COOLDOWN_MS,
+  RESET_TTL_MS,
+  type TokenSigner,
+  VERIFY_TTL_MS,
+} from './tokens';
+
+const expired = () => unauthorized('Your session has expired; sign in again');
+
+export function createAuthService(deps: {
+  db: Db;
+  signer: TokenSigner;
+  mailer: Mailer;
+  config: Config;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  throttle: LoginThrottle;
+}) {
+  /** Work after the reply (mail): its failure is logged, never the caller's. */
+  const later = (what: string, work: () => Promise<unknown>): void => {
+    void work().catch((err) => deps.log.error({ err }, `${what} failed`));
+  };
+  const { db, signer, mailer, config, throttle } = deps;
+
+  async function storeRefresh(q: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
+    await q.insert(refreshTokens).values({
+      userId: user.id,
+      companyId: user.companyId,
+      familyId,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+    });
+  }
+
+  async function issueTokens(user: UserRow, familyId: string = randomUUID()): Promise<Tokens> {
+    const refresh = newOpaqueToken();
+    await storeRefresh(db, user, familyId, refresh);
+    return withAccess(user, refresh.token);
+  }
+
+  async function withAccess(user: UserRow, refreshToken: string): Promise<Tokens> {
+    const access = await signer.sign({
+      sub: user.id,
+      cid: user.companyId,
+      role: user.role,
+      ver: user.emailVerifiedAt !== null,
+      ...(user.isSuperadmin ? { sa: true } : {}),
+    });
+    return {
+      access_token: access,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: signer.ttlSeconds,
+      user: toUser(user),
+    };
+  }
+
+  async function createEmailToken(user: UserRow, kind: 'verify' | 'reset'): Promise<string> {
+    const t = newOpaqueToken();
+    await db.insert(emailTokens).values({
+      userId: user.id,
+      companyId: user.companyId,
+      kind,
+      tokenHash: t.hash,
+      expiresAt: new Date(Date.now() + (kind === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS)),
+    });
+    return t.token;
+  }
+
+  async function sendVerification(company: CompanyRow, user: UserRow, origin: string) {
+    const token = await createEmailToken(user, 'verify');
+    await mailer.send(
+      verificationMail({
+        brand: brandOf(company),
+        origin,
+        to: user.email,
+        firstName: user.firstName,
+        token,
+        mailFrom: config.mailFrom,
+      }),
+    );
+  }
+
+  /** Consumes a single-use email token, atomically: two concurrent uses cannot both succeed. */
+  async function consumeEmailToken(company: CompanyRow, token: string, kind: 'verify' | 'reset') {
+    const [row] = await db
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.companyId, company.id),
+          eq(emailTokens.kind, kind),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async function resendVerification(
+    company: CompanyRow,
+    user: UserRow,
+    origin: string,
+  ): Promise<'sent' | 'verified'> {
+    if (user.emailVerifiedAt) return 'verified';
+    const [last] = await db
+      .select({ createdAt: emailTokens.createdAt })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'verify')))
+      .orderBy(desc(emailTokens.createdAt))
+      .limit(1);
+    const wait = last ? RESEND_COOLDOWN_MS - (Date.now() - last.createdAt.getTime()) : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new ApiError(429, `Please wait ${seconds} s before asking for another email`, undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    await sendVerification(company, user, origin);
+    return 'sent';
+  }
+
+  return {
+    issueTokens,
+
+    /**
+     * Creates the account and mails a verification link. The reply is the same whether or not the email already has
+     * an account (then its owner is mailed instead, and nothing is created), and so is the work before it (the
+     * password is hashed either way; mail goes out after the reply), so sign-up tells a stranger nothing.
+     */
+    async register(company: CompanyRow, input: RegisterBody, origin: string): Promise<void> {
+      const body = registerBodySchema.parse(input);
+      const weak = passwordWeakness(body.password, body.email);
+      if (weak) throw fieldError('password', weak);
+      const parish = await db.query.parishes.findFirst({ where: eq(parishes.id, body.parish_id) });
+      if (!parish) throw fieldError('parish_id', 'Choose a parish from the list');
+      const passwordHash = await hashPassword(body.password, config.scryptLogN);
+      const taken = await db.query.users.findFirst({
+        where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
+      });
+      const tellOwner = (owner: UserRow) =>
+        later('account-exists mail', () =>
+          mailer.send(
+            accountExistsMail({
+              brand: brandOf(company),
+              origin,
+              to: owner.email,
+              firstName: owner.firstName,
+              mailFrom: config.mailFrom,
+            }),
+          ),
+        );
+      if (taken) return tellOwner(taken);
+      let user: UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const mailboxNumber = await nextMailboxNumber(tx as unknown as Db, company.id);
+          const [row] = await tx
+            .insert(users)
+            .values({
+              companyId: company.id,
+              email: body.email,
+              passwordHash,
+              firstName: body.first_name,
+              lastName: body.last_name,
+              phone: body.phone,
+              address: body.address,
+              parishId: body.parish_id,
+              trn: body.trn ?? null,
+              mailboxNumber,
+              role: 'customer',
+            })
+            .returning();
+          if (!row) throw new Error('insert returned no row');
+          return row;
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // Lost a race with the same email: the other sign-up made the account.
+        const owner = await db.query.users.findFirst({
+          where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
+        });
+        if (owner) tellOwner(owner);
+        return;
+      }
+      // The account exists; if the mail fails the user can resend from /verification.
+      later('verification mail', () => sendVerification(company, user, origin));
+    },
+
+    async login(company: CompanyRow, body: LoginBody): Promise<Tokens> {
+      const wait = throttle.blockedFor(company.id, body.email);
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60_000);
+        throw new ApiError(
+          429,
+          `Too many failed sign-ins for this account; try again in ${minutes} min, or reset your password`,
+          undefined,
+          { 'retry-after': String(Math.ceil(wait / 1000)) },
+        );
+      }
+      const user = await db.query.users.findFirst({
+        where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
+      });
+      // Hash even when the email is unknown so the reply time does not tell which emails have accounts.
+      const ok = await verifyPassword(
+        body.password,
+        user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)),
+      );
+      if (!user || !ok || !user.isActive) {
+        throttle.failed(company.id, body.email);
+        throw unauthorized('Invalid email or password');
+      }
+      throttle.clear(company.id, body.email);
+      return issueTokens(user);
+    },
+
+    /**
+     * Rotates a refresh token. The spent token keeps its successor sealed (only that token opens it), so a second
+     * use within REFRESH_GRACE_MS (another tab, at the same instant) gets the same new token; a use after that is a
+     * replay and revokes the whole family.
+     */
+    async refresh(company: CompanyRow, token: string): Promise<Tokens> {
+      const hash = hashToken(token);
+      const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
+      if (!row || row.companyId !== company.id) throw expired();
+      if (row.revokedAt || row.expiresAt <= new Date()) throw expired();
+      const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
+      if (!user?.isActive) throw expired();
+      const next = newOpaqueToken();
+      const outcome = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // Spent and sealed in one statement; a concurrent use waits on this row and then finds it spent.
+        const [spent] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date(), successor: sealSuccessor(token, next.token) })
+          .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+          .returning({ id: refreshTokens.id });
+        if (spent) {
+          await storeRefresh(tx, user, row.familyId, next);
+          return { token: next.token };
+        }
+        const [now] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+        const twin =
+          now?.usedAt &&
+          !now.revokedAt &&
+          now.successor &&
+          Date.now() - now.usedAt.getTime() < REFRESH_GRACE_MS
+            ? openSuccessor(token, now.successor)
+            : null;
+        if (twin) return { token: twin };
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        return { replay: true } as const;
+      });
+      if ('replay' in outcome)
+        throw unauthorized('This session was signed out for your safety; sign in again');
+      return withAccess(user, outcome.token);
+    },
+
+    async logout(company: CompanyRow, token: string | undefined): Promise<void> {
+      if (!token) return;
+      const row = await db.query.refreshTokens.findFirst({
+        where: eq(refreshTokens.tokenHash, hashToken(token)),
+      });
+      if (!row || row.companyId !== company.id) return;
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async verifyEmail(company: CompanyRow, token: string): Promise<UserRow> {
+      const row = await consumeEmailToken(company, token, 'verify');
+      if (!row) throw badRequest('This verification link is invalid, used or expired. Ask for a new one.');
+      const [user] = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning();
+      if (!user) throw badRequest('This verification link is invalid, used or expired. Ask for a new one.');
+      return user;
+    },
+
+    /** Never says whether the email has an account: the reply is the same, and the mail goes out after it. */
+    requestPasswordReset(company: CompanyRow, email: string, origin: string): void {
+      void (async () => {
+        const user = await db.query.users.findFirst({
+          where: and(eq(users.companyId, company.id), eq(users.email, email)),
+        });
+        if (!user?.isActive) return;
+        const token = await createEmailToken(user, 'reset');
+        await mailer.send(
+          resetMail({
+            brand: brandOf(company),
+            origin,
+            to: user.email,
+            firstName: user.firstName,
+            token,
+            mailFrom: config.mailFrom,
+          }),
+        );
+      })().catch((err) => deps.log.error({ err }, 'password reset mail failed'));
+    },
+
+    async resetPassword(company: CompanyRow, token: string, password: string): Promise<void> {
+      const pending = await db.query.emailTokens.findFirst({
+        where: and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.kind, 'reset'),
+          eq(emailTokens.companyId, company.id),
+        ),
+      });
+      // Check strength before spending the token, so a weak choice does not burn the link.
+      if (pending) {
+        const owner = await db.query.users.findFirst({
+          where: eq(users.id, pending.userId),
+          columns: { email: true },
+        });
+        const weak = passwordWeakness(password, owner?.email);
+        if (weak) throw fieldError('password', weak);
+      }
+      const row = await consumeEmailToken(company, token, 'reset');
+      if (!row) throw badRequest('This reset link is invalid, used or expired. Ask for a new one.');
+      const passwordHash = await hashPassword(password, config.scryptLogN);
+      const owner = await db.query.users.findFirst({
+        where: eq(users.id, row.userId),
+        columns: { email: true },
+      });
+      // The owner proved they read their mail: failed sign-ins by someone else no longer hold them out.
+      if (owner) throttle.clear(company.id, owner.email);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+        // A reset means the old password may be known to someone else: end every session.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailTokens.userId, row.userId),
+              eq(emailTokens.kind, 'reset'),
+              isNull(emailTokens.usedAt),
+            ),
+          );
+      });
+    },
+
+    /** The caller's own verification mail; staff may ask for a customer of their company. */
+    async resendVerificationFor(
+      company: CompanyRow,
+      caller: UserRow,
+      userId: string,
+      origin: string,
+    ): Promise<'sent' | 'verified'> {
+      let target = caller;
+      if (userId !== caller.id) {
+        // Nobody but staff of the company learns whether an id exists.
+        const other = isStaff(caller)
+          ? await db.query.users.findFirst({
+              where: and(eq(users.id, userId), eq(users.companyId, company.id)),
+            })
+          : undefined;
+        if (!other) throw notFound('User not found');
+        target = other;
+      }
+      return resendVerification(company, target, origin);
+    },
+
+    resendVerification,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authorizedPersonEndpoints as ep } from '../../contract/authorized-persons';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+/** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
+export const authorizedPersonRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.authorizedPersons;
+
+  route(app, ep.list, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.list(company, user));
+  });
+
+  route(app, ep.create, async (request, _reply, { tx }) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.create(company, user, request.body, tx), 'Authorized person added', 201);
+  });
+
+  route(app, ep.update, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.update(company, user, request.params.id, request.body), 'Authorized person saved');
+  });
+
+  route(app, ep.remove, async (request) => {
+    const { company, user } = authOf(request);
+    await svc.remove(company, user, request.params.id);
+    return ok(null, 'Authorized person removed');
+  });
+};

@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { type AuthService, createAuthService } from './auth/auth.service';
+import { createLoginThrottle } from './auth/login-throttle';
+import type { TokenSigner } from './auth/tokens';
+import { authorizedPersonRoutes } from './authorized-persons/authorized-persons.routes';
+import {
+  type AuthorizedPersonService,
+  createAuthorizedPersonService,
+} from './authorized-persons/authorized-persons.service';
+import { companyRoutes } from './companies/companies.routes';
+import { type CompanyService, createCompanyService } from './companies/companies.service';
+import type { Config } from './config';
+import type { Db } from './db';
+import { estimatorRoutes } from './estimator/estimator.routes';
+import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
+import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createUploadQuota, type UploadQuota } from './files/storage-quota';
+import { createIdempotency, type Idempotency } from './http/idempotency';
+import { invoiceRoutes } from './invoices/invoices.routes';
+import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
+import { mailboxRoutes } from './mail/mailbox.routes';
+import type { Mailer } from './mail/mailer';
+import { menuRoutes } from './menus/menus.routes';
+import { createMenuService, type MenuService } from './menus/menus.service';
+import { notificationRoutes } from './notifications/notifications.routes';
+import { createNotificationService, type NotificationService } from './notifications/notifications.service';
+import { packageRoutes } from './packages/packages.routes';
+import { createPackageService, type PackageService } from './packages/packages.service';
+import { prealertRoutes } from './packages/prealerts.routes';
+import { createPrealertService, type PrealertService } from './packages/prealerts.service';
+import { receiptRoutes } from './packages/receipts.routes';
+import { createReceiptService, type ReceiptService } from './packages/receipts.service';
+import { createStoredFiles, type StoredFiles } from './packages/stored-files';
+import { pointsRoutes } from './points/points.routes';
+import { createPointsService, type PointsService } from './points/points.service';
+import { profileRoutes } from './profile/profile.routes';
+import { createProfileService, type ProfileService } from './profile/profile.service';
+import { purchaseRequestRoutes } from './purchase-requests/purchase-requests.routes';
+import {
+  createPurchaseRequestService,
+  type PurchaseRequestService,
+} from './purchase-requests/purchase-requests.service';
+import { webManifestRoutes } from './pwa/web-manifest.routes';
+import { referenceRoutes } from './reference/reference.routes';
+import { createReferenceService, type ReferenceService } from './reference/reference.service';
+import { userRoutes } from './users/users.routes';
+import { createUserService, type UserService } from './users/users.service';
+
+/** Every service of the server, built once at start and reached by routes as `app.<name>`. */
+export type Services = {
+  authService: AuthService;
+  fileStore: FileStore;
+  storedFiles: StoredFiles;
+  uploadQuota: UploadQuota;
+  idempotency: Idempotency;
+  packages: PackageService;
+  prealerts: PrealertService;
+  receipts: ReceiptService;
+  notifications: NotificationService;
+  points: PointsService;
+  invoices: InvoiceService;
+  estimator: EstimatorService;
+  authorizedPersons: AuthorizedPersonService;
+  purchaseRequests: PurchaseRequestService;
+  profile: ProfileService;
+  companies: CompanyService;
+  menus: MenuService;
+  reference: ReferenceService;
+  users: UserService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance extends Services {}
+}
+
+/** Builds the services in dependency order: each takes its dependencies as one object. */
+export function createServices(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  signer: TokenSigner;
+  log: FastifyBaseLogger;
+}): Services {
+  const { db, config, mailer, signer, log } = deps;
+  const throttle = createLoginThrottle({
+    max: config.rateLimits.failedLoginsPerAccount,
+    windowMs: 15 * 60_000,
+  });
+  const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
+  const storedFiles = createStoredFiles({
+    db,
+    store: fileStore,
+    storageQuotaBytes: config.storageQuotaBytes,
+  });
+  const notifications = createNotificationService({ db, mailer, config, log });
+  const points = createPointsService({ db });
+  const invoices = createInvoiceService({ db, notifications, points, config });
+  const packages = createPackageService({ db });
+  return {
+    authService: createAuthService({ db, signer, mailer, config, log, throttle }),
+    fileStore,
+    storedFiles,
+    uploadQuota: createUploadQuota({ db, config }),
+    idempotency: createIdempotency({ db }),
+    packages,
+    prealerts: createPrealertService({ db, storedFiles, points, log }),
+    receipts: createReceiptService({ db, store: fileStore, storedFiles, packages }),
+    notifications,
+    points,
+    invoices,
+    estimator: createEstimatorService({ db }),
+    authorizedPersons: createAuthorizedPersonService({ db }),
+    purchaseRequests: createPurchaseRequestService({ db, notifications }),
+    profile: createProfileService({ db, config, invoices, points, notifications }),
+    companies: createCompanyService({ db }),
+    menus: createMenuService({ db }),
+    reference: createReferenceService({ db }),
+    users: createUserService({ db }),
+  };
+}
+
+/** The routes of every capability (each file registers the endpoints its contract declares). */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [
+    authRoutes,
+    companyRoutes,
+    referenceRoutes,
+    menuRoutes,
+    userRoutes,
+    packageRoutes,
+    prealertRoutes,
+    receiptRoutes,
+    invoiceRoutes,
+    estimatorRoutes,
+    pointsRoutes,
+    authorizedPersonRoutes,
+    purchaseRequestRoutes,
+    profileRoutes,
+    notificationRoutes,
+    mailboxRoutes,
+    webManifestRoutes,
+  ]) {
+    await app.register(routes);
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { companyEndpoints as ep } from '../../contract/companies';
+import { authOf } from '../http/auth';
+import { ok, sendNotFound } from '../http/envelope';
+import { route } from '../http/route';
+import { toCompany } from '../presenters';
+
+export const companyRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.companies;
+
+  // Public: the PWA brands itself with this before anyone signs in.
+  route(app, ep.me, async (request, reply) =>
+    request.company ? ok(toCompany(request.company)) : sendNotFound(reply, ''),
+  );
+
+  route(app, ep.list, async () => ok(await svc.list()));
+
+  route(app, ep.one, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.one(company, user, request.params.id));
+  });
+
+  route(app, ep.create, async (request) => {
+    const created = await svc.create(request.body);
+    app.tenants.invalidate();
+    return ok(created, 'Company created', 201);
+  });
+};

@@ -1,0 +1,81 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Company, CompanyAdmin, createCompanyBodySchema } from '../../contract/companies';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { companies, companyHosts } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { toCompany, toCompanyAdmin } from '../presenters';
+import { ensureAccountDefaults } from './account-settings';
+
+type CreateCompanyBody = z.output<typeof createCompanyBodySchema>;
+
+/** Companies as the platform superadmin manages them, and a company as its own users read it. */
+export function createCompanyService({ db }: { db: Db }) {
+  async function hostsOf(ids: string[]): Promise<Map<string, string[]>> {
+    const rows = ids.length
+      ? await db.select().from(companyHosts).where(inArray(companyHosts.companyId, ids))
+      : [];
+    const map = new Map<string, string[]>();
+    for (const r of rows) map.set(r.companyId, [...(map.get(r.companyId) ?? []), r.hostname]);
+    return map;
+  }
+
+  return {
+    async list(): Promise<CompanyAdmin[]> {
+      const rows = await db.select().from(companies).orderBy(asc(companies.name));
+      const hosts = await hostsOf(rows.map((r) => r.id));
+      return rows.map((r) => toCompanyAdmin(r, hosts.get(r.id) ?? []));
+    },
+
+    /** Your own company, or any for the platform superadmin; others are as good as absent. */
+    async one(own: CompanyRow, caller: UserRow, id: string): Promise<Company> {
+      if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
+      const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
+      if (!row) throw notFound('Company not found');
+      return toCompany(row);
+    },
+
+    /** A new company with its host names and default account settings, in one transaction. */
+    async create(b: CreateCompanyBody): Promise<CompanyAdmin> {
+      const hostnames = [...new Set(b.hostnames)];
+      const created = await db.transaction(async (tx) => {
+        const slugTaken = await tx.query.companies.findFirst({ where: eq(companies.slug, b.slug) });
+        if (slugTaken) throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
+        const hostTaken = await tx
+          .select()
+          .from(companyHosts)
+          .where(inArray(companyHosts.hostname, hostnames));
+        if (hostTaken.length > 0) {
+          throw conflict('A host name is already in use', {
+            hostnames: [`Already in use: ${hostTaken.map((h) => h.hostname).join(', ')}`],
+          });
+        }
+        const [row] = await tx
+          .insert(companies)
+          .values({
+            slug: b.slug,
+            name: b.name,
+            shortName: b.short_name ?? b.name,
+            logoUrl: b.logo_url ?? '',
+            primaryColor: b.primary_color ?? '#6d28d9',
+            supportEmail: b.support_email ?? '',
+            supportPhone: b.support_phone ?? '',
+            website: b.website ?? '',
+            warehouseAddress: b.warehouse_address,
+            mailboxPrefix: b.mailbox_prefix,
+            currency: b.currency ?? 'JMD',
+            ...(b.exchange_rate ? { exchangeRate: b.exchange_rate } : {}),
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await tx.insert(companyHosts).values(hostnames.map((hostname) => ({ hostname, companyId: row.id })));
+        await ensureAccountDefaults(tx as unknown as Db, row.id, row.slug);
+        return row;
+      });
+      return toCompanyAdmin(created, hostnames);
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;

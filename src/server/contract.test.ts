@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '../contract/endpoints';
+import { createTestApp, type TestApp } from './test/harness';
+
+/** Routes served for the app itself, not calls of the API (the docs, the PWA's files, the dev mailbox). */
+const NOT_API = /^(HEAD|GET) \/(docs|$|\*|manifest|brand-icons|dev\/)/;
+
+describe('the contract is the source of every call', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const declared = allEndpoints.map((e) => `${e.method} ${e.path}`);
+
+  it('declares each call once', () => {
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+
+  it('serves every declared endpoint', () => {
+    const missing = declared.filter((d) => !t.app.served.has(d));
+    expect(missing).toEqual([]);
+  });
+
+  it('serves no API route that is not declared', () => {
+    const api = [...t.app.served].filter((r) => !r.startsWith('HEAD ') && !NOT_API.test(r));
+    const undeclared = api.filter((r) => !declared.includes(r));
+    expect(undeclared).toEqual([]);
+    // The check above means something only if the API routes were seen at all.
+    expect(api.length).toBe(declared.length);
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { estimatorEndpoints as ep } from '../../contract/duty';
+import { feeEndpoints } from '../../contract/fees';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+/** The duty and cost estimator and the fee schedule, from the company's settings (verified users). */
+export const estimatorRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.estimator;
+
+  route(app, ep.categories, async (request) => ok(await svc.categories(authOf(request).company)));
+
+  route(app, ep.calculate, async (request) =>
+    ok(await svc.estimate(authOf(request).company, request.body), 'Estimate'),
+  );
+
+  route(app, feeEndpoints.get, async (request) => ok(await svc.fees(authOf(request).company)));
+};

@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessClaims } from '../../contract/auth';
+import type { Role } from '../../contract/users';
+import type { TokenSigner } from '../auth/tokens';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { users } from '../db/schema';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { requireCompany } from './tenant';
+
+export type AuthContext = { user: UserRow; company: CompanyRow; claims: AccessClaims };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` for routes that need a signed-in caller. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<AuthContext>;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+/**
+ * Verifies the bearer token, checks it was issued for this host's company, and loads the user fresh, so a
+ * deactivated user or a changed role takes effect at once rather than when the token expires.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
+  // Prepared once: this runs on every signed-in request.
+  const userById = opts.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.companyId, sql.placeholder('companyId'))))
+    .limit(1)
+    .prepare('auth_user_by_id');
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
+    if (request.auth) return request.auth;
+    const company = requireCompany(request);
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    const claims = await opts.signer.verify(token);
+    if (!claims) throw unauthorized('Your session has expired; sign in again');
+    if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
+    const [user] = await userById.execute({ id: claims.sub, companyId: company.id });
+    if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
+    request.auth = { user, company, claims };
+    return request.auth;
+  });
+});
+
+type GuardOptions = { verified?: boolean; roles?: Role[]; superadmin?: boolean };
+
+/** preHandler for a route: signed in, and optionally verified, of some roles, or platform superadmin. */
+export function guard(opts: GuardOptions = {}) {
+  return async function guardHandler(this: FastifyInstance, request: FastifyRequest) {
+    const { user } = await this.authenticate(request);
+    if (opts.superadmin && !user.isSuperadmin) throw forbidden();
+    if (opts.verified && !user.emailVerifiedAt) {
+      throw new ApiError(403, 'Verify your email address to continue');
+    }
+    if (opts.roles && !opts.roles.includes(user.role) && !user.isSuperadmin) throw forbidden();
+  };
+}
+
+/** The signed-in context inside a handler whose route has a guard. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

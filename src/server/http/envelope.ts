@@ -1,0 +1,118 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '../../contract/envelope';
+import { hasNul, NUL_MESSAGE } from '../../contract/text';
+import { ApiError } from '../errors';
+
+export function ok<T>(data: T, message = 'OK', statusCode = 200) {
+  return { success: true as const, message, data, statusCode };
+}
+
+function send(reply: FastifyReply, statusCode: number, message: string, errors?: FieldErrors) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, message, data: null, statusCode, ...(errors ? { errors } : {}) });
+}
+
+/** Messages for the framework's own client errors, in words a user of the API can act on. */
+const clientErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
+};
+
+/** Where a NUL character sits in a parsed body, query or params: field paths as the validation errors name them. */
+export function nulFields(value: unknown, root: string): string[] {
+  const found: string[] = [];
+  // Iterative, not recursive: a deeply nested JSON body must not overflow the stack (a 500) before it is refused.
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0 && found.length < 20) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value: v, path } = item;
+    if (typeof v === 'string') {
+      if (hasNul(v)) found.push(path || root);
+    } else if (Array.isArray(v)) {
+      v.forEach((el, i) => {
+        stack.push({ value: el, path: path ? `${path}.${i}` : String(i) });
+      });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, el] of Object.entries(v)) {
+        // A NUL in a key is reported as the text "\u0000", so the error's field name is printable.
+        const at = path ? `${path}.${k.replaceAll('\u0000', '\\u0000')}` : k.replaceAll('\u0000', '\\u0000');
+        if (hasNul(k)) found.push(at);
+        stack.push({ value: el, path: at });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Defence in depth behind the contract's `text()` rule: PostgreSQL refuses U+0000 in text, so a NUL anywhere in
+ * what a client sent is a 400 before any handler (or a route whose schema forgot the rule) can pass it on.
+ * Multipart fields are read in the handler and checked where they are read (http/uploads.ts).
+ */
+function refuseNul(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [context, value] of parts) {
+    const fields = nulFields(value, context);
+    if (fields.length > 0) {
+      const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [NUL_MESSAGE]]));
+      const where = context === 'body' ? '' : ` (${context})`;
+      send(reply, 400, `Validation failed${where}`, errors);
+      return;
+    }
+  }
+  done();
+}
+
+/**
+ * Every reply is `{ success, message, data, statusCode }`: client mistakes keep their status with a clear message;
+ * anything unexpected is a 500 whose details go to the log only (no stack or SQL reaches the client).
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', refuseNul);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const v of error.validation) {
+        const path =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        errors[path] = [...(errors[path] ?? []), v.message ?? 'Invalid value'];
+      }
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return send(reply, 400, `Validation failed${where}`, errors);
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match the contract');
+      return send(reply, 500, 'Unexpected error occurred');
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, error.message || 'Too many requests; try again later');
+    }
+    if (status >= 400 && status < 500) {
+      return send(reply, status, clientErrorMessages[error.code] ?? error.message);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, 'Unexpected error occurred');
+  });
+});
+
+export function sendNotFound(reply: FastifyReply, message: string) {
+  return send(reply, 404, message);
+}

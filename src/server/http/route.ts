@@ -1,0 +1,121 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import type { Access, BodyOut, Endpoint, ParamsOut, QueryOut, ReplyOf } from '../../contract/endpoint';
+import { type Envelope, envelope } from '../../contract/envelope';
+import type { Db } from '../db';
+import { authOf, guard } from './auth';
+import { idempotencyKeyOf, jsonDigest, requestDigest } from './idempotency';
+import { discardAll, type FormUpload, parseFields, readUpload, type Upload, uploadedHashes } from './uploads';
+
+/** The request a handler of `e` receives: params, query and body as validated by the endpoint's schemas. */
+export type RequestOf<E extends Endpoint> = FastifyRequest<{
+  Params: ParamsOut<E>;
+  Querystring: QueryOut<E>;
+  Body: BodyOut<E>;
+}>;
+
+/**
+ * What the route adds for the endpoint's options: `upload` (form endpoints: fields validated, files staged) and
+ * `tx` (idempotent endpoints: the transaction the Idempotency-Key's record commits in, so the work must use it).
+ */
+export type RouteContext<E extends Endpoint> = (E extends { readonly form: infer S extends z.ZodType }
+  ? { upload: FormUpload<z.output<S>> }
+  : unknown) &
+  (E extends { readonly idempotent: true } ? { tx: Db } : unknown);
+
+/** A handler answers the endpoint's envelope, or sends the reply itself (files, redirects). */
+export type HandlerOf<E extends Endpoint> = (
+  request: RequestOf<E>,
+  reply: FastifyReply,
+  context: RouteContext<E>,
+) => Promise<Envelope<ReplyOf<E>> | FastifyReply>;
+
+/** What else a route may set: rate limits and the like. Path, method, schema and access come from the contract. */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+
+const guards: Record<Access, preHandlerAsyncHookHandler | undefined> = {
+  public: undefined,
+  'signed-in': guard(),
+  verified: guard({ verified: true }),
+  staff: guard({ verified: true, roles: ['staff', 'admin'] }),
+  admin: guard({ verified: true, roles: ['admin'] }),
+  platform: guard({ superadmin: true }),
+};
+
+/** The OpenAPI and validation schema of an endpoint, as Fastify takes it. */
+function schemaOf(e: Endpoint) {
+  const status = e.status ?? 200;
+  return {
+    tags: [...e.tags],
+    ...(e.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.params ? { params: e.params } : {}),
+    ...(e.query ? { querystring: e.query } : {}),
+    ...(e.body ? { body: e.body } : {}),
+    ...(e.form ? { consumes: ['multipart/form-data'] } : {}),
+    ...(e.response === 'file' ? {} : { response: { [status]: envelope(e.response) } }),
+  };
+}
+
+const isEnvelope = (v: unknown): v is Envelope<unknown> =>
+  typeof v === 'object' && v !== null && 'success' in v && 'statusCode' in v;
+
+/**
+ * Registers the route of a contract endpoint: method, path, validation, OpenAPI and the access guard all come from
+ * the declaration, so a call is typed once. Form endpoints get their upload read (within the caller's quota) and
+ * validated; idempotent ones run in the Idempotency-Key's transaction. Staged files are discarded here, once, when
+ * the request ends: the ones the work committed have moved, so only leftovers of a failure or a replay go.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: HandlerOf<E>,
+  extras: RouteExtras = {},
+): void {
+  const preHandler = guards[e.access];
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e),
+    ...(preHandler ? { preHandler } : {}),
+    ...extras,
+    handler: async (request, reply) => {
+      reply.code(e.status ?? 200);
+      const req = request as RequestOf<E>;
+      const key = e.idempotent ? idempotencyKeyOf(request) : undefined;
+      let upload: Upload | undefined;
+      try {
+        const context: { upload?: FormUpload<unknown>; tx?: Db } = {};
+        if (e.form) {
+          const { company, user } = authOf(request);
+          await app.uploadQuota.check(company, user, Number(request.headers['content-length'] ?? 0));
+          upload = await readUpload(request, app.fileStore);
+          context.upload = {
+            fields: parseFields(e.form, upload.fields),
+            raw: upload.fields,
+            files: upload.files,
+          };
+        }
+        if (!e.idempotent) return await handler(req, reply, context as RouteContext<E>);
+        const { company, user } = authOf(request);
+        const digest = upload
+          ? requestDigest(e.method, e.path, upload.fields, uploadedHashes(upload))
+          : jsonDigest(e.method, e.path, request.body);
+        return await app.idempotency.run(reply, { company, user, key, digest }, async (tx) => {
+          const answer = await handler(req, reply, { ...context, tx } as RouteContext<E>);
+          if (!isEnvelope(answer))
+            throw new Error(`${e.method} ${e.path}: an idempotent handler answers an envelope`);
+          return { status: answer.statusCode, body: answer };
+        });
+      } finally {
+        if (upload) await discardAll(app.fileStore, upload.files);
+      }
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
+import { hasNul, NUL_MESSAGE } from '../../contract/text';
+import { ApiError, badRequest } from '../errors';
+import { type FileStore, type StagedFile, safeFileName, sniffType } from '../files/file-store';
+
+export type UploadedFile = { staged: StagedFile; name: string; contentType: string };
+export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
+/** A form as a handler gets it: fields validated by the endpoint's schema, `raw` as sent, files staged. */
+export type FormUpload<T> = { fields: T; raw: Record<string, string>; files: UploadedFile[] };
+
+const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
+const allowed = Object.values(FILE_TYPES).join(', ');
+
+/** Multipart limits; the per-file and file-count limits are the contract's. */
+export const multipartLimits = {
+  fileSize: FILE_MAX_BYTES,
+  files: FILES_MAX,
+  fields: 30,
+  fieldSize: 16 * 1024,
+  parts: 40,
+  headerPairs: 100,
+};
+
+function mapMultipartError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(413, `Each file must be ${FILE_MAX_BYTES / 1024 / 1024} MB or smaller`, {
+        files: [`Each file must be ${FILE_MAX_BYTES / 1024 / 1024} MB or smaller`],
+      });
+    case 'FST_FILES_LIMIT':
+      return badRequest('Validation failed', { files: [`Attach at most ${FILES_MAX} files`] });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ApiError(413, 'The form has too many parts');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(415, 'Send the form as multipart/form-data');
+    default:
+      break;
+  }
+  // busboy's own parse errors carry no code or status, only a message ("Multipart: Boundary not found", "Unexpected
+  // end of multipart data", "Part terminated early…", "The needle cannot have a length bigger than 256" for an
+  // over-long boundary, "Malformed part header"…): a body that is not the multipart it claims is the client's
+  // mistake. Errors with a code (disk, database) stay what they are: unexpected, a 500.
+  const status = (err as { statusCode?: number }).statusCode;
+  if (
+    err instanceof Error &&
+    code === undefined &&
+    status === undefined &&
+    MALFORMED_FORM.test(err.message)
+  ) {
+    return badRequest('The form could not be read: it is not valid multipart/form-data');
+  }
+  return err;
+}
+
+const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malformed|part header|needle/i;
+
+/**
+ * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
+ * Whatever goes wrong, nothing staged is left behind; the caller discards or commits the files it gets.
+ */
+export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
+  if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        // Typed as a string, but busboy gives a part without a `name` in its Content-Disposition none: such a
+        // field names nothing the form has, so it is ignored like any unknown field.
+        const name: string | undefined = part.fieldname;
+        if (name === undefined) continue;
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // PostgreSQL refuses U+0000 in text: refused here, as the JSON routes' guard does, before any lookup.
+        if (hasNul(name) || hasNul(value)) {
+          throw badRequest('Validation failed', { [name.replaceAll('\u0000', '\\u0000')]: [NUL_MESSAGE] });
+        }
+        fields[name] = value;
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname)) {
+        part.file.resume(); // drain it: an unexpected file field is ignored, not stored
+        continue;
+      }
+      const staged = await store.stage(part.file);
+      const name = safeFileName(part.filename);
+      const file = { staged, name, contentType: sniffType(staged.head) ?? '' };
+      files.push(file);
+      if (staged.size === 0) throw badRequest('Validation failed', { files: [`${name} is empty`] });
+      if (!file.contentType) {
+        throw new ApiError(415, `${name} is not a PDF, JPEG, PNG, WebP or HEIC file`, {
+          files: [`${name}: only ${allowed} files are accepted`],
+        });
+      }
+    }
+  } catch (err) {
+    await Promise.all(files.map((f) => store.discard(f.staged)));
+    throw mapMultipartError(err);
+  }
+  return { fields, files };
+}
+
+export async function discardAll(store: FileStore, files: UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => store.discard(f.staged)));
+}
+
+/** Names and hashes of an upload's files, in order: what an idempotency digest covers besides the fields. */
+export function uploadedHashes(upload: Upload): { name: string; sha256: string }[] {
+  return upload.files.map((f) => ({ name: f.name, sha256: f.staged.sha256 }));
+}
+
+/** A form's fields checked by the contract's schema: a mistake is a 400 naming each field, as for a JSON body. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  throw badRequest('Validation failed', errors);
+}

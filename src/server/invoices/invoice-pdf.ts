@@ -1,0 +1,153 @@
+import type { InvoiceDetail } from '../../contract/invoices';
+import type { CompanyRow } from '../db/rows';
+import { formatMoney } from '../money';
+import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
+
+const GREY: Rgb = [0.42, 0.45, 0.5];
+const INK: Rgb = [0.12, 0.16, 0.22];
+const WHITE: Rgb = [1, 1, 1];
+const LEFT = 48;
+const RIGHT = 564;
+const BOTTOM = 72;
+
+const TYPE_LABEL: Record<string, string> = {
+  shipping: 'Freight',
+  handling: 'Handling',
+  customs: 'Customs',
+  duty: 'Duty',
+  tax: 'Tax',
+  other: 'Other',
+};
+
+const longDate = (iso: string | null) => {
+  if (!iso) return '—';
+  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+};
+
+/** A print-ready invoice: brand header, bill-to, dates, the lines as a table (over pages as needed), totals. */
+export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
+  const brand = hexColor(company.primaryColor);
+  const money = (c: number) => formatMoney(c, inv.currency);
+  const pages: PdfPage[] = [];
+  // Table columns: description | type | qty | unit price | amount
+  const col = { desc: LEFT + 8, type: 330, qty: 400, unit: 480, amount: RIGHT - 8 };
+
+  const newPage = (first: boolean): { page: PdfPage; y: number } => {
+    const page = new PdfPage();
+    pages.push(page);
+    page.rect(0, 732, 612, 60, brand);
+    page.text(LEFT, 755, fitText(company.name, 330, 20, 'bold'), { size: 20, font: 'bold', color: WHITE });
+    page.text(RIGHT, 762, 'INVOICE', { size: 16, font: 'bold', color: WHITE, align: 'right' });
+    page.text(RIGHT, 746, inv.number, { size: 10, color: WHITE, align: 'right' });
+    let y = 706;
+    if (first) {
+      const contact = [company.supportEmail, company.supportPhone, company.website]
+        .filter(Boolean)
+        .join('  ·  ');
+      page.text(LEFT, y, fitText(contact, 516, 9), { size: 9, color: GREY });
+      y -= 30;
+      page.text(LEFT, y, 'BILL TO', { size: 8, font: 'bold', color: GREY });
+      page.text(360, y, 'INVOICE DETAILS', { size: 8, font: 'bold', color: GREY });
+      y -= 15;
+      const facts: [string, string][] = [
+        ['Number', inv.number],
+        ['Status', inv.status.charAt(0).toUpperCase() + inv.status.slice(1)],
+        ['Issued', longDate(inv.issued_at)],
+        ['Due', longDate(inv.due_at)],
+        ...(inv.paid_at ? ([['Paid', longDate(inv.paid_at)]] as [string, string][]) : []),
+      ];
+      const bill = [
+        [inv.customer.name, 'bold'],
+        [`Mailbox ${inv.customer.mailbox_number}`, 'regular'],
+        [inv.customer.email, 'regular'],
+      ] as const;
+      let ly = y;
+      for (const [s, font] of bill) {
+        page.text(LEFT, ly, fitText(s, 290, 10, font), { size: 10, font });
+        ly -= 14;
+      }
+      let ry = y;
+      for (const [k, v] of facts) {
+        page.text(360, ry, k, { size: 10, color: GREY });
+        page.text(RIGHT, ry, v, {
+          size: 10,
+          font: k === 'Number' || k === 'Status' ? 'bold' : 'regular',
+          align: 'right',
+        });
+        ry -= 14;
+      }
+      y = Math.min(ly, ry) - 18;
+    }
+    // Table header
+    page.rect(LEFT, y - 6, RIGHT - LEFT, 20, [0.95, 0.95, 0.97]);
+    page.text(col.desc, y, 'Description', { size: 9, font: 'bold', color: GREY });
+    page.text(col.type, y, 'Type', { size: 9, font: 'bold', color: GREY });
+    page.text(col.qty, y, 'Qty', { size: 9, font: 'bold', color: GREY, align: 'right' });
+    page.text(col.unit, y, 'Unit price', { size: 9, font: 'bold', color: GREY, align: 'right' });
+    page.text(col.amount, y, 'Amount', { size: 9, font: 'bold', color: GREY, align: 'right' });
+    return { page, y: y - 24 };
+  };
+
+  let { page, y } = newPage(true);
+  for (const l of inv.lines) {
+    const rowHeight = l.tracking_number ? 28 : 18;
+    if (y - rowHeight < BOTTOM) ({ page, y } = newPage(false));
+    page.text(col.desc, y, fitText(l.description, col.type - col.desc - 12, 10), { size: 10 });
+    page.text(col.type, y, TYPE_LABEL[l.type] ?? l.type, { size: 10, color: GREY });
+    page.text(col.qty, y, String(l.quantity), { size: 10, align: 'right' });
+    page.text(col.unit, y, money(l.unit_price_cents), { size: 10, align: 'right' });
+    page.text(col.amount, y, money(l.line_total_cents), { size: 10, align: 'right' });
+    if (l.tracking_number)
+      page.text(col.desc, y - 11, `Package ${l.tracking_number}`, { size: 8, color: GREY });
+    page.line(LEFT, y - rowHeight + 12, RIGHT, y - rowHeight + 12);
+    y -= rowHeight;
+  }
+
+  if (y < BOTTOM + 90) ({ page, y } = newPage(false));
+  y -= 8;
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(inv.subtotal_cents), false],
+    ['Tax', money(inv.tax_cents), false],
+    [`Total (${inv.currency})`, money(inv.total_cents), true],
+  ];
+  for (const [k, v, strong] of totals) {
+    page.text(col.unit, y, k, {
+      size: strong ? 12 : 10,
+      font: strong ? 'bold' : 'regular',
+      color: strong ? INK : GREY,
+      align: 'right',
+    });
+    page.text(col.amount, y, v, {
+      size: strong ? 12 : 10,
+      font: strong ? 'bold' : 'regular',
+      align: 'right',
+    });
+    y -= strong ? 20 : 15;
+  }
+  const due =
+    inv.status === 'paid'
+      ? 'PAID — thank you.'
+      : inv.status === 'cancelled'
+        ? 'CANCELLED — nothing is owed on this invoice.'
+        : `Balance due: ${money(inv.total_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}`;
+  page.text(LEFT, y - 4, due, {
+    size: 11,
+    font: 'bold',
+    color: inv.status === 'overdue' ? [0.75, 0.1, 0.1] : brand,
+  });
+  if (inv.notes) {
+    y -= 26;
+    page.text(LEFT, y, fitText(`Notes: ${inv.notes}`, RIGHT - LEFT, 9), { size: 9, color: GREY });
+  }
+
+  pages.forEach((p, i) => {
+    p.line(LEFT, 56, RIGHT, 56);
+    p.text(LEFT, 42, fitText(`Thank you for shipping with ${company.name}.`, 380, 8), {
+      size: 8,
+      color: GREY,
+    });
+    p.text(RIGHT, 42, `Page ${i + 1} of ${pages.length}`, { size: 8, color: GREY, align: 'right' });
+  });
+  return renderPdf(pages, { title: `Invoice ${inv.number}`, author: company.name });
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../contract/envelope';
+import type { Config } from '../config';
+import { forbidden } from '../errors';
+import { ok } from '../http/envelope';
+import { requireCompany } from '../http/tenant';
+
+const mailSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  time: z.string(),
+});
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (/^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address));
+
+/**
+ * Whether the local mailbox is served at all: only with no SMTP server, never in production, and by default only
+ * while the server listens on loopback (so it is reachable from this machine alone). `DEV_MAILBOX=true` serves it
+ * when listening on the network too; each request must still come from loopback.
+ */
+export function mailboxServed(config: Config, mailMode: 'smtp' | 'local'): boolean {
+  if (mailMode !== 'local' || config.production || config.devMailbox === 'false') return false;
+  const loopbackHost = config.host === 'localhost' || isLoopback(config.host);
+  return loopbackHost || config.devMailbox === 'true';
+}
+
+/**
+ * The local mailbox, so sign-up and password reset work on a machine without mail. Its reset and verification
+ * links are keys to accounts, so it answers only the person at this machine (a loopback client: behind a trusted
+ * proxy, the client the proxy saw), and only with the mail of the company whose host was asked.
+ */
+export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!mailboxServed(app.config, app.mailer.mode)) return;
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.ip)) throw forbidden('The local mailbox can only be read on the server machine');
+  });
+
+  app.get(
+    '/dev/mailbox.json',
+    { schema: { tags: ['dev'], response: { 200: envelope(z.array(mailSchema)) } } },
+    async (request) => ok(await app.mailer.list(requireCompany(request).id)),
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    const company = requireCompany(request);
+    const mails = await app.mailer.list(company.id);
+    const rows = mails
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.time).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</p>
+<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>
+<details><summary>Text</summary><pre>${escapeHtml(m.text)}</pre></details></article>`,
+      )
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1f2937}
+article{border:1px solid #d1d5db;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0 0 4px}.meta{color:#4b5563;margin:0}
+pre{white-space:pre-wrap}a{color:#5b21b6;word-break:break-all}</style></head><body><h1>Local mailbox</h1>
+<p>Mail the portal sent for ${escapeHtml(company.name)} while no SMTP server is configured, newest first. <a href="/dev/mailbox.json">JSON</a></p>
+${rows || '<p>No mail yet.</p>'}</body></html>`);
+  });
+};

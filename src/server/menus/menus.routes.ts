@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { menuEndpoints as ep } from '../../contract/menus';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+/** Navigation menus of the caller's company; items are filtered by the caller's role (admins see all to edit them). */
+export const menuRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.menus;
+
+  route(app, ep.list, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.list(company.id, user));
+  });
+
+  route(app, ep.one, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.one(company.id, user, request.params.id));
+  });
+
+  route(app, ep.addItem, async (request) =>
+    ok(await svc.addItem(authOf(request).company.id, request.body), 'Menu item added', 201),
+  );
+
+  route(app, ep.updateItem, async (request) =>
+    ok(await svc.updateItem(authOf(request).company.id, request.params.id, request.body), 'Menu item saved'),
+  );
+
+  route(app, ep.removeItem, async (request) => {
+    await svc.removeItem(authOf(request).company.id, request.params.id);
+    return ok(null, 'Menu item deleted');
+  });
+};

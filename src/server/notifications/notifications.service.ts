@@ -1,0 +1,240 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Notification, NotificationKind } from '../../contract/notifications';
+import type { NotificationPreferences } from '../../contract/profile';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { notifications, users } from '../db/schema';
+import { notFound } from '../errors';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { brandOf, notificationMail } from '../mail/templates';
+
+type NotificationRow = typeof notifications.$inferSelect;
+type Log = { error: (obj: object, msg: string) => void };
+
+/** Which preference lets a kind of notification go out by email; kinds without one are never mailed. */
+const PREFERENCE: Partial<Record<NotificationKind, keyof NotificationPreferences>> = {
+  package_status: 'email_package_updates',
+  invoice: 'email_invoices',
+  purchase_request: 'email_purchase_requests',
+};
+
+const ACTION: Record<NotificationKind, string> = {
+  package_status: 'Track the package',
+  invoice: 'View the invoice',
+  purchase_request: 'View the request',
+  points: 'See your points',
+  system: 'Open the portal',
+};
+
+export function toNotification(n: NotificationRow): Notification {
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    read_at: n.readAt ? n.readAt.toISOString() : null,
+    created_at: n.createdAt.toISOString(),
+  };
+}
+
+export type NotifyInput = { kind: NotificationKind; title: string; body: string; link: string };
+export type NotifyOptions = {
+  /** Scheme + host for the mail's link (the company's own host). */
+  origin: string;
+  /** 'preference' (default): mailed when the user's preferences say so; 'always': an explicit send; 'never'. */
+  mail?: 'preference' | 'always' | 'never';
+  /** A dedicated mail instead of the generic notification mail. */
+  message?: (user: UserRow) => MailMessage;
+};
+
+/**
+ * Notifications: kept for the bell and the list, and mailed when the user wants them. Mail goes out after the
+ * reply (a slow SMTP server never holds up a staff action); `drain` waits for what is in flight (on close).
+ */
+export function createNotificationService(deps: { db: Db; mailer: Mailer; config: Config; log: Log }) {
+  const { db, mailer, config } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  function mailLater(msg: MailMessage) {
+    const p = mailer
+      .send(msg)
+      .catch((err) => deps.log.error({ err, to: msg.to, subject: msg.subject }, 'notification mail failed'))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  async function unreadCount(company: CompanyRow, userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.companyId, company.id),
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  async function record(
+    company: CompanyRow,
+    userId: string,
+    input: NotifyInput,
+    opts: NotifyOptions,
+  ): Promise<Notification | null> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
+      .limit(1);
+    if (!user) return null;
+    const [row] = await db
+      .insert(notifications)
+      .values({ companyId: company.id, userId, ...input })
+      .returning();
+    if (!row) throw new Error('notification insert returned no row');
+    const mode = opts.mail ?? 'preference';
+    const pref = PREFERENCE[input.kind];
+    const wanted =
+      mode === 'always' || (mode === 'preference' && pref !== undefined && user.notificationPrefs[pref]);
+    if (wanted && user.isActive) {
+      mailLater(
+        opts.message?.(user) ??
+          notificationMail({
+            brand: brandOf(company),
+            origin: opts.origin,
+            to: user.email,
+            firstName: user.firstName,
+            title: input.title,
+            body: input.body,
+            link: input.link,
+            action: ACTION[input.kind],
+            mailFrom: config.mailFrom,
+          }),
+      );
+    }
+    return toNotification(row);
+  }
+
+  const service = {
+    unreadCount,
+
+    /**
+     * Records a notification for a user of the company (and mails it, per `opts.mail`). It reports an action that
+     * already happened, so it never fails it: an error is logged and null returned.
+     */
+    async notify(
+      company: CompanyRow,
+      userId: string,
+      input: NotifyInput,
+      opts: NotifyOptions,
+    ): Promise<Notification | null> {
+      try {
+        return await record(company, userId, input, opts);
+      } catch (err) {
+        deps.log.error({ err, userId, kind: input.kind }, 'notification failed');
+        return null;
+      }
+    },
+
+    async list(
+      company: CompanyRow,
+      user: UserRow,
+      q: { page: number; pageSize: number; unread?: 'true' | 'false' | undefined },
+    ) {
+      const where = and(
+        eq(notifications.companyId, company.id),
+        eq(notifications.userId, user.id),
+        q.unread === 'true' ? isNull(notifications.readAt) : undefined,
+      );
+      const [rows, [total], unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(notifications).where(where),
+        unreadCount(company, user.id),
+      ]);
+      return {
+        items: rows.map(toNotification),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: total?.n ?? 0,
+        unread_count: unread,
+      };
+    },
+
+    async markRead(company: CompanyRow, user: UserRow, id: string): Promise<Notification> {
+      const where = and(
+        eq(notifications.id, id),
+        eq(notifications.companyId, company.id),
+        eq(notifications.userId, user.id),
+      );
+      const [updated] = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(where, isNull(notifications.readAt)))
+        .returning();
+      if (updated) return toNotification(updated);
+      const [already] = await db.select().from(notifications).where(where).limit(1);
+      if (!already) throw notFound('Notification not found');
+      return toNotification(already);
+    },
+
+    async markAllRead(company: CompanyRow, user: UserRow) {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.companyId, company.id),
+            eq(notifications.userId, user.id),
+            isNull(notifications.readAt),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return { updated: rows.length, unread_count: 0 };
+    },
+
+    /** Tells a package's owner it changed status (staff receive or status change). */
+    async packageStatus(
+      company: CompanyRow,
+      pkg: {
+        id: string;
+        tracking_number: string;
+        description: string;
+        status_name: string;
+        owner: { id: string };
+      },
+      note: string,
+      origin: string,
+    ) {
+      const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
+      return service.notify(
+        company,
+        pkg.owner.id,
+        {
+          kind: 'package_status',
+          title: `${pkg.tracking_number}: ${pkg.status_name}`,
+          body: `Your package ${what} is now “${pkg.status_name}”.${note ? ` ${note}` : ''}`,
+          link: `/user/packages/${pkg.id}`,
+        },
+        { origin },
+      );
+    },
+
+    /** Waits for mail still being sent (the app's onClose). */
+    async drain(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+  };
+  return service;
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,341 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PackageStatusCode } from '../../contract/constants';
+import {
+  PACKAGE_COUNT_CAP,
+  type PackageDetail,
+  type PackageListQuery,
+  type PackageSummary,
+  packageListQuerySchema,
+  type Receipt,
+  type ReceivePackageBody,
+  receivePackageBodySchema,
+} from '../../contract/packages';
+import type { Db } from '../db';
+import { likePattern } from '../db/like';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
+import {
+  files,
+  packageEvents,
+  packageReceipts,
+  packageStatuses,
+  packages,
+  prealerts,
+  users,
+} from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { matchPrealert, pendingPrealert, prealertDtos } from './prealert-records';
+import { toFileInfo } from './stored-files';
+
+type PackageRow = typeof packages.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
+export function createPackageService({ db }: { db: Db }) {
+  async function statusNames(): Promise<Map<string, string>> {
+    const rows = await db
+      .select({ code: packageStatuses.code, name: packageStatuses.name })
+      .from(packageStatuses);
+    return new Map(rows.map((r) => [r.code, r.name]));
+  }
+
+  function toSummary(
+    p: PackageRow,
+    owner: { id: string; firstName: string; lastName: string; mailboxNumber: string },
+    names: Map<string, string>,
+  ): PackageSummary {
+    return {
+      id: p.id,
+      tracking_number: p.trackingNumber,
+      description: p.description,
+      seller_name: p.sellerName,
+      shipper: p.shipper,
+      weight: p.weight,
+      length: p.length,
+      width: p.width,
+      height: p.height,
+      declared_value_cents: p.declaredValueCents,
+      status: p.statusCode as PackageStatusCode,
+      status_name: names.get(p.statusCode) ?? p.statusCode,
+      received_at: iso(p.receivedAt),
+      delivered_at: iso(p.deliveredAt),
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+      owner: {
+        id: owner.id,
+        name: `${owner.firstName} ${owner.lastName}`.trim(),
+        mailbox_number: owner.mailboxNumber,
+      },
+    };
+  }
+
+  /** The package if the caller may see it (its owner, or staff of its company); otherwise "not found". */
+  async function visiblePackage(
+    company: CompanyRow,
+    user: UserRow,
+    id: string,
+    q: Db = db,
+  ): Promise<PackageRow> {
+    const [row] = await q
+      .select()
+      .from(packages)
+      .where(
+        and(
+          eq(packages.id, id),
+          eq(packages.companyId, company.id),
+          isStaff(user) ? undefined : eq(packages.userId, user.id),
+        ),
+      )
+      .limit(1);
+    if (!row) throw notFound('Package not found');
+    return row;
+  }
+
+  const service = {
+    visiblePackage,
+
+    async list(company: CompanyRow, user: UserRow, input: PackageListQuery) {
+      const q = packageListQuerySchema.parse(input);
+      const filters: (SQL | undefined)[] = [
+        eq(packages.companyId, company.id),
+        isStaff(user) ? undefined : eq(packages.userId, user.id),
+        q.status ? eq(packages.statusCode, q.status) : undefined,
+        q.from ? gte(packages.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
+        q.to
+          ? lt(packages.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000))
+          : undefined,
+      ];
+      if (q.q) {
+        // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
+        filters.push(
+          sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${likePattern(q.q)}`,
+        );
+      }
+      const where = and(...filters);
+      const order = {
+        newest: [desc(packages.createdAt), desc(packages.id)],
+        oldest: [asc(packages.createdAt), asc(packages.id)],
+        updated: [desc(packages.updatedAt), desc(packages.id)],
+        weight: [desc(packages.weight), desc(packages.id)],
+        tracking: [asc(packages.trackingNumber), asc(packages.id)],
+      }[q.sort];
+      const [rows, [total], names] = await Promise.all([
+        db
+          .select({
+            p: packages,
+            owner: {
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              mailboxNumber: users.mailboxNumber,
+            },
+          })
+          .from(packages)
+          .innerJoin(users, eq(users.id, packages.userId))
+          .where(where)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        // Counting stops past the cap: an exact count of a million rows costs more than the page itself.
+        db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(packages)
+            .where(where)
+            .limit(PACKAGE_COUNT_CAP + 1)
+            .as('capped'),
+        ),
+        statusNames(),
+      ]);
+      const n = total?.n ?? 0;
+      return {
+        items: rows.map((r) => toSummary(r.p, r.owner, names)),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: Math.min(n, PACKAGE_COUNT_CAP),
+        total_capped: n > PACKAGE_COUNT_CAP,
+      };
+    },
+
+    async counts(company: CompanyRow, user: UserRow) {
+      const rows = await db
+        .select({ status: packages.statusCode, n: count() })
+        .from(packages)
+        .where(
+          and(eq(packages.companyId, company.id), isStaff(user) ? undefined : eq(packages.userId, user.id)),
+        )
+        .groupBy(packages.statusCode);
+      const by_status: Record<string, number> = {};
+      for (const r of rows) by_status[r.status] = r.n;
+      return { total: rows.reduce((s, r) => s + r.n, 0), by_status };
+    },
+
+    async detail(company: CompanyRow, user: UserRow, id: string): Promise<PackageDetail> {
+      const p = await visiblePackage(company, user, id);
+      const [owner] = await db.select().from(users).where(eq(users.id, p.userId)).limit(1);
+      if (!owner) throw notFound('Package not found');
+      const names = await statusNames();
+      const events = await db
+        .select({
+          e: packageEvents,
+          actor: { first: users.firstName, last: users.lastName, role: users.role },
+        })
+        .from(packageEvents)
+        .leftJoin(users, eq(users.id, packageEvents.actorId))
+        .where(eq(packageEvents.packageId, p.id))
+        .orderBy(asc(packageEvents.createdAt), asc(packageEvents.id));
+      const receipts = await db
+        .select({ r: packageReceipts, file: files, by: { first: users.firstName, last: users.lastName } })
+        .from(packageReceipts)
+        .innerJoin(files, eq(files.id, packageReceipts.fileId))
+        .innerJoin(users, eq(users.id, packageReceipts.uploadedBy))
+        .where(eq(packageReceipts.packageId, p.id))
+        .orderBy(asc(packageReceipts.createdAt));
+      const prealertRows = p.prealertId
+        ? await db.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1)
+        : [];
+      const [prealert] = await prealertDtos(db, prealertRows);
+      return {
+        ...toSummary(p, owner, names),
+        events: events.map(({ e, actor }) => ({
+          id: e.id,
+          status: e.statusCode as PackageStatusCode,
+          status_name: names.get(e.statusCode) ?? e.statusCode,
+          note: e.note,
+          // Customers see who at the company acted by first name only; their own actions by name.
+          actor: actor ? actor.first : null,
+          created_at: e.createdAt.toISOString(),
+        })),
+        receipts: receipts.map(
+          ({ r, file, by }): Receipt => ({
+            id: r.id,
+            package_id: r.packageId,
+            file: toFileInfo(file),
+            uploaded_by: `${by.first} ${by.last}`.trim(),
+            created_at: r.createdAt.toISOString(),
+          }),
+        ),
+        prealert: prealert ?? null,
+      };
+    },
+
+    /** Staff: a parcel arrived at the US warehouse. Links (and locks) the owner's pending pre-alert. */
+    async receive(company: CompanyRow, staff: UserRow, input: ReceivePackageBody) {
+      const b = receivePackageBodySchema.parse(input);
+      const [owner] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.companyId, company.id), eq(users.mailboxNumber, b.mailbox_number)))
+        .limit(1);
+      if (!owner)
+        throw badRequest('Validation failed', { mailbox_number: ['No customer has this mailbox number'] });
+      const id = await db.transaction(async (tx) => {
+        const [exists] = await tx
+          .select({ id: packages.id, status: packages.statusCode, userId: packages.userId })
+          .from(packages)
+          .where(and(eq(packages.companyId, company.id), eq(packages.trackingNumber, b.tracking_number)))
+          .limit(1);
+        // A package recorded from a pre-alert (status pre_alerted) is the same parcel arriving: it moves on.
+        if (exists && exists.status === 'pre_alerted' && exists.userId === owner.id) {
+          const now = new Date();
+          await tx
+            .update(packages)
+            .set({ statusCode: 'received_us', receivedAt: now, updatedAt: now, weight: b.weight.toFixed(2) })
+            .where(eq(packages.id, exists.id));
+          const pending = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
+          if (pending) await matchPrealert(tx, pending.id, exists.id, now);
+          await tx.insert(packageEvents).values({
+            packageId: exists.id,
+            companyId: company.id,
+            statusCode: 'received_us',
+            note: b.note ?? 'Received at the US warehouse',
+            actorId: staff.id,
+            createdAt: now,
+          });
+          return exists.id;
+        }
+        if (exists) {
+          throw conflict('A package with this tracking number was already received', {
+            tracking_number: ['Already received'],
+          });
+        }
+        const pre = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
+        const now = new Date();
+        const [pkg] = await tx
+          .insert(packages)
+          .values({
+            companyId: company.id,
+            userId: owner.id,
+            trackingNumber: b.tracking_number,
+            description: b.description ?? pre?.description ?? '',
+            sellerName: b.seller_name ?? pre?.sellerName ?? '',
+            shipper: b.shipper ?? '',
+            weight: b.weight.toFixed(2),
+            length: b.length.toFixed(2),
+            width: b.width.toFixed(2),
+            height: b.height.toFixed(2),
+            declaredValueCents: b.declared_value_cents ?? pre?.valueCents ?? 0,
+            statusCode: 'received_us',
+            receivedAt: now,
+          })
+          .returning();
+        if (!pkg) throw new Error('package insert returned no row');
+        if (pre) {
+          await matchPrealert(tx, pre.id, pkg.id, now);
+          await tx.insert(packageEvents).values({
+            packageId: pkg.id,
+            companyId: company.id,
+            statusCode: 'pre_alerted',
+            note: 'Pre-alert sent by the customer',
+            actorId: owner.id,
+            createdAt: pre.createdAt,
+          });
+        }
+        await tx.insert(packageEvents).values({
+          packageId: pkg.id,
+          companyId: company.id,
+          statusCode: 'received_us',
+          note: b.note ?? 'Received at the US warehouse',
+          actorId: staff.id,
+          createdAt: now,
+        });
+        return pkg.id;
+      });
+      return service.detail(company, staff, id);
+    },
+
+    async changeStatus(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      status: PackageStatusCode,
+      note: string,
+    ) {
+      const pkg = await visiblePackage(company, staff, id);
+      if (pkg.statusCode === status) throw conflict(`The package is already "${status}"`);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(packages)
+          .set({
+            statusCode: status,
+            updatedAt: now,
+            ...(status === 'delivered' ? { deliveredAt: now } : {}),
+          })
+          .where(eq(packages.id, pkg.id));
+        await tx.insert(packageEvents).values({
+          packageId: pkg.id,
+          companyId: company.id,
+          statusCode: status,
+          note,
+          actorId: staff.id,
+          createdAt: now,
+        });
+      });
+      return service.detail(company, staff, id);
+    },
+  };
+  return service;
+}
+
+export type PackageService = ReturnType<typeof createPackageService>;

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { pointsEndpoints as ep } from '../../contract/points';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
+export const pointsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ep.list, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await app.points.list(company, user, request.query));
+  });
+
+  route(app, ep.adjust, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await app.points.adjust(company, user, request.body), 'Points recorded', 201);
+  });
+};

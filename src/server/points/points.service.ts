@@ -1,0 +1,233 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PointsAdjustBody, PointsEntry, PointsKind, PointsPage } from '../../contract/points';
+import { pointsAdjustBodySchema } from '../../contract/points';
+import { settingsOf } from '../companies/account-settings';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { pointsLedger, users } from '../db/schema';
+import { ApiError, fieldError } from '../errors';
+
+type LedgerRow = typeof pointsLedger.$inferSelect;
+
+export type PointsMove = {
+  points: number;
+  kind: PointsKind;
+  reason: string;
+  reference?: string | null;
+  createdBy?: string | null;
+  createdAt?: Date;
+};
+
+function toEntry(r: LedgerRow, balanceAfter: number): PointsEntry {
+  return {
+    id: r.id,
+    points: r.points,
+    kind: r.kind,
+    reason: r.reason,
+    reference: r.reference,
+    balance_after: balanceAfter,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Sum of a user's ledger. */
+export async function pointsBalance(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${pointsLedger.points}), 0)`.mapWith(Number) })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * The points ledger: append-only (the database refuses UPDATE and DELETE on it), balance = sum. Awards with a
+ * reference happen once per (user, kind, reference). Deductions take a row lock on the user, so two at once cannot
+ * both spend the same points, and one that would take the balance below 0 is refused.
+ */
+export function createPointsService({ db }: { db: Db }) {
+  /** Adds points (> 0). Null when this reference was already awarded. */
+  async function award(
+    tx: Db,
+    company: CompanyRow,
+    userId: string,
+    move: PointsMove,
+  ): Promise<LedgerRow | null> {
+    if (move.points <= 0) return null;
+    const [row] = await tx
+      .insert(pointsLedger)
+      .values({
+        companyId: company.id,
+        userId,
+        points: move.points,
+        kind: move.kind,
+        reason: move.reason,
+        reference: move.reference ?? null,
+        createdBy: move.createdBy ?? null,
+        ...(move.createdAt ? { createdAt: move.createdAt } : {}),
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Takes `move.points` (> 0) off the balance. Past the balance: refused with a 409, or with `clamp` only what is
+   * there is taken (a reversal never pushes a balance below 0). Null when nothing was taken.
+   */
+  async function deduct(
+    company: CompanyRow,
+    userId: string,
+    move: PointsMove,
+    opts: { clamp?: boolean } = {},
+  ): Promise<{ row: LedgerRow | null; balance: number }> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const balance = await pointsBalance(tx, userId);
+      let points = move.points;
+      if (points > balance) {
+        if (!opts.clamp) {
+          throw new ApiError(409, `Not enough points: the balance is ${balance}`, {
+            points: [`The balance is only ${balance} points`],
+          });
+        }
+        points = balance;
+      }
+      if (points <= 0) return { row: null, balance };
+      const [row] = await tx
+        .insert(pointsLedger)
+        .values({
+          companyId: company.id,
+          userId,
+          points: -points,
+          kind: move.kind,
+          reason: move.reason,
+          reference: move.reference ?? null,
+          createdBy: move.createdBy ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return {
+        row: row ?? null,
+        balance: balance - (row ? points : 0),
+      };
+    });
+  }
+
+  return {
+    award,
+    deduct,
+    balance: (userId: string) => pointsBalance(db, userId),
+
+    async list(
+      company: CompanyRow,
+      user: UserRow,
+      q: { page: number; pageSize: number },
+    ): Promise<PointsPage> {
+      const where = and(eq(pointsLedger.companyId, company.id), eq(pointsLedger.userId, user.id));
+      const [rows, [total], balance] = await Promise.all([
+        db
+          .select({
+            r: pointsLedger,
+            after:
+              sql<number>`sum(${pointsLedger.points}) over (order by ${pointsLedger.createdAt}, ${pointsLedger.id})`.mapWith(
+                Number,
+              ),
+          })
+          .from(pointsLedger)
+          .where(where)
+          .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(pointsLedger).where(where),
+        pointsBalance(db, user.id),
+      ]);
+      return {
+        balance,
+        items: rows.map(({ r, after }) => toEntry(r, after)),
+        page: q.page,
+        pageSize: q.pageSize,
+        total: total?.n ?? 0,
+      };
+    },
+
+    /** Staff: a redemption or a correction for a customer of the company. */
+    async adjust(company: CompanyRow, staff: UserRow, input: PointsAdjustBody) {
+      const b = pointsAdjustBodySchema.parse(input);
+      const [target] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, b.user_id), eq(users.companyId, company.id)))
+        .limit(1);
+      if (!target) throw fieldError('user_id', 'No customer of this company has this id');
+      const move = { kind: b.kind, reason: b.reason, createdBy: staff.id };
+      let row: LedgerRow | null;
+      if (b.points > 0) {
+        row = await award(db, company, target.id, { ...move, points: b.points });
+      } else {
+        row = (await deduct(company, target.id, { ...move, points: -b.points })).row;
+      }
+      if (!row) throw new Error('points adjustment recorded nothing');
+      const balance = await pointsBalance(db, target.id);
+      return { entry: toEntry(row, balance), balance };
+    },
+
+    /**
+     * The bonus for a pre-alert sent with its invoice file (once per tracking number per customer), inside the pre-alert's transaction but in a savepoint,
+     * so a failed bonus rolls back alone. The failure is returned, never thrown: a bonus never fails the pre-alert.
+     */
+    async prealertBonusWithin(
+      tx: Db,
+      company: CompanyRow,
+      user: UserRow,
+      prealert: { tracking_number: string; files: unknown[] },
+    ): Promise<unknown> {
+      try {
+        await tx.transaction(async (spRaw) => {
+          const sp = spRaw as unknown as Db;
+          const { points } = await settingsOf(sp, company.id);
+          if (prealert.files.length === 0) return;
+          await award(sp, company, user.id, {
+            points: points.prealert_bonus,
+            kind: 'prealert_bonus',
+            reason: `Pre-alert with invoice: ${prealert.tracking_number}`,
+            reference: `prealert:${prealert.tracking_number}`,
+          });
+        });
+        return null;
+      } catch (err) {
+        return err;
+      }
+    },
+
+    /** A cancelled pre-alert gives its bonus back (as far as the balance allows), once. */
+    async reversePrealertBonus(company: CompanyRow, user: UserRow, trackingNumber: string) {
+      const reference = `prealert:${trackingNumber}`;
+      const [awarded] = await db
+        .select()
+        .from(pointsLedger)
+        .where(
+          and(
+            eq(pointsLedger.userId, user.id),
+            eq(pointsLedger.kind, 'prealert_bonus'),
+            eq(pointsLedger.reference, reference),
+          ),
+        )
+        .limit(1);
+      if (!awarded) return null;
+      return deduct(
+        company,
+        user.id,
+        {
+          points: awarded.points,
+          kind: 'prealert_bonus_reversed',
+          reason: `Pre-alert cancelled: ${trackingNumber}`,
+          reference,
+        },
+        { clamp: true },
+      );
+    },
+  };
+}
+
+export type PointsService = ReturnType<typeof createPointsService>;

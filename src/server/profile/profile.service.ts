@@ -1,0 +1,142 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import {
+  type AccountSummary,
+  type ChangePasswordBody,
+  changePasswordBodySchema,
+  type Profile,
+  type UpdateProfileBody,
+  updateProfileBodySchema,
+} from '../../contract/profile';
+import { hashPassword, passwordWeakness, verifyPassword } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { parishes, refreshTokens, users } from '../db/schema';
+import { fieldError, notFound } from '../errors';
+import type { InvoiceService } from '../invoices/invoices.service';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { PointsService } from '../points/points.service';
+import { toUser } from '../presenters';
+
+export function createProfileService(deps: {
+  db: Db;
+  config: Config;
+  invoices: InvoiceService;
+  points: PointsService;
+  notifications: NotificationService;
+}) {
+  const { db, config, invoices, points, notifications } = deps;
+
+  async function profile(company: CompanyRow, userId: string): Promise<Profile> {
+    const [row] = await db
+      .select({ u: users, parish: { id: parishes.id, name: parishes.name } })
+      .from(users)
+      .leftJoin(parishes, eq(parishes.id, users.parishId))
+      .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
+      .limit(1);
+    if (!row) throw notFound('User not found');
+    const u = row.u;
+    const w = company.warehouseAddress;
+    const name = `${u.firstName} ${u.lastName}`.trim();
+    return {
+      user: toUser(u),
+      parish: row.parish,
+      mailbox_number: u.mailboxNumber,
+      notification_preferences: u.notificationPrefs,
+      warehouse_address: w,
+      // As the dashboard and the profile screen show it: the mailbox number right after address line 1, where
+      // every checkout form has room for it and the warehouse looks for it.
+      shipping_address: { ...w, name, line1: `${w.line1} ${u.mailboxNumber}` },
+    };
+  }
+
+  return {
+    get: (company: CompanyRow, user: UserRow) => profile(company, user.id),
+
+    async update(company: CompanyRow, user: UserRow, input: UpdateProfileBody): Promise<Profile> {
+      const b = updateProfileBodySchema.parse(input);
+      if (b.parish_id !== undefined) {
+        const [p] = await db.select({ id: parishes.id }).from(parishes).where(eq(parishes.id, b.parish_id));
+        if (!p) throw fieldError('parish_id', 'Choose a parish from the list');
+      }
+      const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (b.first_name !== undefined) set.firstName = b.first_name;
+      if (b.last_name !== undefined) set.lastName = b.last_name;
+      if (b.phone !== undefined) set.phone = b.phone;
+      if (b.address !== undefined) set.address = b.address;
+      if (b.parish_id !== undefined) set.parishId = b.parish_id;
+      if (b.trn !== undefined) set.trn = b.trn;
+      if (b.notification_preferences) {
+        set.notificationPrefs = { ...user.notificationPrefs, ...b.notification_preferences };
+      }
+      await db
+        .update(users)
+        .set(set)
+        .where(and(eq(users.id, user.id), eq(users.companyId, company.id)));
+      return profile(company, user.id);
+    },
+
+    /**
+     * Changes the password after checking the current one. Every other session ends: all the user's refresh-token
+     * families are revoked except the family of `refreshToken` (the caller's own device), when given and valid.
+     * Returns how many sessions were signed out.
+     */
+    async changePassword(company: CompanyRow, user: UserRow, input: ChangePasswordBody): Promise<number> {
+      const b = changePasswordBodySchema.parse(input);
+      if (!(await verifyPassword(b.current_password, user.passwordHash))) {
+        throw fieldError('current_password', 'This is not your current password');
+      }
+      const weak = passwordWeakness(b.new_password, user.email);
+      if (weak) throw fieldError('new_password', weak);
+      if (b.new_password === b.current_password) {
+        throw fieldError('new_password', 'Choose a password different from the current one');
+      }
+      let keepFamily: string | undefined;
+      if (b.refreshToken) {
+        const [own] = await db
+          .select({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, hashToken(b.refreshToken)),
+              eq(refreshTokens.userId, user.id),
+              eq(refreshTokens.companyId, company.id),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+          .limit(1);
+        keepFamily = own?.familyId;
+      }
+      const passwordHash = await hashPassword(b.new_password, config.scryptLogN);
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        const revoked = await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(refreshTokens.userId, user.id),
+              isNull(refreshTokens.revokedAt),
+              gt(refreshTokens.expiresAt, new Date()),
+              keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+            ),
+          )
+          .returning({ familyId: refreshTokens.familyId });
+        return new Set(revoked.map((r) => r.familyId)).size;
+      });
+    },
+
+    /** The dashboard's figures: balance due, points and unread notifications. */
+    async summary(company: CompanyRow, user: UserRow): Promise<AccountSummary> {
+      const [due, balance, unread] = await Promise.all([
+        invoices.balanceDue(company, user),
+        points.balance(user.id),
+        notifications.unreadCount(company, user.id),
+      ]);
+      return { ...due, currency: company.currency, points_balance: balance, unread_notifications: unread };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

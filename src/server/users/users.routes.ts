@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { userEndpoints as ep } from '../../contract/users';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ep.list, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await app.users.list(company, user, request.query));
+  });
+
+  route(app, ep.one, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await app.users.one(company, user, request.params.id));
+  });
+};

@@ -27,6 +27,15 @@ export type Mailer = {
 
 type Log = { info: (obj: object, msg: string) => void };
 
+/** What nodemailer sends of a message (its company and links stay ours). */
+const envelopeOf = (msg: MailMessage) => ({
+  from: msg.from,
+  to: msg.to,
+  subject: msg.subject,
+  text: msg.text,
+  html: msg.html,
+});
+
 /**
  * With SMTP_URL: real delivery through nodemailer's SMTP transport. Without it: nodemailer's JSON transport renders
  * the message and it is kept as a file in DATA_DIR/mailbox, listed at /dev/mailbox(.json).
@@ -37,13 +46,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
     return {
       mode: 'smtp',
       send: async (msg) => {
-        await transport.sendMail({
-          from: msg.from,
-          to: msg.to,
-          subject: msg.subject,
-          text: msg.text,
-          html: msg.html,
-        });
+        await transport.sendMail(envelopeOf(msg));
       },
       list: async () => [],
       close: () => transport.close(),
@@ -55,13 +58,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
     mode: 'local',
     send: async (msg) => {
       // Render through nodemailer so local mode exercises the same message building as SMTP mode.
-      await transport.sendMail({
-        from: msg.from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-      });
+      await transport.sendMail(envelopeOf(msg));
       await mkdir(dir, { recursive: true });
       const time = new Date().toISOString();
       const id = `${time.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;

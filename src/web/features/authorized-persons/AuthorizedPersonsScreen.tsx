@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/PageTitle';
 import { QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ToneBadge } from '../../components/ToneBadge';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, idempotencyKeys } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
 import { AuthorizedPersonForm, type SaveAuthorizedPerson } from './AuthorizedPersonForm';
 import {
@@ -20,7 +20,6 @@ import {
   authorizedPersonKeys,
   authorizedPersonsQueryOptions,
   deleteAuthorizedPerson,
-  idempotencyKeys,
   identificationsQueryOptions,
   updateAuthorizedPerson,
 } from './api';

@@ -30,29 +30,6 @@ export const identificationsQueryOptions = () =>
     staleTime: 24 * 60 * 60_000,
   });
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Keys for adds: the same body sent again (after a reply that never arrived) reuses its Idempotency-Key, so the
- * person is never added twice; a changed body, or any add after a success (`reset`), gets a new key.
- */
-export function idempotencyKeys() {
-  let last: { body: string; key: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body);
-      if (last?.body !== json) last = { body: json, key: newKey() };
-      return last.key;
-    },
-    reset() {
-      last = null;
-    },
-  };
-}
-
 export const addAuthorizedPerson = (body: AuthorizedPersonBody, idempotencyKey: string) =>
   api.post<AuthorizedPerson>(accountApi.authorizedPersons.create, body, {
     headers: { 'Idempotency-Key': idempotencyKey },

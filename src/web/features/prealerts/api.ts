@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Paginated } from '../../../contract/envelope';
 import type { Prealert, prealertFieldsSchema } from '../../../contract/packages';
 import { packageApi } from '../../../contract/paths';
-import { api } from '../../lib/api';
+import { api, newIdempotencyKey } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
 import { uploadForm } from '../../lib/upload/upload-form';
@@ -27,11 +27,6 @@ export const prealertsQueryOptions = (page: number, pageSize = 10) =>
     meta: { offlineOptional: true },
   });
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
 /**
  * Sends a pre-alert now: multipart fields + receipt files, with upload progress in whole percent.
  * The form knows only this function, so the offline outbox can replace it with "enqueue" later.
@@ -49,7 +44,7 @@ export function submitPrealert(
     fields: { ...fields, user_id: session.userId, company_id: session.companyId },
     files,
     onProgress,
-    idempotencyKey: options.idempotencyKey ?? newKey(),
+    idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
     signal: options.signal,
   });
 }

@@ -23,29 +23,6 @@ export const purchaseRequestsQueryOptions = (page = 1, pageSize = PURCHASE_REQUE
     placeholderData: keepPreviousData,
   });
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Keys for new requests: the same body sent again (after a reply that never arrived) reuses its Idempotency-Key,
- * so the request is never made twice; a changed body, or any request after a success (`reset`), gets a new key.
- */
-export function idempotencyKeys() {
-  let last: { body: string; key: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body);
-      if (last?.body !== json) last = { body: json, key: newKey() };
-      return last.key;
-    },
-    reset() {
-      last = null;
-    },
-  };
-}
-
 export const createPurchaseRequest = (body: PurchaseRequestBody, idempotencyKey: string) =>
   api.post<PurchaseRequest>(accountApi.purchaseRequests.create, body, {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { newIdempotencyKey } from '../api/idempotency';
 import { onSessionChange, readSession } from '../session/session';
 import { uploadForm } from '../upload/upload-form';
 import { markBusy } from './busy';
@@ -124,7 +125,7 @@ export async function sendOrQueue<T>(input: {
   files: File[];
   onProgress: (percent: number) => void;
 }): Promise<T | null> {
-  const idempotencyKey = crypto.randomUUID();
+  const idempotencyKey = newIdempotencyKey();
   const queue = () => outbox.enqueue({ ...input, idempotencyKey });
   if (!onlineManager.isOnline()) {
     await queue();

@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage, idempotencyKeys } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
+import { identificationsQueryOptions } from '../../lib/reference/api';
 import { AuthorizedPersonForm, type SaveAuthorizedPerson } from './AuthorizedPersonForm';
 import {
   type AuthorizedPersonBody,
@@ -20,7 +21,6 @@ import {
   authorizedPersonKeys,
   authorizedPersonsQueryOptions,
   deleteAuthorizedPerson,
-  identificationsQueryOptions,
   updateAuthorizedPerson,
 } from './api';
 

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { formatDate } from '../../lib/format';
-import { packageCountsQueryOptions, packageStatusesQueryOptions, packagesQueryOptions } from './api';
+import { packageStatusesQueryOptions } from '../../lib/reference/api';
+import { packageCountsQueryOptions, packagesQueryOptions } from './api';
 import classes from './DashboardSections.module.css';
 import { StatusBadge, statusTone } from './StatusBadge';
 

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Paginated } from '../../../contract/envelope';
-import { accountApi } from '../../../contract/paths';
-import type { createPurchaseRequestBodySchema, PurchaseRequest } from '../../../contract/purchase-requests';
+import {
+  type createPurchaseRequestBodySchema,
+  purchaseRequestEndpoints,
+} from '../../../contract/purchase-requests';
 import { api } from '../../lib/api';
 
 /** A validated body, as the form sends it (link normalised, price in US cents). */
@@ -18,14 +19,13 @@ export const purchaseRequestKeys = {
 export const purchaseRequestsQueryOptions = (page = 1, pageSize = PURCHASE_REQUEST_PAGE_SIZE) =>
   queryOptions({
     queryKey: purchaseRequestKeys.list(page, pageSize),
-    queryFn: () =>
-      api.get<Paginated<PurchaseRequest>>(accountApi.purchaseRequests.list, { query: { page, pageSize } }),
+    queryFn: () => api.call(purchaseRequestEndpoints.list, { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
+/** The same body sent again with the same key (see lib/api's idempotencyKeys) never makes the request twice. */
 export const createPurchaseRequest = (body: PurchaseRequestBody, idempotencyKey: string) =>
-  api.post<PurchaseRequest>(accountApi.purchaseRequests.create, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  api.call(purchaseRequestEndpoints.create, { body, idempotencyKey });
 
-export const deletePurchaseRequest = (id: string) => api.delete<null>(accountApi.purchaseRequests.one(id));
+export const deletePurchaseRequest = (id: string) =>
+  api.call(purchaseRequestEndpoints.remove, { params: { id } });

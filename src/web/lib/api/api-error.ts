@@ -37,6 +37,12 @@ export function parseRetryAfter(header: string | null | undefined): number | nul
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+/** A 404 as it came; any other failure as an ApiError with the same status (0 when none) and `message`. */
+export function withFallbackMessage(e: unknown, message: string): ApiError {
+  if (e instanceof ApiError && e.status === 404) return e;
+  return new ApiError(e instanceof ApiError ? e.status : 0, message);
+}
+
 /** A message fit for the user, whatever was thrown. */
 export function errorMessage(e: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (e instanceof ApiError) return e.message || fallback;

@@ -5,6 +5,7 @@ import { IconPackage, IconPlaneDeparture } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { PAGE_SIZES, type PackageSort } from '../../../contract/constants';
 import { ClearFilters, NoMatches } from '../../components/ClearFilters';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';
@@ -12,7 +13,7 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { SearchField } from '../../components/SearchField';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
 import { packagesQueryOptions } from './api';
-import { type HistorySearch, hasFilters, PAGE_SIZES, type PackageSort, SORT_LABELS } from './history-search';
+import { type HistorySearch, hasFilters, SORT_LABELS } from './history-search';
 import classes from './PackageHistory.module.css';
 import { PackageCards, PackageTable } from './PackageResults';
 

@@ -5,12 +5,8 @@ import { readJson, removeKey, writeJson } from '../../lib/storage';
 
 const COMPANY_KEY = 'portal.company';
 
-/** The spec's store fallback messages: what the user reads when these calls fail. */
-export const TENANT_MESSAGES = {
-  company: 'Failed to fetch company',
-  companies: 'Failed to fetch companies',
-  createCompany: 'Failed to create company',
-} as const;
+/** The spec's store fallback message: what the user reads when the company cannot be fetched. */
+export const TENANT_MESSAGES = { company: 'Failed to fetch company' } as const;
 
 export async function fetchCompany(): Promise<Company> {
   try {

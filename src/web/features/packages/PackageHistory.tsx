@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { PAGE_SIZES, type PackageSort } from '../../../contract/constants';
 import { ClearFilters, NoMatches } from '../../components/ClearFilters';
+import { PreAlertButton } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
@@ -89,13 +90,7 @@ function NoPackagesYet() {
       description="Packages appear here when the warehouse receives them. Pre-alert a package so we can match it to you."
     >
       <EmptyState.Actions>
-        <Button
-          component={Link}
-          to="/user/packages/pre-alert"
-          leftSection={<IconPlaneDeparture size={18} aria-hidden />}
-        >
-          Pre-alert a package
-        </Button>
+        <PreAlertButton />
       </EmptyState.Actions>
     </EmptyState>
   );

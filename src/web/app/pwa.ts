@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
+import { currentBuild } from '../lib/offline/build-info';
 import {
   createBuildWatcher,
-  currentBuild,
   fetchLatestBuild,
   POLL_INTERVAL_MS,
   type UpdatePort,

@@ -33,6 +33,19 @@ export function NameFields({ form }: { form: FormFields<'first_name' | 'last_nam
   );
 }
 
+export function EmailField({ form }: { form: FormFields<'email'> }) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      key={form.key('email')}
+      {...form.getInputProps('email')}
+    />
+  );
+}
+
 export function PhoneField({ form }: { form: FormFields<'phone'> }) {
   return (
     <TextInput

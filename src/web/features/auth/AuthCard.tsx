@@ -1,4 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** The frame every auth screen shares: a heading, a short line, the content. */
@@ -27,5 +28,16 @@ export function AuthCard({
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** The quiet way back under a form that is not the login. */
+export function BackToLoginLink() {
+  return (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to="/login">
+        Back to login
+      </Anchor>
+    </Text>
   );
 }

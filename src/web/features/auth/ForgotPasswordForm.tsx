@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { passwordResetBodySchema } from '../../../contract/auth';
+import { EmailField } from '../../components/CustomerFields';
 import { applyServerErrors, zodResolver } from '../../lib/form';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToLoginLink } from './AuthCard';
 import { requestPasswordReset } from './api';
 
 export function ForgotPasswordForm() {
@@ -52,22 +53,11 @@ export function ForgotPasswordForm() {
               {formError}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             Send reset link
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
+          <BackToLoginLink />
         </Stack>
       </form>
     </AuthCard>

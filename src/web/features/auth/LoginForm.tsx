@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type LoginBody, loginBodySchema } from '../../../contract/auth';
+import { EmailField } from '../../components/CustomerFields';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { safeRedirect } from '../../lib/session/guards';
 import { AuthCard } from './AuthCard';
@@ -40,19 +42,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
         })}
       >
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" title="Could not log in" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <FormErrorAlert title="Could not log in" error={formError} />
+          <EmailField form={form} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PASSWORD_MIN, passwordSchema } from '../../../contract/auth';
 import { applyServerErrors } from '../../lib/form';
 import { clearSession } from '../../lib/session/session';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToLoginLink } from './AuthCard';
 import { resetPassword } from './api';
 
 /** New password from the emailed link (?token=); every session is revoked, so the user logs in again. */
@@ -93,11 +93,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             Reset password
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
+          <BackToLoginLink />
         </Stack>
       </form>
     </AuthCard>

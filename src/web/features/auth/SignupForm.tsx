@@ -1,11 +1,18 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PASSWORD_MIN, type RegisterBody, registerBodySchema } from '../../../contract/auth';
 import type { Parish } from '../../../contract/reference';
-import { AddressField, NameFields, ParishField, PhoneField, TrnField } from '../../components/CustomerFields';
+import {
+  AddressField,
+  EmailField,
+  NameFields,
+  ParishField,
+  PhoneField,
+  TrnField,
+} from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard } from './AuthCard';
@@ -60,14 +67,7 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
         <Stack gap="md">
           <FormErrorAlert title="Could not create the account" error={formError} />
           <NameFields form={form} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <PhoneField form={form} />
           <PasswordInput
             label="Password"

@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
-import { api as paths } from '../../../contract/paths';
-import type { User } from '../../../contract/users';
+import { authEndpoints, type LoginBody, type RegisterBody, type Tokens } from '../../../contract/auth';
 import { api, isApiError } from '../../lib/api';
 import {
   clearSession,
@@ -15,7 +13,7 @@ import {
 const noRefresh = { skipAuthRefresh: true } as const;
 
 export async function login(body: LoginBody): Promise<Tokens> {
-  const tokens = await api.post<Tokens>(paths.auth.login, body, noRefresh);
+  const tokens = await api.call(authEndpoints.login, { body, ...noRefresh });
   setTokens(tokens);
   return tokens;
 }
@@ -26,7 +24,7 @@ export async function login(body: LoginBody): Promise<Tokens> {
  * /verification. If that sign-in fails, the address had an account; the same screen tells them to read their mail.
  */
 export async function register(body: RegisterBody): Promise<void> {
-  await api.post<null>(paths.auth.register, body, noRefresh);
+  await api.call(authEndpoints.register, { body, ...noRefresh });
   try {
     await login({ email: body.email, password: body.password });
   } catch (e) {
@@ -37,7 +35,7 @@ export async function register(body: RegisterBody): Promise<void> {
 export async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   try {
-    if (refreshToken) await api.post<null>(paths.auth.logout, { refreshToken }, noRefresh);
+    if (refreshToken) await api.call(authEndpoints.logout, { body: { refreshToken }, ...noRefresh });
   } catch {
     /* the local session ends whatever the server says */
   } finally {
@@ -45,7 +43,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const fetchMe = () => api.get<User>(paths.auth.me);
+export const fetchMe = () => api.call(authEndpoints.me);
 
 export const meQueryOptions = (userId: string | null) =>
   queryOptions({
@@ -56,14 +54,14 @@ export const meQueryOptions = (userId: string | null) =>
   });
 
 export const requestPasswordReset = (email: string) =>
-  api.post<null>(paths.auth.passwordReset, { email }, noRefresh);
+  api.call(authEndpoints.passwordReset, { body: { email }, ...noRefresh });
 
 export const resetPassword = (token: string, password: string) =>
-  api.post<null>(paths.auth.resetPassword, { token, password }, noRefresh);
+  api.call(authEndpoints.resetPassword, { body: { token, password }, ...noRefresh });
 
 /** Consumes the emailed token; then refreshes so the access token says the email is verified. */
 export async function verifyEmail(token: string): Promise<void> {
-  await api.post<null>(paths.auth.verification, { token }, noRefresh);
+  await api.call(authEndpoints.verification, { body: { token }, ...noRefresh });
   if (readSession().authenticated && getRefreshToken()) {
     try {
       await api.refreshTokens();
@@ -74,4 +72,5 @@ export async function verifyEmail(token: string): Promise<void> {
   }
 }
 
-export const resendVerification = (userId: string) => api.post<null>(paths.auth.resendVerification(userId));
+export const resendVerification = (userId: string) =>
+  api.call(authEndpoints.resendVerification, { params: { id: userId } });

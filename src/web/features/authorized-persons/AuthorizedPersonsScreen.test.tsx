@@ -1,6 +1,8 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorizedPerson } from '../../../contract/authorized-persons';
+import { type AuthorizedPerson, authorizedPersonEndpoints } from '../../../contract/authorized-persons';
+import type { Endpoint } from '../../../contract/endpoint';
+import { referenceEndpoints } from '../../../contract/reference';
 import { api } from '../../lib/api';
 import { render, screen, waitFor, within } from '../../test/render';
 import { AuthorizedPersonsScreen } from './AuthorizedPersonsScreen';
@@ -24,16 +26,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Answers the list and the ID types; any other call (a delete) answers null. */
 function serve(people: AuthorizedPerson[]) {
-  return vi.spyOn(api, 'get').mockImplementation(
-    async (path: string) =>
-      (path === '/v1/identifications'
-        ? [
-            { id: 1, code: 'drivers_licence', name: "Driver's licence" },
-            { id: 2, code: 'passport', name: 'Passport' },
-          ]
-        : people) as never,
-  );
+  return vi.spyOn(api, 'call').mockImplementation((async (endpoint: Endpoint) => {
+    if (endpoint === referenceEndpoints.identifications) {
+      return [
+        { id: 1, code: 'drivers_licence', name: "Driver's licence" },
+        { id: 2, code: 'passport', name: 'Passport' },
+      ];
+    }
+    return endpoint === authorizedPersonEndpoints.list ? people : null;
+  }) as never);
 }
 
 const card = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
@@ -60,8 +63,7 @@ describe('AuthorizedPersonsScreen', () => {
   });
 
   it('opens the edit form prefilled, and deletes after a confirmation', async () => {
-    serve([person(1)]);
-    const del = vi.spyOn(api, 'delete').mockImplementation(async () => null as never);
+    const call = serve([person(1)]);
     const user = userEvent.setup({ delay: null });
     render(<AuthorizedPersonsScreen />);
 
@@ -75,7 +77,9 @@ describe('AuthorizedPersonsScreen', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete this authorized person?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(del).toHaveBeenCalledWith('/v1/authorizedpersons/00000000-0000-4000-8000-000000000001'),
+      expect(call).toHaveBeenCalledWith(authorizedPersonEndpoints.remove, {
+        params: { id: '00000000-0000-4000-8000-000000000001' },
+      }),
     );
   });
 

@@ -11,8 +11,9 @@ import { usePageTitle } from '../../components/PageTitle';
 import { QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ToneBadge } from '../../components/ToneBadge';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, idempotencyKeys } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
+import { identificationsQueryOptions } from '../../lib/reference/api';
 import { AuthorizedPersonForm, type SaveAuthorizedPerson } from './AuthorizedPersonForm';
 import {
   type AuthorizedPersonBody,
@@ -20,8 +21,6 @@ import {
   authorizedPersonKeys,
   authorizedPersonsQueryOptions,
   deleteAuthorizedPerson,
-  idempotencyKeys,
-  identificationsQueryOptions,
   updateAuthorizedPerson,
 } from './api';
 

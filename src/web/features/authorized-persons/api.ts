@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AuthorizedPerson,
-  createAuthorizedPersonBodySchema,
+import {
+  authorizedPersonEndpoints,
+  type createAuthorizedPersonBodySchema,
 } from '../../../contract/authorized-persons';
-import { accountApi, api as paths } from '../../../contract/paths';
-import type { Identification } from '../../../contract/reference';
 import { api } from '../../lib/api';
 
 /** A validated body, as the form sends it for both POST (create) and PUT (a full replacement). */
@@ -19,46 +17,15 @@ export const authorizedPersonKeys = {
 export const authorizedPersonsQueryOptions = () =>
   queryOptions({
     queryKey: authorizedPersonKeys.list(),
-    queryFn: () => api.get<AuthorizedPerson[]>(accountApi.authorizedPersons.list),
+    queryFn: () => api.call(authorizedPersonEndpoints.list),
   });
 
-/** The ID types a person may show (driver's licence, passport...): reference data that rarely changes. */
-export const identificationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['identifications'],
-    queryFn: () => api.get<Identification[]>(paths.identifications),
-    staleTime: 24 * 60 * 60_000,
-  });
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Keys for adds: the same body sent again (after a reply that never arrived) reuses its Idempotency-Key, so the
- * person is never added twice; a changed body, or any add after a success (`reset`), gets a new key.
- */
-export function idempotencyKeys() {
-  let last: { body: string; key: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body);
-      if (last?.body !== json) last = { body: json, key: newKey() };
-      return last.key;
-    },
-    reset() {
-      last = null;
-    },
-  };
-}
-
+/** The same body sent again with the same key (see lib/api's idempotencyKeys) never adds the person twice. */
 export const addAuthorizedPerson = (body: AuthorizedPersonBody, idempotencyKey: string) =>
-  api.post<AuthorizedPerson>(accountApi.authorizedPersons.create, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  api.call(authorizedPersonEndpoints.create, { body, idempotencyKey });
 
 export const updateAuthorizedPerson = (id: string, body: AuthorizedPersonBody) =>
-  api.put<AuthorizedPerson>(accountApi.authorizedPersons.one(id), body);
+  api.call(authorizedPersonEndpoints.update, { params: { id }, body });
 
-export const deleteAuthorizedPerson = (id: string) => api.delete<null>(accountApi.authorizedPersons.one(id));
+export const deleteAuthorizedPerson = (id: string) =>
+  api.call(authorizedPersonEndpoints.remove, { params: { id } });

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse, IconMailbox, IconPlaneDeparture } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { User } from '../../../contract/users';
+import { PreAlertButton } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { MailboxNumber, ShippingAddress } from '../../components/ShippingAddress';
 import { AccountFigures } from './AccountFigures';
@@ -68,13 +68,7 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
               Pre-alert it with the invoice: the warehouse matches it to you on arrival and customs clears it
               faster.
             </Text>
-            <Button
-              component={Link}
-              to="/user/packages/pre-alert"
-              leftSection={<IconPlaneDeparture size={18} aria-hidden />}
-            >
-              Pre-alert a package
-            </Button>
+            <PreAlertButton />
           </Card>
         </Stack>
         <Card padding="lg" radius="md">

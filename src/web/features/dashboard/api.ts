@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountApi } from '../../../contract/paths';
-import type { AccountSummary } from '../../../contract/profile';
+import { type AccountSummary, profileEndpoints } from '../../../contract/profile';
 import { api } from '../../lib/api';
 
 export const accountSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'summary'],
-    queryFn: () => api.get<AccountSummary>(accountApi.summary),
+    queryFn: () => api.call(profileEndpoints.summary),
   });
 
 /** What the dashboard's figures show: the summary, or why it is not there. */

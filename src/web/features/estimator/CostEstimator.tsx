@@ -19,6 +19,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCalculator, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ESTIMATE_LIMITS } from '../../../contract/constants';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
@@ -38,7 +39,7 @@ export interface EstimatorValues {
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /** The same rules as the server's, in plain code (the contract's zod schema would weigh on this chunk). */
-function positive(what: string, max: number, tooLarge: string) {
+function positive(what: string, { max, tooLarge }: { max: number; tooLarge: string }) {
   return (value: number | string) => {
     const n = typeof value === 'number' ? value : Number.NaN;
     if (!Number.isFinite(n) || n <= 0) return `Enter the ${what}`;
@@ -158,8 +159,8 @@ export function CostEstimator() {
     initialValues: { category_id: null, value_usd: '', weight_lb: '', shipping_method: 'air' },
     validate: {
       category_id: (v) => (v ? null : 'Choose a category'),
-      value_usd: positive('value in US dollars', 1_000_000, 'The value is too large for an estimate'),
-      weight_lb: positive('weight in pounds', 2000, 'The weight is too large for an estimate'),
+      value_usd: positive('value in US dollars', ESTIMATE_LIMITS.valueUsd),
+      weight_lb: positive('weight in pounds', ESTIMATE_LIMITS.weightLb),
     },
   });
   const estimate = useMutation({

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DutyCalculatorBody, DutyCategory, DutyEstimate } from '../../../contract/duty';
-import { accountApi } from '../../../contract/paths';
+import { type DutyCalculatorBody, estimatorEndpoints } from '../../../contract/duty';
 import { api } from '../../lib/api';
 
 export const estimatorKeys = {
@@ -10,10 +9,9 @@ export const estimatorKeys = {
 export const dutyCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: estimatorKeys.categories(),
-    queryFn: () => api.get<DutyCategory[]>(accountApi.dutyCategories),
+    queryFn: () => api.call(estimatorEndpoints.categories),
     staleTime: 10 * 60_000,
   });
 
 /** An estimate changes nothing on the server: a POST only because it takes a body. */
-export const estimateCost = (body: DutyCalculatorBody) =>
-  api.post<DutyEstimate>(accountApi.dutyCalculator, body);
+export const estimateCost = (body: DutyCalculatorBody) => api.call(estimatorEndpoints.calculate, { body });

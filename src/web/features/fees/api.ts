@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Fees } from '../../../contract/fees';
-import { accountApi } from '../../../contract/paths';
+import { feeEndpoints } from '../../../contract/fees';
 import { api } from '../../lib/api';
 
 export const feesQueryOptions = () =>
   queryOptions({
     queryKey: ['fees'],
-    queryFn: () => api.get<Fees>(accountApi.fees),
+    queryFn: () => api.call(feeEndpoints.get),
     staleTime: 10 * 60_000,
   });

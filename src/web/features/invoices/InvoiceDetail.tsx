@@ -16,6 +16,7 @@ import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
+import { PackageLink } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -200,13 +201,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {invoice.packages.map((pkg) => (
               <li key={pkg.id}>
-                <Anchor
-                  renderRoot={(props) => <Link to="/user/packages/$id" params={{ id: pkg.id }} {...props} />}
-                  fw={600}
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {pkg.tracking_number}
-                </Anchor>
+                <PackageLink pkg={pkg} />
                 <Text size="sm" c="dimmed">
                   {pkg.description || '—'}
                 </Text>

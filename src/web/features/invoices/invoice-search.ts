@@ -1,6 +1,10 @@
-/** Plain code, no zod: validateSearch runs in the router, which lives in the entry bundle. Mirrors the contract. */
-export const INVOICE_STATUS_CODES = ['issued', 'paid', 'overdue', 'cancelled'] as const;
-export type CustomerInvoiceStatus = (typeof INVOICE_STATUS_CODES)[number];
+/** Plain code, no zod: validateSearch runs in the router, which lives in the entry bundle. */
+import { invoiceStatuses, PAGE_MAX } from '../../../contract/constants';
+import { searchInt, searchOneOf, searchText } from '../../lib/search-params';
+
+/** What a customer may filter by: every status but drafts, which customers never see. */
+export type CustomerInvoiceStatus = Exclude<(typeof invoiceStatuses)[number], 'draft'>;
+export const INVOICE_STATUS_CODES = invoiceStatuses.filter((s): s is CustomerInvoiceStatus => s !== 'draft');
 export const INVOICE_DEFAULTS = { page: 1 } as const;
 export const INVOICE_PAGE_SIZE = 20;
 
@@ -10,19 +14,11 @@ export interface InvoiceSearch {
   page: number;
 }
 
-function text(v: unknown): string | undefined {
-  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-  return String(v).trim().slice(0, 100) || undefined;
-}
-
 export function parseInvoiceSearch(raw: Record<string, unknown>): InvoiceSearch {
-  const page = typeof raw.page === 'number' ? raw.page : Number(raw.page);
   return {
-    q: text(raw.q),
-    status: (INVOICE_STATUS_CODES as readonly unknown[]).includes(raw.status)
-      ? (raw.status as CustomerInvoiceStatus)
-      : undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : INVOICE_DEFAULTS.page,
+    q: searchText(raw.q),
+    status: searchOneOf(INVOICE_STATUS_CODES, raw.status),
+    page: searchInt(raw.page, 1, PAGE_MAX) ?? INVOICE_DEFAULTS.page,
   };
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Menu, MenuItem } from '../../../contract/menus';
-import { api as paths } from '../../../contract/paths';
+import { type Menu, type MenuItem, menuEndpoints } from '../../../contract/menus';
 import { api } from '../../lib/api';
 
-export const fetchMenus = () => api.get<Menu[]>(paths.menus.list);
+export const fetchMenus = () => api.call(menuEndpoints.list);
 
 /** The navigation menu; the server already drops admin items for customers. */
 export const menusQueryOptions = (userId: string | null) =>

@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationPage } from '../../../contract/notifications';
-import { accountApi } from '../../../contract/paths';
+import { type NotificationPage, notificationEndpoints } from '../../../contract/notifications';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session/use-session';
 
@@ -19,7 +18,7 @@ export const notificationKeys = {
 };
 
 export const fetchNotifications = () =>
-  api.get<NotificationPage>(accountApi.notifications.list, { query: { page: 1, pageSize: BELL_PAGE_SIZE } });
+  api.call(notificationEndpoints.list, { query: { page: 1, pageSize: BELL_PAGE_SIZE } });
 
 export const notificationsQueryOptions = (userId: string | null) =>
   queryOptions({
@@ -34,10 +33,9 @@ export const notificationsQueryOptions = (userId: string | null) =>
     meta: { offlineOptional: true },
   });
 
-export const markNotificationRead = (id: string) => api.post<Notification>(accountApi.notifications.read(id));
+export const markNotificationRead = (id: string) => api.call(notificationEndpoints.read, { params: { id } });
 
-export const markAllNotificationsRead = () =>
-  api.post<{ updated: number; unread_count: number }>(accountApi.notifications.readAll);
+export const markAllNotificationsRead = () => api.call(notificationEndpoints.readAll);
 
 /** The cached pages with `ids` (all when null) marked read now, so the badge drops at once. */
 function markCachedRead(queryClient: QueryClient, ids: ReadonlySet<string> | null) {

@@ -2,8 +2,10 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Unstyled
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
+import { PackageLink } from '../../components/PackageLinks';
 import { formatDate } from '../../lib/format';
-import { packageCountsQueryOptions, packageStatusesQueryOptions, packagesQueryOptions } from './api';
+import { packageStatusesQueryOptions } from '../../lib/reference/api';
+import { packageCountsQueryOptions, packagesQueryOptions } from './api';
 import classes from './DashboardSections.module.css';
 import { StatusBadge, statusTone } from './StatusBadge';
 
@@ -101,13 +103,7 @@ export function RecentPackages() {
           {recent.data.items.map((pkg) => (
             <li key={pkg.id} className={classes.recent}>
               <div style={{ minWidth: 0 }}>
-                <Anchor
-                  renderRoot={(props) => <Link to="/user/packages/$id" params={{ id: pkg.id }} {...props} />}
-                  fw={600}
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {pkg.tracking_number}
-                </Anchor>
+                <PackageLink pkg={pkg} />
                 <Text size="sm" c="dimmed">
                   {pkg.description || 'Package'} · added {formatDate(pkg.created_at)}
                 </Text>

@@ -5,13 +5,16 @@ import { IconPackage, IconPlaneDeparture } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { PAGE_SIZES, type PackageSort } from '../../../contract/constants';
 import { ClearFilters, NoMatches } from '../../components/ClearFilters';
+import { PreAlertButton } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { SearchField } from '../../components/SearchField';
-import { packageStatusesQueryOptions, packagesQueryOptions } from './api';
-import { type HistorySearch, hasFilters, PAGE_SIZES, type PackageSort, SORT_LABELS } from './history-search';
+import { packageStatusesQueryOptions } from '../../lib/reference/api';
+import { packagesQueryOptions } from './api';
+import { type HistorySearch, hasFilters, SORT_LABELS } from './history-search';
 import classes from './PackageHistory.module.css';
 import { PackageCards, PackageTable } from './PackageResults';
 
@@ -87,13 +90,7 @@ function NoPackagesYet() {
       description="Packages appear here when the warehouse receives them. Pre-alert a package so we can match it to you."
     >
       <EmptyState.Actions>
-        <Button
-          component={Link}
-          to="/user/packages/pre-alert"
-          leftSection={<IconPlaneDeparture size={18} aria-hidden />}
-        >
-          Pre-alert a package
-        </Button>
+        <PreAlertButton />
       </EmptyState.Actions>
     </EmptyState>
   );

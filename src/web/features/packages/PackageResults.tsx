@@ -1,22 +1,10 @@
 import '@mantine/core/styles/Table.css';
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { PackageSummary } from '../../../contract/packages';
+import { PackageLink } from '../../components/PackageLinks';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate, formatWeight } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
-
-export function PackageLink({ pkg, nowrap = false }: { pkg: PackageSummary; nowrap?: boolean }) {
-  return (
-    <Anchor
-      renderRoot={(props) => <Link to="/user/packages/$id" params={{ id: pkg.id }} {...props} />}
-      fw={600}
-      style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
-    >
-      {pkg.tracking_number}
-    </Anchor>
-  );
-}
 
 /** Desktop: one row per package; the tracking number links to its page. Scrolls inside itself when narrow. */
 export function PackageTable({ items }: { items: PackageSummary[] }) {

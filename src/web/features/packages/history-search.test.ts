@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { packageSorts, packageStatusCodes } from '../../../contract/constants';
-import {
-  HISTORY_DEFAULTS,
-  hasFilters,
-  PACKAGE_SORTS,
-  PACKAGE_STATUS_CODES,
-  parseHistorySearch,
-  toUrlSearch,
-} from './history-search';
+import { HISTORY_DEFAULTS, hasFilters, parseHistorySearch, toUrlSearch } from './history-search';
 
 describe('history search params', () => {
-  it('mirrors the contract: the same statuses and sorts', () => {
-    expect([...PACKAGE_STATUS_CODES]).toEqual([...packageStatusCodes]);
-    expect([...PACKAGE_SORTS]).toEqual([...packageSorts]);
+  it('accepts every status and sort the contract knows', () => {
+    for (const status of packageStatusCodes) expect(parseHistorySearch({ status }).status).toBe(status);
+    for (const sort of packageSorts) expect(parseHistorySearch({ sort }).sort).toBe(sort);
   });
 
   it('gives the defaults for an empty URL', () => {
@@ -28,17 +21,7 @@ describe('history search params', () => {
   });
 
   it('keeps valid values', () => {
-    expect(
-      parseHistorySearch({
-        q: '  shoes ',
-        status: 'in_transit',
-        from: '2026-11-01',
-        to: '2026-11-15',
-        sort: 'weight',
-        page: 3,
-        pageSize: 50,
-      }),
-    ).toEqual({
+    const view = {
       q: 'shoes',
       status: 'in_transit',
       from: '2026-11-01',
@@ -46,7 +29,8 @@ describe('history search params', () => {
       sort: 'weight',
       page: 3,
       pageSize: 50,
-    });
+    } as const;
+    expect(parseHistorySearch({ ...view, q: '  shoes ' })).toEqual(view);
   });
 
   it('reads numbers given as strings, and a numeric search as text', () => {

@@ -1,23 +1,18 @@
 /*
  * Plain code, no zod: validateSearch runs in the router, which lives in the entry bundle, and even zod/mini costs
- * about 15 kB gzip there for every visitor. The two lists below mirror the contract; a unit test keeps them equal.
+ * about 15 kB gzip there for every visitor. The lists come from the contract's zod-free constants.
  */
-export const PACKAGE_STATUS_CODES = [
-  'pre_alerted',
-  'received_us',
-  'in_transit',
-  'at_customs',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'delivered',
-  'on_hold',
-  'returned',
-] as const;
-export const PACKAGE_SORTS = ['newest', 'oldest', 'updated', 'weight', 'tracking'] as const;
-export type PackageStatusCode = (typeof PACKAGE_STATUS_CODES)[number];
-
-export const PAGE_SIZES = [10, 20, 50] as const;
-export type PackageSort = (typeof PACKAGE_SORTS)[number];
+import {
+  PAGE_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZES,
+  type PackageSort,
+  type PackageStatusCode,
+  packageSorts,
+  packageStatusCodes,
+} from '../../../contract/constants';
+import { searchInt as int, searchOneOf as oneOf, searchText as text } from '../../lib/search-params';
 
 export const SORT_LABELS: Record<PackageSort, string> = {
   newest: 'Newest first',
@@ -28,7 +23,7 @@ export const SORT_LABELS: Record<PackageSort, string> = {
 };
 
 /** The history view's defaults: left out of the URL so a plain link shows the usual view. */
-export const HISTORY_DEFAULTS = { sort: 'newest', page: 1, pageSize: 20 } as const;
+export const HISTORY_DEFAULTS = { sort: 'newest', page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
 
 export interface HistorySearch {
   q: string | undefined;
@@ -42,21 +37,6 @@ export interface HistorySearch {
 }
 /** What a link or navigate() may put in the URL: every key optional. */
 export type HistorySearchInput = Partial<HistorySearch>;
-
-/** A URL may hold a number where a string was meant (`?q=123` parses as 123): accept both. */
-function text(v: unknown): string | undefined {
-  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-  return String(v).trim().slice(0, 100) || undefined;
-}
-
-function oneOf<T extends string>(list: readonly T[], v: unknown): T | undefined {
-  return typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : undefined;
-}
-
-function int(v: unknown, min: number, max: number): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-}
 
 function isoDate(v: unknown): string | undefined {
   if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
@@ -74,14 +54,14 @@ export function parseHistorySearch(raw: Record<string, unknown>): HistorySearch 
   const to = isoDate(raw.to);
   // A range typed backwards still means the days between the two dates.
   const swap = Boolean(from && to && from > to);
-  const pageSize = int(raw.pageSize, 1, 100);
+  const pageSize = int(raw.pageSize, 1, PAGE_SIZE_MAX);
   return {
     q: text(raw.q),
-    status: oneOf(PACKAGE_STATUS_CODES, raw.status),
+    status: oneOf(packageStatusCodes, raw.status),
     from: swap ? to : from,
     to: swap ? from : to,
-    sort: oneOf(PACKAGE_SORTS, raw.sort) ?? HISTORY_DEFAULTS.sort,
-    page: int(raw.page, 1, 100_000) ?? HISTORY_DEFAULTS.page,
+    sort: oneOf(packageSorts, raw.sort) ?? HISTORY_DEFAULTS.sort,
+    page: int(raw.page, 1, PAGE_MAX) ?? HISTORY_DEFAULTS.page,
     pageSize:
       pageSize && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : HISTORY_DEFAULTS.pageSize,
   };

@@ -3,6 +3,7 @@ import '@mantine/core/styles/EmptyState.css';
 import { Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES } from '../../../contract/constants';
 import type { PointsEntry } from '../../../contract/points';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';
@@ -10,7 +11,7 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate } from '../../lib/format';
 import { pointsQueryOptions } from './api';
-import { POINTS_PAGE_SIZES, type PointsSearch } from './points-search';
+import type { PointsSearch } from './points-search';
 
 const points = new Intl.NumberFormat('en-US');
 const signed = new Intl.NumberFormat('en-US', { signDisplay: 'exceptZero' });
@@ -138,7 +139,7 @@ export function PointsHistory({
                     label="Per page"
                     size="xs"
                     w={90}
-                    sizes={POINTS_PAGE_SIZES}
+                    sizes={PAGE_SIZES}
                     value={search.pageSize}
                     onChange={(pageSize) => onChange({ pageSize, page: 1 })}
                     comboboxProps={{ withinPortal: true }}

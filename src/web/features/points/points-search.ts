@@ -1,25 +1,20 @@
 /** Plain code, no zod: validateSearch runs in the router, which lives in the entry bundle. */
-export const POINTS_PAGE_SIZES = [10, 20, 50] as const;
-export const POINTS_DEFAULTS = { page: 1, pageSize: 20 } as const;
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZES } from '../../../contract/constants';
+import { searchInt } from '../../lib/search-params';
+
+export const POINTS_DEFAULTS = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
 
 export interface PointsSearch {
   page: number;
   pageSize: number;
 }
 
-function int(v: unknown, min: number, max: number): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-}
-
 /** Anything malformed falls back to the default, so an old or hand-edited link still opens. */
 export function parsePointsSearch(raw: Record<string, unknown>): PointsSearch {
-  const pageSize = int(raw.pageSize, 1, 100);
+  const pageSize = searchInt(raw.pageSize, 1, PAGE_SIZE_MAX);
   return {
-    page: int(raw.page, 1, 100_000) ?? POINTS_DEFAULTS.page,
+    page: searchInt(raw.page, 1, PAGE_MAX) ?? POINTS_DEFAULTS.page,
     pageSize:
-      pageSize && (POINTS_PAGE_SIZES as readonly number[]).includes(pageSize)
-        ? pageSize
-        : POINTS_DEFAULTS.pageSize,
+      pageSize && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : POINTS_DEFAULTS.pageSize,
   };
 }

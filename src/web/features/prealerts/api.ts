@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Paginated } from '../../../contract/envelope';
-import type { Prealert, prealertFieldsSchema } from '../../../contract/packages';
-import { packageApi } from '../../../contract/paths';
+import { type Prealert, prealertEndpoints, type prealertFieldsSchema } from '../../../contract/packages';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
-import { uploadForm } from '../../lib/upload/upload-form';
 
 /** The pre-alert's fields as plain, validated data (tracking number normalised, numbers as numbers). */
 export type PrealertData = z.output<typeof prealertFieldsSchema>;
@@ -23,38 +20,11 @@ export const prealertKeys = {
 export const prealertsQueryOptions = (page: number, pageSize = 10) =>
   queryOptions({
     queryKey: prealertKeys.list(page, pageSize),
-    queryFn: () => api.get<Paginated<Prealert>>(packageApi.prealerts.list, { query: { page, pageSize } }),
+    queryFn: () => api.call(prealertEndpoints.list, { query: { page, pageSize } }),
     meta: { offlineOptional: true },
   });
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Sends a pre-alert now: multipart fields + receipt files, with upload progress in whole percent.
- * The form knows only this function, so the offline outbox can replace it with "enqueue" later.
- * user_id and company_id are the spec's fields; the server checks them against the token.
- */
-export function submitPrealert(
-  fields: PrealertData,
-  files: File[],
-  onProgress: (percent: number) => void,
-  options: { idempotencyKey?: string; signal?: AbortSignal } = {},
-): Promise<Prealert> {
-  const session = readSession();
-  return uploadForm<Prealert>({
-    url: packageApi.prealerts.create,
-    fields: { ...fields, user_id: session.userId, company_id: session.companyId },
-    files,
-    onProgress,
-    idempotencyKey: options.idempotencyKey ?? newKey(),
-    signal: options.signal,
-  });
-}
-
-export const cancelPrealert = (id: string) => api.post<Prealert>(packageApi.prealerts.cancel(id));
+export const cancelPrealert = (id: string) => api.call(prealertEndpoints.cancel, { params: { id } });
 
 /** The multipart fields of a pre-alert as the outbox keeps them (strings, as they travel). */
 export function prealertFormFields(fields: PrealertData): Record<string, string> {
@@ -78,7 +48,7 @@ export function sendOrQueuePrealert(
 ): Promise<Prealert | null> {
   return sendOrQueue<Prealert>({
     kind: 'prealert',
-    url: packageApi.prealerts.create,
+    url: prealertEndpoints.create.path,
     label: fields.tracking_number,
     fields: prealertFormFields(fields),
     files,

@@ -2,7 +2,6 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { outbox } from '../../lib/offline/outbox-app';
 import type { OutboxRecord } from '../../lib/offline/outbox-model';
-import { idbOutboxStore } from '../../lib/offline/outbox-store';
 import type { PrealertFormValues } from './prealert-form';
 
 /**
@@ -20,10 +19,9 @@ export function useOutboxDraft(id: string | undefined, form: UseFormReturnType<P
     }
     let cancelled = false;
     void (async () => {
-      const rec = await idbOutboxStore.get(id);
-      if (!rec || cancelled) return;
-      const stored = await Promise.all(rec.files.map((f) => idbOutboxStore.getFile(f.id)));
-      const files = stored.flatMap((f) => (f ? [new File([f.buffer], f.name, { type: f.type })] : []));
+      const item = await outbox.get(id);
+      if (!item || cancelled) return;
+      const { record: rec, files } = item;
       const f = rec.fields;
       setValues({
         tracking_number: f.tracking_number ?? '',

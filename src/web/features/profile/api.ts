@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { accountApi } from '../../../contract/paths';
-import type {
-  changePasswordBodySchema,
-  changePasswordReplySchema,
-  Profile,
-  updateProfileBodySchema,
+import {
+  type changePasswordBodySchema,
+  type changePasswordReplySchema,
+  profileEndpoints,
+  type updateProfileBodySchema,
 } from '../../../contract/profile';
 import { api } from '../../lib/api';
 import { getRefreshToken } from '../../lib/session/session';
@@ -15,14 +14,14 @@ export const profileKeys = { all: ['profile'] as const };
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.all,
-    queryFn: () => api.get<Profile>(accountApi.profile.get),
+    queryFn: () => api.call(profileEndpoints.get),
     // Always checked again when the screen opens: the copy saved on this device may predate a change made from
     // another device, or a save just before a reload (the device copy is written at most once a second).
     staleTime: 0,
   });
 
 export const updateProfile = (body: z.output<typeof updateProfileBodySchema>) =>
-  api.put<Profile>(accountApi.profile.update, body);
+  api.call(profileEndpoints.update, { body });
 
 export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
 
@@ -34,8 +33,7 @@ export function changePassword(
   body: Omit<z.output<typeof changePasswordBodySchema>, 'refreshToken'>,
 ): Promise<ChangePasswordReply> {
   const refreshToken = getRefreshToken();
-  return api.post<ChangePasswordReply>(accountApi.profile.password, {
-    ...body,
-    ...(refreshToken ? { refreshToken } : {}),
+  return api.call(profileEndpoints.changePassword, {
+    body: { ...body, ...(refreshToken ? { refreshToken } : {}) },
   });
 }

@@ -1,7 +1,12 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Endpoint } from '../../../contract/endpoint';
 import type { Paginated } from '../../../contract/envelope';
-import type { PurchaseRequest, PurchaseRequestStatus } from '../../../contract/purchase-requests';
+import {
+  type PurchaseRequest,
+  type PurchaseRequestStatus,
+  purchaseRequestEndpoints,
+} from '../../../contract/purchase-requests';
 import { api } from '../../lib/api';
 import { render, screen, waitFor, within } from '../../test/render';
 import { PurchaseRequestsScreen } from './PurchaseRequestsScreen';
@@ -47,9 +52,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Answers the list; any other call (a delete) answers null. */
 function serve(items: PurchaseRequest[]) {
-  return vi.spyOn(api, 'get').mockImplementation(async () => page(items) as never);
+  return vi
+    .spyOn(api, 'call')
+    .mockImplementation((async (endpoint: Endpoint) =>
+      endpoint === purchaseRequestEndpoints.list ? page(items) : null) as never);
 }
+
+const deleted = (call: ReturnType<typeof serve>) =>
+  call.mock.calls.filter(([endpoint]) => endpoint === purchaseRequestEndpoints.remove);
 
 const card = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
 
@@ -110,14 +122,13 @@ describe('PurchaseRequestsScreen', () => {
   });
 
   it('deletes a requested one after a confirmation', async () => {
-    serve([request(1, 'requested')]);
-    const del = vi.spyOn(api, 'delete').mockImplementation(async () => null as never);
+    const call = serve([request(1, 'requested')]);
     const user = userEvent.setup({ delay: null });
     render(<PurchaseRequestsScreen />);
     await user.click(await screen.findByRole('button', { name: 'Delete request for Item 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this purchase request?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
-    expect(del).not.toHaveBeenCalled();
+    expect(deleted(call)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete request for Item 1' }));
     await user.click(
@@ -129,7 +140,9 @@ describe('PurchaseRequestsScreen', () => {
       ),
     );
     await waitFor(() =>
-      expect(del).toHaveBeenCalledWith('/v1/purchaserequests/00000000-0000-4000-8000-000000000001'),
+      expect(call).toHaveBeenCalledWith(purchaseRequestEndpoints.remove, {
+        params: { id: '00000000-0000-4000-8000-000000000001' },
+      }),
     );
   });
 

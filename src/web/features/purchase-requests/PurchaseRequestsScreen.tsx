@@ -24,13 +24,13 @@ import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons } from '../../components/Paging';
 import { QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { idempotencyKeys } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatUsd } from '../../lib/money/money';
 import { useOnline } from '../../lib/offline/offline-status';
 import {
   createPurchaseRequest,
   deletePurchaseRequest,
-  idempotencyKeys,
   type PurchaseRequestBody,
   purchaseRequestKeys,
   purchaseRequestsQueryOptions,

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Paginated } from '../../../contract/envelope';
-import { accountApi } from '../../../contract/paths';
-import type { createPurchaseRequestBodySchema, PurchaseRequest } from '../../../contract/purchase-requests';
+import {
+  type createPurchaseRequestBodySchema,
+  purchaseRequestEndpoints,
+} from '../../../contract/purchase-requests';
 import { api } from '../../lib/api';
 
 /** A validated body, as the form sends it (link normalised, price in US cents). */
@@ -18,37 +19,13 @@ export const purchaseRequestKeys = {
 export const purchaseRequestsQueryOptions = (page = 1, pageSize = PURCHASE_REQUEST_PAGE_SIZE) =>
   queryOptions({
     queryKey: purchaseRequestKeys.list(page, pageSize),
-    queryFn: () =>
-      api.get<Paginated<PurchaseRequest>>(accountApi.purchaseRequests.list, { query: { page, pageSize } }),
+    queryFn: () => api.call(purchaseRequestEndpoints.list, { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Keys for new requests: the same body sent again (after a reply that never arrived) reuses its Idempotency-Key,
- * so the request is never made twice; a changed body, or any request after a success (`reset`), gets a new key.
- */
-export function idempotencyKeys() {
-  let last: { body: string; key: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body);
-      if (last?.body !== json) last = { body: json, key: newKey() };
-      return last.key;
-    },
-    reset() {
-      last = null;
-    },
-  };
-}
-
+/** The same body sent again with the same key (see lib/api's idempotencyKeys) never makes the request twice. */
 export const createPurchaseRequest = (body: PurchaseRequestBody, idempotencyKey: string) =>
-  api.post<PurchaseRequest>(accountApi.purchaseRequests.create, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  api.call(purchaseRequestEndpoints.create, { body, idempotencyKey });
 
-export const deletePurchaseRequest = (id: string) => api.delete<null>(accountApi.purchaseRequests.one(id));
+export const deletePurchaseRequest = (id: string) =>
+  api.call(purchaseRequestEndpoints.remove, { params: { id } });

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../contract/envelope';
+import type { Envelope, FieldErrors } from '../../../contract/envelope';
 
 /** Every failed call surfaces as this: the envelope's status, message and per-field messages. */
 export class ApiError extends Error {
@@ -35,6 +35,39 @@ export function parseRetryAfter(header: string | null | undefined): number | nul
   if (Number.isFinite(seconds)) return Math.max(0, seconds);
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** A reply's body as an envelope, or null when it is none (empty, not JSON, not an object). */
+export function parseEnvelope(text: string): Partial<Envelope<unknown>> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Partial<Envelope<unknown>>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A failed reply as an ApiError: the envelope's message (else the status text, else `fallback`), its field errors
+ * and Retry-After. Every transport (the client, the XHR uploader, the service worker) reads failures this way.
+ */
+export function replyError(
+  status: number,
+  env: Partial<Envelope<unknown>> | null | undefined,
+  statusText: string | undefined,
+  retryAfter: string | null | undefined,
+  fallback: string,
+): ApiError {
+  const message = (typeof env?.message === 'string' && env.message) || statusText || fallback;
+  const fieldErrors: FieldErrors = env?.errors && typeof env.errors === 'object' ? env.errors : {};
+  return new ApiError(status, message, fieldErrors, parseRetryAfter(retryAfter));
+}
+
+/** A 404 as it came; any other failure as an ApiError with the same status (0 when none) and `message`. */
+export function withFallbackMessage(e: unknown, message: string): ApiError {
+  if (e instanceof ApiError && e.status === 404) return e;
+  return new ApiError(e instanceof ApiError ? e.status : 0, message);
 }
 
 /** A message fit for the user, whatever was thrown. */

@@ -7,14 +7,14 @@ import {
   pathOf,
   type ReplyOf,
 } from '../../../contract/endpoint';
-import type { Envelope, FieldErrors } from '../../../contract/envelope';
+import type { Envelope } from '../../../contract/envelope';
 import {
   clearSession as defaultClearSession,
   getAccessToken as defaultGetAccess,
   getRefreshToken as defaultGetRefresh,
   setTokens as defaultSetTokens,
 } from '../session/session';
-import { ApiError, parseRetryAfter } from './api-error';
+import { ApiError, replyError } from './api-error';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,19 +51,13 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
-const readRetryAfter = (headers: Headers | undefined) => parseRetryAfter(headers?.get('retry-after'));
-
 function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof FetchError) {
     const status = e.response?.status ?? e.status ?? 0;
-    const body = e.data as Partial<Envelope<unknown>> | undefined;
-    const message =
-      (body && typeof body.message === 'string' && body.message) ||
-      (status === 0 ? 'Network error: check your connection and try again.' : e.statusText) ||
-      'Request failed';
-    const fieldErrors: FieldErrors = body?.errors && typeof body.errors === 'object' ? body.errors : {};
-    return new ApiError(status, message, fieldErrors, readRetryAfter(e.response?.headers));
+    const body = e.data && typeof e.data === 'object' ? (e.data as Partial<Envelope<unknown>>) : null;
+    const statusText = status === 0 ? 'Network error: check your connection and try again.' : e.statusText;
+    return replyError(status, body, statusText, e.response?.headers.get('retry-after'), 'Request failed');
   }
   if (e instanceof DOMException && e.name === 'AbortError') throw e;
   return new ApiError(0, 'Network error: check your connection and try again.');

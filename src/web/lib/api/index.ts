@@ -1,4 +1,12 @@
-export { ApiError, errorMessage, isApiError, parseRetryAfter } from './api-error';
+export {
+  ApiError,
+  errorMessage,
+  isApiError,
+  parseEnvelope,
+  parseRetryAfter,
+  replyError,
+  withFallbackMessage,
+} from './api-error';
 export type { ApiClient, CallOptions, RequestOptions, SessionStore } from './client';
 export { API_BASE_URL, api, createApiClient, RETRY_STATUSES, setAuthFailureHandler, toQuery } from './client';
 export { idempotencyKeys, newIdempotencyKey } from './idempotency';

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { type BuildInfo, currentBuild } from './build-info';
 import {
-  type BuildInfo,
   createBuildWatcher,
-  currentBuild,
   decideOnControllerChange,
   decideOnNavigation,
   fetchLatestBuild,

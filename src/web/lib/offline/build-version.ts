@@ -12,9 +12,6 @@
 
 import type { BuildInfo } from './build-info';
 
-export type { BuildInfo } from './build-info';
-export { currentBuild } from './build-info';
-
 export const RELOAD_GUARD_MS = 10_000;
 export const POLL_INTERVAL_MS = 5 * 60_000;
 /** sessionStorage key: when this tab last reloaded itself onto a new build. */

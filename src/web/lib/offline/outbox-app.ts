@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { newIdempotencyKey } from '../api/idempotency';
 import { onSessionChange, readSession } from '../session/session';
 import { uploadForm } from '../upload/upload-form';
 import { markBusy } from './busy';
@@ -7,9 +8,7 @@ import { createOutbox, type OutboxSnapshot, toOutboxError } from './outbox';
 import { classify, type OutboxKind } from './outbox-model';
 import { idbOutboxStore } from './outbox-store';
 
-import { OUTBOX_CHANNEL, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-worker';
-
-const LOCK_NAME = 'portal-outbox';
+import { OUTBOX_CHANNEL, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG, withOutboxLock } from './outbox-worker';
 
 type SyncManagerLike = { register(tag: string): Promise<void> };
 
@@ -37,10 +36,7 @@ export const outbox = createOutbox({
   },
   currentUserId: () => readSession().userId ?? null,
   isOnline: () => onlineManager.isOnline(),
-  withLock: async (fn) => {
-    if (typeof navigator === 'undefined' || !navigator.locks) return fn();
-    return navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? fn() : undefined));
-  },
+  withLock: withOutboxLock,
   // Lists refetch once when the replay ends: refetching after each item would put a GET between every two uploads.
   onFlushed: (sent) => {
     const keys = sent.some((r) => r.kind === 'prealert') ? [['prealerts'], ['packages']] : [['packages']];
@@ -124,7 +120,7 @@ export async function sendOrQueue<T>(input: {
   files: File[];
   onProgress: (percent: number) => void;
 }): Promise<T | null> {
-  const idempotencyKey = crypto.randomUUID();
+  const idempotencyKey = newIdempotencyKey();
   const queue = () => outbox.enqueue({ ...input, idempotencyKey });
   if (!onlineManager.isOnline()) {
     await queue();

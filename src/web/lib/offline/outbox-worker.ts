@@ -3,7 +3,8 @@
  * flush (it uploads with progress); with no page open, the worker uploads the signed-in user's items itself,
  * without progress. Only the same Idempotency-Key is ever sent for an item, so the two paths never duplicate.
  */
-import { parseRetryAfter } from '../api/api-error';
+import { parseEnvelope, replyError } from '../api/api-error';
+import { COOKIE, decodeJwt } from '../session/session';
 import { createOutbox } from './outbox';
 import { idbOutboxStore } from './outbox-store';
 
@@ -11,6 +12,12 @@ export const OUTBOX_SYNC_TAG = 'portal-outbox';
 export const OUTBOX_FLUSH_MESSAGE = 'portal-outbox-flush';
 /** BroadcastChannel on which whoever changes the queue (a tab, or this worker) says so; open tabs re-read it. */
 export const OUTBOX_CHANNEL = 'portal-outbox';
+
+/** Runs `fn` only if no other tab (or this worker) is flushing the outbox; resolves undefined when one is. */
+export async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return fn();
+  return navigator.locks.request('portal-outbox', { ifAvailable: true }, (lock) => (lock ? fn() : undefined));
+}
 
 function announce() {
   if (typeof BroadcastChannel === 'undefined') return;
@@ -22,23 +29,9 @@ function announce() {
 type CookieStoreLike = { get(name: string): Promise<{ value: string } | null | undefined> };
 type WorkerScope = ServiceWorkerGlobalScope & { cookieStore?: CookieStoreLike };
 
-function userIdOf(token: string | undefined): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      sub?: unknown;
-      exp?: unknown;
-    };
-    return typeof json.sub === 'string' ? json.sub : null;
-  } catch {
-    return null;
-  }
-}
-
 async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
-  const token = (await sw.cookieStore?.get('accessToken'))?.value;
-  const userId = userIdOf(token);
+  const token = (await sw.cookieStore?.get(COOKIE.access))?.value;
+  const userId = decodeJwt(token)?.sub;
   if (!token || !userId) return true; // signed out: nothing to send now; the page sends it after the next sign-in
   const box = createOutbox({
     store: idbOutboxStore,
@@ -46,10 +39,7 @@ async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
     isOnline: () => navigator.onLine,
     // A tab opened while this runs shows the item leave the queue without waiting for its own next look.
     announce,
-    withLock: async (fn) =>
-      navigator.locks
-        ? navigator.locks.request('portal-outbox', { ifAvailable: true }, (l) => (l ? fn() : undefined))
-        : fn(),
+    withLock: withOutboxLock,
     send: async (rec, files) => {
       const body = new FormData();
       for (const [k, v] of Object.entries(rec.fields)) body.append(k, v);
@@ -63,17 +53,9 @@ async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
           accept: 'application/json',
         },
       });
-      const env = (await res.json().catch(() => null)) as {
-        message?: string;
-        errors?: Record<string, string[]>;
-      } | null;
+      const env = parseEnvelope(await res.text().catch(() => ''));
       if (!res.ok)
-        throw {
-          status: res.status,
-          message: env?.message || res.statusText,
-          fieldErrors: env?.errors ?? {},
-          retryAfter: parseRetryAfter(res.headers.get('retry-after')),
-        };
+        throw replyError(res.status, env, res.statusText, res.headers.get('retry-after'), 'Upload failed');
       return env;
     },
   });

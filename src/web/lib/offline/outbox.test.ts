@@ -59,6 +59,18 @@ describe('outbox engine', () => {
     expect(outbox.getSnapshot().records).toEqual([]);
   });
 
+  it('gives an item with its files rebuilt from the stored bytes, and nothing for an unknown id', async () => {
+    const { outbox } = setup({ isOnline: () => false });
+    const rec = await outbox.enqueue(input());
+    const item = await outbox.get(rec.id);
+    expect(item?.record).toMatchObject({ id: rec.id, fields: { tracking_number: '1Z999AA1' } });
+    expect(item?.files.map((f) => [f.name, f.size, f.type])).toEqual([
+      ['a.pdf', 10, 'application/pdf'],
+      ['b.pdf', 20, 'application/pdf'],
+    ]);
+    expect(await outbox.get('nope')).toBeUndefined();
+  });
+
   it('offline: queues and waits; the next flush online sends it', async () => {
     let online = false;
     const { outbox, sent } = setup({ isOnline: () => online });

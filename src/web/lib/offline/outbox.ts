@@ -121,6 +121,12 @@ export function createOutbox(deps: OutboxDeps) {
     timer = setTimer(() => void outbox.flush(), Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
   }
 
+  /** An item's files rebuilt from the stored bytes; null for one no longer on this device. */
+  async function filesOf(rec: OutboxRecord): Promise<(File | null)[]> {
+    const stored = await Promise.all(rec.files.map((f) => deps.store.getFile(f.id)));
+    return stored.map((f) => (f ? new File([f.buffer], f.name, { type: f.type }) : null));
+  }
+
   async function sendOne(rec: OutboxRecord): Promise<OutboxError | null> {
     const uploading: OutboxRecord = { ...rec, state: 'uploading', updatedAt: now() };
     await deps.store.put(uploading);
@@ -128,8 +134,8 @@ export function createOutbox(deps: OutboxDeps) {
     await refresh();
     deps.announce?.();
     try {
-      const stored = await Promise.all(rec.files.map((f) => deps.store.getFile(f.id)));
-      if (stored.some((f) => !f)) {
+      const files = await filesOf(rec);
+      if (files.some((f) => !f)) {
         const err = {
           status: 400,
           message: 'Its files are no longer on this device; attach them again',
@@ -138,11 +144,10 @@ export function createOutbox(deps: OutboxDeps) {
         await deps.store.put({ ...uploading, state: 'attention', lastError: err, updatedAt: now() });
         return err;
       }
-      const files = stored.map(
-        (f) => new File([f?.buffer ?? new ArrayBuffer(0)], f?.name ?? 'file', { type: f?.type }),
-      );
-      const result = await deps.send(uploading, files, (percent) =>
-        emit({ progress: { ...snapshot.progress, [rec.id]: percent } }),
+      const result = await deps.send(
+        uploading,
+        files.filter((f) => f !== null),
+        (percent) => emit({ progress: { ...snapshot.progress, [rec.id]: percent } }),
       );
       await deps.store.remove(rec);
       deps.onSent?.(rec, result);
@@ -284,6 +289,13 @@ export function createOutbox(deps: OutboxDeps) {
           await deps.store.put({ ...r, nextAttemptAt: now() });
       }
       await outbox.flush();
+    },
+
+    /** One item with its files (those still on this device), e.g. to edit it; undefined when it is gone. */
+    async get(id: string): Promise<{ record: OutboxRecord; files: File[] } | undefined> {
+      const record = await deps.store.get(id);
+      if (!record) return undefined;
+      return { record, files: (await filesOf(record)).filter((f) => f !== null) };
     },
 
     async discard(id: string): Promise<void> {

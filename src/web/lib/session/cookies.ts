@@ -26,14 +26,3 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
 export function deleteCookie(name: string): void {
   setCookie(name, '', { maxAgeSeconds: 0 });
 }
-
-const YEAR = 365 * 24 * 60 * 60;
-
-export function getLocale(): string {
-  return getCookie('locale') ?? 'en';
-}
-
-/** The locale preference: 365 days, SameSite lax, path /. */
-export function setLocale(locale: string): void {
-  setCookie('locale', locale, { maxAgeSeconds: YEAR });
-}

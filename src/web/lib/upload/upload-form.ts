@@ -1,5 +1,4 @@
-import type { Envelope, FieldErrors } from '../../../contract/envelope';
-import { API_BASE_URL, ApiError, api, parseRetryAfter } from '../api';
+import { API_BASE_URL, ApiError, api, parseEnvelope, replyError } from '../api';
 
 /** A file as the outbox will keep it (bytes + name) or as the browser gives it (File). */
 export type UploadFile = File | { name: string; blob: Blob };
@@ -57,16 +56,6 @@ function buildBody(fields: Record<string, FieldValue>, files: readonly UploadFil
   return body;
 }
 
-function parseEnvelope(text: string): Partial<Envelope<unknown>> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Partial<Envelope<unknown>>) : null;
-  } catch {
-    return null;
-  }
-}
-
 const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
 
 /** One XHR attempt: resolves with the envelope's data, rejects with ApiError (status 0 = no answer). */
@@ -106,11 +95,7 @@ function send<T>(
         return;
       }
       const status = ok ? env?.statusCode || xhr.status : xhr.status;
-      const message = (typeof env?.message === 'string' && env.message) || xhr.statusText || UPLOAD_FAILED;
-      const fieldErrors: FieldErrors = env?.errors && typeof env.errors === 'object' ? env.errors : {};
-      reject(
-        new ApiError(status, message, fieldErrors, parseRetryAfter(xhr.getResponseHeader('retry-after'))),
-      );
+      reject(replyError(status, env, xhr.statusText, xhr.getResponseHeader('retry-after'), UPLOAD_FAILED));
     };
     xhr.onerror = () => {
       done();

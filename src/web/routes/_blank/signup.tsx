@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SignupForm } from '../../features/auth/SignupForm';
-import { parishesQueryOptions } from '../../features/tenant/api';
+import { parishesQueryOptions } from '../../lib/reference/api';
 
 export const Route = createFileRoute('/_blank/signup')({
   component: function SignupRoute() {

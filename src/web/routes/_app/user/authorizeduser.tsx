@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthorizedPersonsScreen } from '../../../features/authorized-persons/AuthorizedPersonsScreen';
-import {
-  authorizedPersonsQueryOptions,
-  identificationsQueryOptions,
-} from '../../../features/authorized-persons/api';
+import { authorizedPersonsQueryOptions } from '../../../features/authorized-persons/api';
+import { identificationsQueryOptions } from '../../../lib/reference/api';
 
 export const Route = createFileRoute('/_app/user/authorizeduser')({
   loader: ({ context }) => {

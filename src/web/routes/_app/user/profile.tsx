@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { profileQueryOptions } from '../../../features/profile/api';
 import { ProfileScreen } from '../../../features/profile/ProfileScreen';
-import { parishesQueryOptions } from '../../../features/tenant/api';
+import { parishesQueryOptions } from '../../../lib/reference/api';
 
 export const Route = createFileRoute('/_app/user/profile')({
   loader: ({ context }) => {

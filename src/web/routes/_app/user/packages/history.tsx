@@ -1,6 +1,6 @@
 import { createFileRoute, type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { packageStatusesQueryOptions, packagesQueryOptions } from '../../../../features/packages/api';
+import { packagesQueryOptions } from '../../../../features/packages/api';
 import {
   HISTORY_DEFAULTS,
   type HistorySearchInput,
@@ -8,6 +8,7 @@ import {
   toUrlSearch,
 } from '../../../../features/packages/history-search';
 import { type HistoryChange, PackageHistory } from '../../../../features/packages/PackageHistory';
+import { packageStatusesQueryOptions } from '../../../../lib/reference/api';
 
 export const Route = createFileRoute('/_app/user/packages/history')({
   // Links may leave any key out; malformed values fall back to defaults.

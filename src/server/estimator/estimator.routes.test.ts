@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DutyCategory, DutyEstimate } from '../../contract/duty';
 import type { Fees } from '../../contract/fees';
-import { accountApi } from '../../contract/paths';
 import { type Cast, cast, expectRefused, outsiders } from '../test/access';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectError, expectOk } from '../test/helpers';
@@ -205,17 +204,11 @@ describe('duty categories, the calculator and fees', () => {
     expect(blue.storage.free_days).toBe(5);
   });
 
-  it('documents every account path of the contract in the OpenAPI document', async () => {
-    const paths = (node: unknown): string[] =>
-      typeof node === 'string'
-        ? [node]
-        : typeof node === 'function'
-          ? [String((node as (id: string) => string)('{id}'))]
-          : node && typeof node === 'object'
-            ? Object.values(node).flatMap(paths)
-            : [];
+  it('documents the estimator from the contract in the OpenAPI document', async () => {
     const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([...new Set(paths(accountApi))]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/dutycategories', '/v1/dutycalculator', '/v1/fees']),
+    );
     expect(
       doc.paths['/v1/dutycalculator'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(expect.arrayContaining(['category_id', 'value_usd', 'weight_lb']));

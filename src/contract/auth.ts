@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { authCalls } from './auth.calls';
+import { bindSchemas } from './endpoint';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -87,87 +88,22 @@ export const accessClaimsSchema = z.object({
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
-const limited = 'Rate limited per client and company (429 with Retry-After).';
-
-/** Sign-up, sign-in, sessions and email verification. */
-export const authEndpoints = {
-  register: endpoint({
-    method: 'POST',
-    path: '/v1/auth/register',
-    access: 'public',
-    tags: ['auth'],
-    body: registerBodySchema,
-    response: z.null(),
-    status: 201,
-    description: `The reply is the same whether or not the email already has an account (its owner is mailed instead), so it tells nobody which addresses have accounts. Sign in with the same email and password to continue. ${limited}`,
-  }),
-  login: endpoint({
-    method: 'POST',
-    path: '/v1/auth/login',
-    access: 'public',
-    tags: ['auth'],
-    body: loginBodySchema,
-    response: tokensSchema,
-    description: limited,
-  }),
-  refresh: endpoint({
-    method: 'POST',
-    path: '/v1/auth/refresh',
-    access: 'public',
-    tags: ['auth'],
-    body: refreshBodySchema,
-    response: tokensSchema,
-  }),
-  logout: endpoint({
-    method: 'POST',
-    path: '/v1/auth/logout',
-    access: 'public',
-    tags: ['auth'],
+/** The schemas of each call in `auth.calls.ts`. */
+export const authSchemas = {
+  register: { body: registerBodySchema, response: z.null() },
+  login: { body: loginBodySchema, response: tokensSchema },
+  refresh: { body: refreshBodySchema, response: tokensSchema },
+  logout: {
     // A POST without any body reaches validation as null: signing out needs no token, so accept it.
     body: logoutBodySchema.nullish(),
     response: z.null(),
-  }),
-  verification: endpoint({
-    method: 'POST',
-    path: '/v1/auth/verification',
-    access: 'public',
-    tags: ['auth'],
-    body: verificationBodySchema,
-    response: userSchema,
-    description: limited,
-  }),
-  passwordReset: endpoint({
-    method: 'POST',
-    path: '/v1/auth/passwordReset',
-    access: 'public',
-    tags: ['auth'],
-    body: passwordResetBodySchema,
-    response: z.null(),
-    description: limited,
-  }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/v1/auth/Resetpassword',
-    access: 'public',
-    tags: ['auth'],
-    body: resetPasswordBodySchema,
-    response: z.null(),
-    description: limited,
-  }),
-  me: endpoint({
-    method: 'GET',
-    path: '/v1/auth/me',
-    access: 'signed-in',
-    tags: ['auth'],
-    response: userSchema,
-  }),
-  resendVerification: endpoint({
-    method: 'POST',
-    path: '/api/v1/emailtemplates/send-verification-email/:id',
-    access: 'signed-in',
-    tags: ['auth'],
-    params: z.object({ id: z.uuid('Not a valid user id') }),
-    response: z.null(),
-    description: limited,
-  }),
+  },
+  verification: { body: verificationBodySchema, response: userSchema },
+  passwordReset: { body: passwordResetBodySchema, response: z.null() },
+  resetPassword: { body: resetPasswordBodySchema, response: z.null() },
+  me: { response: userSchema },
+  resendVerification: { params: z.object({ id: z.uuid('Not a valid user id') }), response: z.null() },
 };
+
+/** Sign-up, sign-in, sessions and email verification. */
+export const authEndpoints = bindSchemas(authCalls, authSchemas);

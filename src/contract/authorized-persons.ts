@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth';
-import { endpoint } from './endpoint';
+import { authorizedPersonCalls } from './authorized-persons.calls';
+import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
 import { INT32_MAX, text } from './text';
 
@@ -61,43 +62,17 @@ export const updateAuthorizedPersonBodySchema = z.object({
 });
 export type UpdateAuthorizedPersonBody = z.input<typeof updateAuthorizedPersonBodySchema>;
 
-const tags = ['authorized persons'];
-
-/** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
-export const authorizedPersonEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/authorizedpersons',
-    access: 'verified',
-    tags,
-    response: z.array(authorizedPersonSchema),
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/authorizedpersons',
-    access: 'verified',
-    tags,
-    body: createAuthorizedPersonBodySchema,
-    response: authorizedPersonSchema,
-    status: 201,
-    idempotent: true,
-    description: 'Send an Idempotency-Key header so a retry never adds the person twice.',
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/v1/authorizedpersons/:id',
-    access: 'verified',
-    tags,
+/** The schemas of each call in `authorized-persons.calls.ts`. */
+export const authorizedPersonSchemas = {
+  list: { response: z.array(authorizedPersonSchema) },
+  create: { body: createAuthorizedPersonBodySchema, response: authorizedPersonSchema },
+  update: {
     params: uuidParamSchema,
     body: updateAuthorizedPersonBodySchema,
     response: authorizedPersonSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/v1/authorizedpersons/:id',
-    access: 'verified',
-    tags,
-    params: uuidParamSchema,
-    response: z.null(),
-  }),
+  },
+  remove: { params: uuidParamSchema, response: z.null() },
 };
+
+/** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
+export const authorizedPersonEndpoints = bindSchemas(authorizedPersonCalls, authorizedPersonSchemas);

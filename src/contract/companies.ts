@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { companyCalls } from './companies.calls';
+import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
 import { text } from './text';
 
@@ -83,37 +84,13 @@ export const createCompanyBodySchema = z.object({
 });
 export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;
 
-/** Companies: the host's own (public: the PWA brands itself before anyone signs in) and the platform's list. */
-export const companyEndpoints = {
-  me: endpoint({
-    method: 'GET',
-    path: '/v1/companies/me',
-    access: 'public',
-    tags: ['companies'],
-    response: companySchema,
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/companies',
-    access: 'platform',
-    tags: ['companies'],
-    response: z.array(companyAdminSchema),
-  }),
-  one: endpoint({
-    method: 'GET',
-    path: '/v1/companies/:id',
-    access: 'signed-in',
-    tags: ['companies'],
-    params: uuidParamSchema,
-    response: companySchema,
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/companies',
-    access: 'platform',
-    tags: ['companies'],
-    body: createCompanyBodySchema,
-    response: companyAdminSchema,
-    status: 201,
-  }),
+/** The schemas of each call in `companies.calls.ts`. */
+export const companySchemas = {
+  me: { response: companySchema },
+  list: { response: z.array(companyAdminSchema) },
+  one: { params: uuidParamSchema, response: companySchema },
+  create: { body: createCompanyBodySchema, response: companyAdminSchema },
 };
+
+/** Companies: the host's own (public: the PWA brands itself before anyone signs in) and the platform's list. */
+export const companyEndpoints = bindSchemas(companyCalls, companySchemas);

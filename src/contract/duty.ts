@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTIMATE_LIMITS } from './constants';
-import { endpoint } from './endpoint';
+import { estimatorCalls } from './duty.calls';
+import { bindSchemas } from './endpoint';
 import { INT32_MAX } from './text';
 
 /** A duty category of the company: rates are exact decimal strings ("0.2000" = 20 %). */
@@ -109,23 +110,11 @@ export const dutyEstimateSchema = z.object({
 });
 export type DutyEstimate = z.infer<typeof dutyEstimateSchema>;
 
-/** The duty and landed-cost estimator, from the company's settings. */
-export const estimatorEndpoints = {
-  categories: endpoint({
-    method: 'GET',
-    path: '/v1/dutycategories',
-    access: 'verified',
-    tags: ['estimator'],
-    response: z.array(dutyCategorySchema),
-  }),
-  calculate: endpoint({
-    method: 'POST',
-    path: '/v1/dutycalculator',
-    access: 'verified',
-    tags: ['estimator'],
-    body: dutyCalculatorBodySchema,
-    response: dutyEstimateSchema,
-    description:
-      'Landed-cost estimate in the company currency (integer cents), every line with the rate it used. value_usd and weight_lb take at most 2 decimals.',
-  }),
+/** The schemas of each call in `duty.calls.ts`. */
+export const estimatorSchemas = {
+  categories: { response: z.array(dutyCategorySchema) },
+  calculate: { body: dutyCalculatorBodySchema, response: dutyEstimateSchema },
 };
+
+/** The duty and landed-cost estimator, from the company's settings. */
+export const estimatorEndpoints = bindSchemas(estimatorCalls, estimatorSchemas);

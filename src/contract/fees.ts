@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
+import { feeCalls } from './fees.calls';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
@@ -78,13 +79,10 @@ export const feesSchema = accountSettingsSchema.extend({
 });
 export type Fees = z.infer<typeof feesSchema>;
 
-/** The company's fee schedule. */
-export const feeEndpoints = {
-  get: endpoint({
-    method: 'GET',
-    path: '/v1/fees',
-    access: 'verified',
-    tags: ['fees'],
-    response: feesSchema,
-  }),
+/** The schemas of each call in `fees.calls.ts`. */
+export const feeSchemas = {
+  get: { response: feesSchema },
 };
+
+/** The company's fee schedule. */
+export const feeEndpoints = bindSchemas(feeCalls, feeSchemas);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { invoiceStatuses, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
+import { invoiceCalls } from './invoices.calls';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
 
@@ -128,60 +129,15 @@ export const updateInvoiceBodySchema = z.object({
 });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 
-const tags = ['invoices'];
+/** The schemas of each call in `invoices.calls.ts`. */
+export const invoiceSchemas = {
+  list: { query: invoiceListQuerySchema, response: paginated(invoiceSummarySchema) },
+  one: { params: uuidParamSchema, response: invoiceDetailSchema },
+  pdf: { params: uuidParamSchema },
+  create: { body: createInvoiceBodySchema, response: invoiceDetailSchema },
+  update: { params: uuidParamSchema, body: updateInvoiceBodySchema, response: invoiceDetailSchema },
+  send: { params: uuidParamSchema, response: invoiceDetailSchema },
+};
 
 /** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
-export const invoiceEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/invoices',
-    access: 'verified',
-    tags,
-    query: invoiceListQuerySchema,
-    response: paginated(invoiceSummarySchema),
-  }),
-  one: endpoint({
-    method: 'GET',
-    path: '/v1/invoices/:id',
-    access: 'verified',
-    tags,
-    params: uuidParamSchema,
-    response: invoiceDetailSchema,
-  }),
-  pdf: endpoint({
-    method: 'GET',
-    path: '/v1/invoices/:id/pdf',
-    access: 'verified',
-    tags,
-    params: uuidParamSchema,
-    response: 'file',
-    description: 'The invoice as a print-ready PDF (attachment).',
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/invoices',
-    access: 'staff',
-    tags: ['staff', ...tags],
-    body: createInvoiceBodySchema,
-    response: invoiceDetailSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/v1/invoices/:id',
-    access: 'staff',
-    tags: ['staff', ...tags],
-    params: uuidParamSchema,
-    body: updateInvoiceBodySchema,
-    response: invoiceDetailSchema,
-  }),
-  send: endpoint({
-    method: 'POST',
-    path: '/v1/invoices/:id/send',
-    access: 'staff',
-    tags: ['staff', ...tags],
-    params: uuidParamSchema,
-    response: invoiceDetailSchema,
-    description: 'Emails the invoice to the customer (a draft is issued first) and notifies them.',
-  }),
-};
+export const invoiceEndpoints = bindSchemas(invoiceCalls, invoiceSchemas);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { intIdParamSchema } from './envelope';
+import { menuCalls } from './menus.calls';
 import { INT32_MAX, text } from './text';
 import { roleSchema } from './users';
 
@@ -55,49 +56,14 @@ export type MenuItemBody = z.input<typeof menuItemBodySchema>;
  */
 export const menuItemUpdateSchema = z.object(menuItemFields).partial();
 
-const tags = ['menus'];
+/** The schemas of each call in `menus.calls.ts`. */
+export const menuSchemas = {
+  list: { response: z.array(menuSchema) },
+  one: { params: intIdParamSchema, response: menuSchema },
+  addItem: { body: menuItemBodySchema, response: menuItemSchema },
+  updateItem: { params: intIdParamSchema, body: menuItemUpdateSchema, response: menuItemSchema },
+  removeItem: { params: intIdParamSchema, response: z.null() },
+};
 
 /** Navigation menus of the caller's company; items are filtered by role (admins see all, to edit them). */
-export const menuEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/menus',
-    access: 'signed-in',
-    tags,
-    response: z.array(menuSchema),
-  }),
-  one: endpoint({
-    method: 'GET',
-    path: '/v1/menus/:id',
-    access: 'signed-in',
-    tags,
-    params: intIdParamSchema,
-    response: menuSchema,
-  }),
-  addItem: endpoint({
-    method: 'POST',
-    path: '/v1/menuitems',
-    access: 'admin',
-    tags,
-    body: menuItemBodySchema,
-    response: menuItemSchema,
-    status: 201,
-  }),
-  updateItem: endpoint({
-    method: 'PUT',
-    path: '/v1/menuitems/:id',
-    access: 'admin',
-    tags,
-    params: intIdParamSchema,
-    body: menuItemUpdateSchema,
-    response: menuItemSchema,
-  }),
-  removeItem: endpoint({
-    method: 'DELETE',
-    path: '/v1/menuitems/:id',
-    access: 'admin',
-    tags,
-    params: intIdParamSchema,
-    response: z.null(),
-  }),
-};
+export const menuEndpoints = bindSchemas(menuCalls, menuSchemas);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
+import { notificationCalls } from './notifications.calls';
 
 export const notificationKinds = [
   'package_status',
@@ -42,31 +43,12 @@ export const notificationListQuerySchema = z.object({
 
 export const readAllReplySchema = z.object({ updated: z.number().int(), unread_count: z.number().int() });
 
-const tags = ['notifications'];
+/** The schemas of each call in `notifications.calls.ts`. */
+export const notificationSchemas = {
+  list: { query: notificationListQuerySchema, response: notificationPageSchema },
+  read: { params: uuidParamSchema, response: notificationSchema },
+  readAll: { response: readAllReplySchema },
+};
 
 /** The caller's notifications (the bell). */
-export const notificationEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/notifications',
-    access: 'verified',
-    tags,
-    query: notificationListQuerySchema,
-    response: notificationPageSchema,
-  }),
-  read: endpoint({
-    method: 'POST',
-    path: '/v1/notifications/:id/read',
-    access: 'verified',
-    tags,
-    params: uuidParamSchema,
-    response: notificationSchema,
-  }),
-  readAll: endpoint({
-    method: 'POST',
-    path: '/v1/notifications/read-all',
-    access: 'verified',
-    tags,
-    response: readAllReplySchema,
-  }),
-};
+export const notificationEndpoints = bindSchemas(notificationCalls, notificationSchemas);

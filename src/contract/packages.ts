@@ -7,8 +7,9 @@ import {
   packageSorts,
   prealertStatuses,
 } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
+import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
 import { packageStatusCodeSchema } from './reference';
 import { INT32_MAX, text } from './text';
 
@@ -194,113 +195,34 @@ export const receiptFieldsSchema = z.object({
   update_by: text().max(100).optional(),
 });
 
+/** The schemas of each call in `packages.calls.ts`. */
+export const packageSchemas = {
+  list: { query: packageListQuerySchema, response: packagePageSchema },
+  counts: { response: packageCountsSchema },
+  one: { params: uuidParamSchema, response: packageDetailSchema },
+  receive: { body: receivePackageBodySchema, response: packageDetailSchema },
+  changeStatus: { params: uuidParamSchema, body: packageStatusBodySchema, response: packageDetailSchema },
+};
+
 /** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
-export const packageEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/packages',
-    access: 'verified',
-    tags: ['packages'],
-    query: packageListQuerySchema,
-    response: packagePageSchema,
-  }),
-  counts: endpoint({
-    method: 'GET',
-    path: '/v1/packages/counts',
-    access: 'verified',
-    tags: ['packages'],
-    response: packageCountsSchema,
-  }),
-  one: endpoint({
-    method: 'GET',
-    path: '/v1/packages/:id',
-    access: 'verified',
-    tags: ['packages'],
-    params: uuidParamSchema,
-    response: packageDetailSchema,
-  }),
-  receive: endpoint({
-    method: 'POST',
-    path: '/v1/admin/packages/receive',
-    access: 'staff',
-    tags: ['staff'],
-    body: receivePackageBodySchema,
-    response: packageDetailSchema,
-    status: 201,
-  }),
-  changeStatus: endpoint({
-    method: 'POST',
-    path: '/v1/admin/packages/:id/status',
-    access: 'staff',
-    tags: ['staff'],
-    params: uuidParamSchema,
-    body: packageStatusBodySchema,
-    response: packageDetailSchema,
-  }),
+export const packageEndpoints = bindSchemas(packageCalls, packageSchemas);
+
+/** The schemas of each call in `packages.calls.ts`. */
+export const prealertSchemas = {
+  create: { form: prealertFieldsSchema, response: prealertSchema },
+  list: { query: prealertListQuerySchema, response: paginated(prealertSchema) },
+  cancel: { params: uuidParamSchema, response: prealertSchema },
 };
 
 /** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
-export const prealertEndpoints = {
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/peralert',
-    access: 'verified',
-    tags: ['pre-alerts'],
-    form: prealertFieldsSchema,
-    response: prealertSchema,
-    status: 201,
-    idempotent: true,
-    description:
-      'Send an Idempotency-Key header so a retry never creates a second pre-alert. multipart/form-data: tracking_number, seller_name, description, weight (lb), value (USD), package_type, height, length, width (default 0), files (1–5; PDF, JPEG, PNG, WebP or HEIC; ≤ 10 MB each).',
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/peralert',
-    access: 'verified',
-    tags: ['pre-alerts'],
-    query: prealertListQuerySchema,
-    response: paginated(prealertSchema),
-  }),
-  cancel: endpoint({
-    method: 'POST',
-    path: '/v1/peralert/:id/cancel',
-    access: 'verified',
-    tags: ['pre-alerts'],
-    params: uuidParamSchema,
-    response: prealertSchema,
-  }),
+export const prealertEndpoints = bindSchemas(prealertCalls, prealertSchemas);
+
+/** The schemas of each call in `packages.calls.ts`. */
+export const receiptSchemas = {
+  create: { form: receiptFieldsSchema, response: z.array(receiptSchema) },
+  remove: { params: uuidParamSchema, response: z.null() },
+  file: { params: uuidParamSchema, query: z.object({ download: z.enum(['0', '1']).optional() }) },
 };
 
 /** Receipts on a package (by its owner or staff), and the one door through which stored files are read. */
-export const receiptEndpoints = {
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/packagereceipts',
-    access: 'verified',
-    tags: ['receipts'],
-    form: receiptFieldsSchema,
-    response: z.array(receiptSchema),
-    status: 201,
-    idempotent: true,
-    description:
-      'Idempotency-Key header honoured. multipart/form-data: package_id, update_by (optional; only the caller), files (1–5).',
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/v1/packagereceipts/:id',
-    access: 'verified',
-    tags: ['receipts'],
-    params: uuidParamSchema,
-    response: z.null(),
-  }),
-  file: endpoint({
-    method: 'GET',
-    path: '/v1/files/:id',
-    access: 'verified',
-    tags: ['files'],
-    params: uuidParamSchema,
-    query: z.object({ download: z.enum(['0', '1']).optional() }),
-    response: 'file',
-    description: "The file's bytes with its type; `?download=1` asks the browser to save it.",
-  }),
-};
+export const receiptEndpoints = bindSchemas(receiptCalls, receiptSchemas);

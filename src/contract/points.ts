@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
+import { pointsCalls } from './points.calls';
 import { text } from './text';
 
 export const pointsKinds = [
@@ -57,23 +58,11 @@ export type PointsAdjustBody = z.input<typeof pointsAdjustBodySchema>;
 
 export const pointsAdjustReplySchema = z.object({ entry: pointsEntrySchema, balance: z.number().int() });
 
-/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
-export const pointsEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/points',
-    access: 'verified',
-    tags: ['points'],
-    query: pointsListQuerySchema,
-    response: pointsPageSchema,
-  }),
-  adjust: endpoint({
-    method: 'POST',
-    path: '/v1/admin/points/adjust',
-    access: 'staff',
-    tags: ['staff', 'points'],
-    body: pointsAdjustBodySchema,
-    response: pointsAdjustReplySchema,
-    status: 201,
-  }),
+/** The schemas of each call in `points.calls.ts`. */
+export const pointsSchemas = {
+  list: { query: pointsListQuerySchema, response: pointsPageSchema },
+  adjust: { body: pointsAdjustBodySchema, response: pointsAdjustReplySchema },
 };
+
+/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
+export const pointsEndpoints = bindSchemas(pointsCalls, pointsSchemas);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
+import { profileCalls } from './profile.calls';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -74,38 +75,13 @@ export const accountSummarySchema = z.object({
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
-/** The caller's profile, password change and the dashboard summary. */
-export const profileEndpoints = {
-  get: endpoint({
-    method: 'GET',
-    path: '/v1/profile',
-    access: 'verified',
-    tags: ['profile'],
-    response: profileSchema,
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/v1/profile',
-    access: 'verified',
-    tags: ['profile'],
-    body: updateProfileBodySchema,
-    response: profileSchema,
-  }),
-  changePassword: endpoint({
-    method: 'POST',
-    path: '/v1/profile/password',
-    access: 'verified',
-    tags: ['profile'],
-    body: changePasswordBodySchema,
-    response: changePasswordReplySchema,
-    description:
-      'Checks current_password, sets new_password, and signs out every other session: all refresh-token families of the user are revoked except the one of `refreshToken` (this device), if given. Access tokens already issued expire on their own within minutes.',
-  }),
-  summary: endpoint({
-    method: 'GET',
-    path: '/v1/account/summary',
-    access: 'verified',
-    tags: ['profile'],
-    response: accountSummarySchema,
-  }),
+/** The schemas of each call in `profile.calls.ts`. */
+export const profileSchemas = {
+  get: { response: profileSchema },
+  update: { body: updateProfileBodySchema, response: profileSchema },
+  changePassword: { body: changePasswordBodySchema, response: changePasswordReplySchema },
+  summary: { response: accountSummarySchema },
 };
+
+/** The caller's profile, password change and the dashboard summary. */
+export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
+import { purchaseRequestCalls } from './purchase-requests.calls';
 import { text } from './text';
 
 export const PRODUCT_URL_MAX = 2000;
@@ -111,45 +112,13 @@ export const quotePurchaseRequestBodySchema = z.object({
 });
 export type QuotePurchaseRequestBody = z.input<typeof quotePurchaseRequestBodySchema>;
 
-const tags = ['purchase requests'];
+/** The schemas of each call in `purchase-requests.calls.ts`. */
+export const purchaseRequestSchemas = {
+  list: { query: purchaseRequestListQuerySchema, response: paginated(purchaseRequestSchema) },
+  create: { body: createPurchaseRequestBodySchema, response: purchaseRequestSchema },
+  remove: { params: uuidParamSchema, response: z.null() },
+  quote: { params: uuidParamSchema, body: quotePurchaseRequestBodySchema, response: purchaseRequestSchema },
+};
 
 /** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
-export const purchaseRequestEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/purchaserequests/',
-    access: 'verified',
-    tags,
-    query: purchaseRequestListQuerySchema,
-    response: paginated(purchaseRequestSchema),
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: '/v1/purchaserequests/',
-    access: 'verified',
-    tags,
-    body: createPurchaseRequestBodySchema,
-    response: purchaseRequestSchema,
-    status: 201,
-    idempotent: true,
-    description:
-      'Send an Idempotency-Key header so a retry never creates a second request. product_url: http(s) only, no credentials, at most 2000 characters; the server never fetches it.',
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/v1/purchaserequests/:id',
-    access: 'verified',
-    tags,
-    params: uuidParamSchema,
-    response: z.null(),
-  }),
-  quote: endpoint({
-    method: 'PUT',
-    path: '/v1/purchaserequests/:id/quote',
-    access: 'staff',
-    tags: ['staff', ...tags],
-    params: uuidParamSchema,
-    body: quotePurchaseRequestBodySchema,
-    response: purchaseRequestSchema,
-  }),
-};
+export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);

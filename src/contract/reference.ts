@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { packageStatusCodes } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { intIdParamSchema } from './envelope';
+import { referenceCalls } from './reference.calls';
 
 export const parishSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type Parish = z.infer<typeof parishSchema>;
@@ -23,37 +24,13 @@ export const packageStatusSchema = z.object({
 });
 export type PackageStatus = z.infer<typeof packageStatusSchema>;
 
-const tags = ['reference'];
+/** The schemas of each call in `reference.calls.ts`. */
+export const referenceSchemas = {
+  parishes: { response: z.array(parishSchema) },
+  identifications: { response: z.array(identificationSchema) },
+  packageStatuses: { response: z.array(packageStatusSchema) },
+  packageStatus: { params: intIdParamSchema, response: packageStatusSchema },
+};
 
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
-export const referenceEndpoints = {
-  parishes: endpoint({
-    method: 'GET',
-    path: '/v1/parishes',
-    access: 'public',
-    tags,
-    response: z.array(parishSchema),
-  }),
-  identifications: endpoint({
-    method: 'GET',
-    path: '/v1/identifications',
-    access: 'public',
-    tags,
-    response: z.array(identificationSchema),
-  }),
-  packageStatuses: endpoint({
-    method: 'GET',
-    path: '/v1/package_statuses',
-    access: 'public',
-    tags,
-    response: z.array(packageStatusSchema),
-  }),
-  packageStatus: endpoint({
-    method: 'GET',
-    path: '/v1/package_statuses/:id',
-    access: 'public',
-    tags,
-    params: intIdParamSchema,
-    response: packageStatusSchema,
-  }),
-};
+export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);

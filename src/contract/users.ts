@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { endpoint } from './endpoint';
+import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
 import { text } from './text';
+import { userCalls } from './users.calls';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -34,22 +35,11 @@ export const userListQuerySchema = z.object({
   role: roleSchema.optional(),
 });
 
-/** Users of the caller's company: customers see only themselves, staff everyone. */
-export const userEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/v1/users',
-    access: 'signed-in',
-    tags: ['users'],
-    query: userListQuerySchema,
-    response: paginated(userSchema),
-  }),
-  one: endpoint({
-    method: 'GET',
-    path: '/v1/users/:id',
-    access: 'signed-in',
-    tags: ['users'],
-    params: uuidParamSchema,
-    response: userSchema,
-  }),
+/** The schemas of each call in `users.calls.ts`. */
+export const userSchemas = {
+  list: { query: userListQuerySchema, response: paginated(userSchema) },
+  one: { params: uuidParamSchema, response: userSchema },
 };
+
+/** Users of the caller's company: customers see only themselves, staff everyone. */
+export const userEndpoints = bindSchemas(userCalls, userSchemas);

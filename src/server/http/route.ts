@@ -59,7 +59,7 @@ function schemaOf(e: Endpoint) {
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body ? { body: e.body } : {}),
     ...(e.form ? { consumes: ['multipart/form-data'] } : {}),
-    ...(e.response === 'file' ? {} : { response: { [status]: envelope(e.response) } }),
+    ...(e.response ? { response: { [status]: envelope(e.response) } } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authEndpoints, type LoginBody, type RegisterBody, type Tokens } from '../../../contract/auth';
+import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
+import { authCalls } from '../../../contract/auth.calls';
 import { api, isApiError } from '../../lib/api';
 import {
   clearSession,
@@ -13,7 +14,7 @@ import {
 const noRefresh = { skipAuthRefresh: true } as const;
 
 export async function login(body: LoginBody): Promise<Tokens> {
-  const tokens = await api.call(authEndpoints.login, { body, ...noRefresh });
+  const tokens = await api.call(authCalls.login, { body, ...noRefresh });
   setTokens(tokens);
   return tokens;
 }
@@ -24,7 +25,7 @@ export async function login(body: LoginBody): Promise<Tokens> {
  * /verification. If that sign-in fails, the address had an account; the same screen tells them to read their mail.
  */
 export async function register(body: RegisterBody): Promise<void> {
-  await api.call(authEndpoints.register, { body, ...noRefresh });
+  await api.call(authCalls.register, { body, ...noRefresh });
   try {
     await login({ email: body.email, password: body.password });
   } catch (e) {
@@ -35,7 +36,7 @@ export async function register(body: RegisterBody): Promise<void> {
 export async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   try {
-    if (refreshToken) await api.call(authEndpoints.logout, { body: { refreshToken }, ...noRefresh });
+    if (refreshToken) await api.call(authCalls.logout, { body: { refreshToken }, ...noRefresh });
   } catch {
     /* the local session ends whatever the server says */
   } finally {
@@ -43,7 +44,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const fetchMe = () => api.call(authEndpoints.me);
+export const fetchMe = () => api.call(authCalls.me);
 
 export const meQueryOptions = (userId: string | null) =>
   queryOptions({
@@ -54,14 +55,14 @@ export const meQueryOptions = (userId: string | null) =>
   });
 
 export const requestPasswordReset = (email: string) =>
-  api.call(authEndpoints.passwordReset, { body: { email }, ...noRefresh });
+  api.call(authCalls.passwordReset, { body: { email }, ...noRefresh });
 
 export const resetPassword = (token: string, password: string) =>
-  api.call(authEndpoints.resetPassword, { body: { token, password }, ...noRefresh });
+  api.call(authCalls.resetPassword, { body: { token, password }, ...noRefresh });
 
 /** Consumes the emailed token; then refreshes so the access token says the email is verified. */
 export async function verifyEmail(token: string): Promise<void> {
-  await api.call(authEndpoints.verification, { body: { token }, ...noRefresh });
+  await api.call(authCalls.verification, { body: { token }, ...noRefresh });
   if (readSession().authenticated && getRefreshToken()) {
     try {
       await api.refreshTokens();
@@ -73,4 +74,4 @@ export async function verifyEmail(token: string): Promise<void> {
 }
 
 export const resendVerification = (userId: string) =>
-  api.call(authEndpoints.resendVerification, { params: { id: userId } });
+  api.call(authCalls.resendVerification, { params: { id: userId } });

@@ -1,8 +1,9 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AuthorizedPerson, authorizedPersonEndpoints } from '../../../contract/authorized-persons';
+import type { AuthorizedPerson } from '../../../contract/authorized-persons';
+import { authorizedPersonCalls } from '../../../contract/authorized-persons.calls';
 import type { Endpoint } from '../../../contract/endpoint';
-import { referenceEndpoints } from '../../../contract/reference';
+import { referenceCalls } from '../../../contract/reference.calls';
 import { api } from '../../lib/api';
 import { render, screen, waitFor, within } from '../../test/render';
 import { AuthorizedPersonsScreen } from './AuthorizedPersonsScreen';
@@ -29,13 +30,13 @@ afterEach(() => {
 /** Answers the list and the ID types; any other call (a delete) answers null. */
 function serve(people: AuthorizedPerson[]) {
   return vi.spyOn(api, 'call').mockImplementation((async (endpoint: Endpoint) => {
-    if (endpoint === referenceEndpoints.identifications) {
+    if (endpoint === referenceCalls.identifications) {
       return [
         { id: 1, code: 'drivers_licence', name: "Driver's licence" },
         { id: 2, code: 'passport', name: 'Passport' },
       ];
     }
-    return endpoint === authorizedPersonEndpoints.list ? people : null;
+    return endpoint === authorizedPersonCalls.list ? people : null;
   }) as never);
 }
 
@@ -77,7 +78,7 @@ describe('AuthorizedPersonsScreen', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete this authorized person?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(authorizedPersonEndpoints.remove, {
+      expect(call).toHaveBeenCalledWith(authorizedPersonCalls.remove, {
         params: { id: '00000000-0000-4000-8000-000000000001' },
       }),
     );

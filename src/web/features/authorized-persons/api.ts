@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  authorizedPersonEndpoints,
-  type createAuthorizedPersonBodySchema,
-} from '../../../contract/authorized-persons';
+import type { createAuthorizedPersonBodySchema } from '../../../contract/authorized-persons';
+import { authorizedPersonCalls } from '../../../contract/authorized-persons.calls';
 import { api } from '../../lib/api';
 
 /** A validated body, as the form sends it for both POST (create) and PUT (a full replacement). */
@@ -17,15 +15,15 @@ export const authorizedPersonKeys = {
 export const authorizedPersonsQueryOptions = () =>
   queryOptions({
     queryKey: authorizedPersonKeys.list(),
-    queryFn: () => api.call(authorizedPersonEndpoints.list),
+    queryFn: () => api.call(authorizedPersonCalls.list),
   });
 
 /** The same body sent again with the same key (see lib/api's idempotencyKeys) never adds the person twice. */
 export const addAuthorizedPerson = (body: AuthorizedPersonBody, idempotencyKey: string) =>
-  api.call(authorizedPersonEndpoints.create, { body, idempotencyKey });
+  api.call(authorizedPersonCalls.create, { body, idempotencyKey });
 
 export const updateAuthorizedPerson = (id: string, body: AuthorizedPersonBody) =>
-  api.call(authorizedPersonEndpoints.update, { params: { id }, body });
+  api.call(authorizedPersonCalls.update, { params: { id }, body });
 
 export const deleteAuthorizedPerson = (id: string) =>
-  api.call(authorizedPersonEndpoints.remove, { params: { id } });
+  api.call(authorizedPersonCalls.remove, { params: { id } });

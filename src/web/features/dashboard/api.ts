@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AccountSummary, profileEndpoints } from '../../../contract/profile';
+import type { AccountSummary } from '../../../contract/profile';
+import { profileCalls } from '../../../contract/profile.calls';
 import { api } from '../../lib/api';
 
 export const accountSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'summary'],
-    queryFn: () => api.call(profileEndpoints.summary),
+    queryFn: () => api.call(profileCalls.summary),
   });
 
 /** What the dashboard's figures show: the summary, or why it is not there. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type InvoiceListQuery, invoiceEndpoints } from '../../../contract/invoices';
+import type { InvoiceListQuery } from '../../../contract/invoices';
+import { invoiceCalls } from '../../../contract/invoices.calls';
 import { api } from '../../lib/api';
 
 export const invoiceKeys = {
@@ -11,19 +12,19 @@ export const invoiceKeys = {
 export const invoicesQueryOptions = (query: InvoiceListQuery) =>
   queryOptions({
     queryKey: invoiceKeys.list(query),
-    queryFn: () => api.call(invoiceEndpoints.list, { query }),
+    queryFn: () => api.call(invoiceCalls.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: invoiceKeys.detail(id),
-    queryFn: () => api.call(invoiceEndpoints.one, { params: { id } }),
+    queryFn: () => api.call(invoiceCalls.one, { params: { id } }),
   });
 
 /** The PDF through the API client (bearer and refresh), saved under the invoice's number. */
 export async function downloadInvoicePdf(id: string, number: string): Promise<void> {
-  const blob = await api.call(invoiceEndpoints.pdf, { params: { id } });
+  const blob = await api.call(invoiceCalls.pdf, { params: { id } });
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');

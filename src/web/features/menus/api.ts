@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Menu, type MenuItem, menuEndpoints } from '../../../contract/menus';
+import type { Menu, MenuItem } from '../../../contract/menus';
+import { menuCalls } from '../../../contract/menus.calls';
 import { api } from '../../lib/api';
 
-export const fetchMenus = () => api.call(menuEndpoints.list);
+export const fetchMenus = () => api.call(menuCalls.list);
 
 /** The navigation menu; the server already drops admin items for customers. */
 export const menusQueryOptions = (userId: string | null) =>

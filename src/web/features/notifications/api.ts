@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NotificationPage, notificationEndpoints } from '../../../contract/notifications';
+import type { NotificationPage } from '../../../contract/notifications';
+import { notificationCalls } from '../../../contract/notifications.calls';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session/use-session';
 
@@ -18,7 +19,7 @@ export const notificationKeys = {
 };
 
 export const fetchNotifications = () =>
-  api.call(notificationEndpoints.list, { query: { page: 1, pageSize: BELL_PAGE_SIZE } });
+  api.call(notificationCalls.list, { query: { page: 1, pageSize: BELL_PAGE_SIZE } });
 
 export const notificationsQueryOptions = (userId: string | null) =>
   queryOptions({
@@ -33,9 +34,9 @@ export const notificationsQueryOptions = (userId: string | null) =>
     meta: { offlineOptional: true },
   });
 
-export const markNotificationRead = (id: string) => api.call(notificationEndpoints.read, { params: { id } });
+export const markNotificationRead = (id: string) => api.call(notificationCalls.read, { params: { id } });
 
-export const markAllNotificationsRead = () => api.call(notificationEndpoints.readAll);
+export const markAllNotificationsRead = () => api.call(notificationCalls.readAll);
 
 /** The cached pages with `ids` (all when null) marked read now, so the badge drops at once. */
 function markCachedRead(queryClient: QueryClient, ids: ReadonlySet<string> | null) {

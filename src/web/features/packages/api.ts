@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type PackageListQuery, packageEndpoints } from '../../../contract/packages';
+import type { PackageListQuery } from '../../../contract/packages';
+import { packageCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 
 export const packageKeys = {
@@ -10,7 +11,7 @@ export const packageKeys = {
 };
 
 /** Empty filters are left out of the URL (api.call drops them), so equal views share one URL. */
-export const fetchPackages = (query: PackageListQuery) => api.call(packageEndpoints.list, { query });
+export const fetchPackages = (query: PackageListQuery) => api.call(packageCalls.list, { query });
 
 export const packagesQueryOptions = (query: PackageListQuery) =>
   queryOptions({
@@ -23,11 +24,11 @@ export const packagesQueryOptions = (query: PackageListQuery) =>
 export const packageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: packageKeys.detail(id),
-    queryFn: () => api.call(packageEndpoints.one, { params: { id } }),
+    queryFn: () => api.call(packageCalls.one, { params: { id } }),
   });
 
 export const packageCountsQueryOptions = () =>
   queryOptions({
     queryKey: packageKeys.counts(),
-    queryFn: () => api.call(packageEndpoints.counts),
+    queryFn: () => api.call(packageCalls.counts),
   });

@@ -1,11 +1,12 @@
-import { type Receipt, receiptEndpoints } from '../../../contract/packages';
+import type { Receipt } from '../../../contract/packages';
+import { receiptCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
 
 // Kept apart from api.ts: route loaders import that one, and the uploader need not be in the entry bundle.
 
-export const deleteReceipt = (id: string) => api.call(receiptEndpoints.remove, { params: { id } });
+export const deleteReceipt = (id: string) => api.call(receiptCalls.remove, { params: { id } });
 
 /** Uploads now, or keeps the receipts in the outbox when offline or the connection fails (then null). */
 export function uploadOrQueueReceipts(
@@ -17,7 +18,7 @@ export function uploadOrQueueReceipts(
   const { userId } = readSession();
   return sendOrQueue<Receipt[]>({
     kind: 'receipt',
-    url: receiptEndpoints.create.path,
+    url: receiptCalls.create.path,
     label,
     fields: { package_id: packageId, ...(userId ? { update_by: userId } : {}) },
     files,

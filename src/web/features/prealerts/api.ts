@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type Prealert, prealertEndpoints, type prealertFieldsSchema } from '../../../contract/packages';
+import type { Prealert, prealertFieldsSchema } from '../../../contract/packages';
+import { prealertCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
@@ -20,11 +21,11 @@ export const prealertKeys = {
 export const prealertsQueryOptions = (page: number, pageSize = 10) =>
   queryOptions({
     queryKey: prealertKeys.list(page, pageSize),
-    queryFn: () => api.call(prealertEndpoints.list, { query: { page, pageSize } }),
+    queryFn: () => api.call(prealertCalls.list, { query: { page, pageSize } }),
     meta: { offlineOptional: true },
   });
 
-export const cancelPrealert = (id: string) => api.call(prealertEndpoints.cancel, { params: { id } });
+export const cancelPrealert = (id: string) => api.call(prealertCalls.cancel, { params: { id } });
 
 /** The multipart fields of a pre-alert as the outbox keeps them (strings, as they travel). */
 export function prealertFormFields(fields: PrealertData): Record<string, string> {
@@ -48,7 +49,7 @@ export function sendOrQueuePrealert(
 ): Promise<Prealert | null> {
   return sendOrQueue<Prealert>({
     kind: 'prealert',
-    url: prealertEndpoints.create.path,
+    url: prealertCalls.create.path,
     label: fields.tracking_number,
     fields: prealertFormFields(fields),
     files,

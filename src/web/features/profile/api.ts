@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  type changePasswordBodySchema,
-  type changePasswordReplySchema,
-  profileEndpoints,
-  type updateProfileBodySchema,
+import type {
+  changePasswordBodySchema,
+  changePasswordReplySchema,
+  updateProfileBodySchema,
 } from '../../../contract/profile';
+import { profileCalls } from '../../../contract/profile.calls';
 import { api } from '../../lib/api';
 import { getRefreshToken } from '../../lib/session/session';
 
@@ -14,14 +14,14 @@ export const profileKeys = { all: ['profile'] as const };
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.all,
-    queryFn: () => api.call(profileEndpoints.get),
+    queryFn: () => api.call(profileCalls.get),
     // Always checked again when the screen opens: the copy saved on this device may predate a change made from
     // another device, or a save just before a reload (the device copy is written at most once a second).
     staleTime: 0,
   });
 
 export const updateProfile = (body: z.output<typeof updateProfileBodySchema>) =>
-  api.call(profileEndpoints.update, { body });
+  api.call(profileCalls.update, { body });
 
 export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
 
@@ -33,7 +33,7 @@ export function changePassword(
   body: Omit<z.output<typeof changePasswordBodySchema>, 'refreshToken'>,
 ): Promise<ChangePasswordReply> {
   const refreshToken = getRefreshToken();
-  return api.call(profileEndpoints.changePassword, {
+  return api.call(profileCalls.changePassword, {
     body: { ...body, ...(refreshToken ? { refreshToken } : {}) },
   });
 }

@@ -2,11 +2,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint } from '../../../contract/endpoint';
 import type { Paginated } from '../../../contract/envelope';
-import {
-  type PurchaseRequest,
-  type PurchaseRequestStatus,
-  purchaseRequestEndpoints,
-} from '../../../contract/purchase-requests';
+import type { PurchaseRequest, PurchaseRequestStatus } from '../../../contract/purchase-requests';
+import { purchaseRequestCalls } from '../../../contract/purchase-requests.calls';
 import { api } from '../../lib/api';
 import { render, screen, waitFor, within } from '../../test/render';
 import { PurchaseRequestsScreen } from './PurchaseRequestsScreen';
@@ -57,11 +54,11 @@ function serve(items: PurchaseRequest[]) {
   return vi
     .spyOn(api, 'call')
     .mockImplementation((async (endpoint: Endpoint) =>
-      endpoint === purchaseRequestEndpoints.list ? page(items) : null) as never);
+      endpoint === purchaseRequestCalls.list ? page(items) : null) as never);
 }
 
 const deleted = (call: ReturnType<typeof serve>) =>
-  call.mock.calls.filter(([endpoint]) => endpoint === purchaseRequestEndpoints.remove);
+  call.mock.calls.filter(([endpoint]) => endpoint === purchaseRequestCalls.remove);
 
 const card = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
 
@@ -140,7 +137,7 @@ describe('PurchaseRequestsScreen', () => {
       ),
     );
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(purchaseRequestEndpoints.remove, {
+      expect(call).toHaveBeenCalledWith(purchaseRequestCalls.remove, {
         params: { id: '00000000-0000-4000-8000-000000000001' },
       }),
     );

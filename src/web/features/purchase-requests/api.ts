@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  type createPurchaseRequestBodySchema,
-  purchaseRequestEndpoints,
-} from '../../../contract/purchase-requests';
+import type { createPurchaseRequestBodySchema } from '../../../contract/purchase-requests';
+import { purchaseRequestCalls } from '../../../contract/purchase-requests.calls';
 import { api } from '../../lib/api';
 
 /** A validated body, as the form sends it (link normalised, price in US cents). */
@@ -19,13 +17,13 @@ export const purchaseRequestKeys = {
 export const purchaseRequestsQueryOptions = (page = 1, pageSize = PURCHASE_REQUEST_PAGE_SIZE) =>
   queryOptions({
     queryKey: purchaseRequestKeys.list(page, pageSize),
-    queryFn: () => api.call(purchaseRequestEndpoints.list, { query: { page, pageSize } }),
+    queryFn: () => api.call(purchaseRequestCalls.list, { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
 /** The same body sent again with the same key (see lib/api's idempotencyKeys) never makes the request twice. */
 export const createPurchaseRequest = (body: PurchaseRequestBody, idempotencyKey: string) =>
-  api.call(purchaseRequestEndpoints.create, { body, idempotencyKey });
+  api.call(purchaseRequestCalls.create, { body, idempotencyKey });
 
 export const deletePurchaseRequest = (id: string) =>
-  api.call(purchaseRequestEndpoints.remove, { params: { id } });
+  api.call(purchaseRequestCalls.remove, { params: { id } });

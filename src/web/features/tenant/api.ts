@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { type Company, companyEndpoints } from '../../../contract/companies';
+import type { Company } from '../../../contract/companies';
+import { companyCalls } from '../../../contract/companies.calls';
 import { ApiError, api, withFallbackMessage } from '../../lib/api';
 import { readJson, removeKey, writeJson } from '../../lib/storage';
 
@@ -10,7 +11,7 @@ export const TENANT_MESSAGES = { company: 'Failed to fetch company' } as const;
 
 export async function fetchCompany(): Promise<Company> {
   try {
-    const company = await api.call(companyEndpoints.me);
+    const company = await api.call(companyCalls.me);
     writeJson(COMPANY_KEY, company);
     return company;
   } catch (e) {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { invoiceEndpoints } from '../../../contract/invoices';
-import { packageEndpoints } from '../../../contract/packages';
-import { purchaseRequestEndpoints } from '../../../contract/purchase-requests';
+import { invoiceCalls } from '../../../contract/invoices.calls';
+import { packageCalls } from '../../../contract/packages.calls';
+import { purchaseRequestCalls } from '../../../contract/purchase-requests.calls';
 import { ApiError } from './api-error';
 import { createApiClient, type SessionStore } from './client';
 
@@ -178,11 +178,11 @@ describe('api client', () => {
   describe('call(endpoint, input)', () => {
     it('fills the path, drops empty filters and types the reply from the declaration', async () => {
       const { client, calls } = setup(() => ok({ id: 'p1', tracking_number: '1Z' }));
-      const pkg = await client.call(packageEndpoints.one, { params: { id: 'a b/c' } });
+      const pkg = await client.call(packageCalls.one, { params: { id: 'a b/c' } });
       expectTypeOf(pkg.tracking_number).toEqualTypeOf<string>();
       expect(calls[0]?.url).toBe('http://api.test/v1/packages/a%20b%2Fc');
 
-      await client.call(packageEndpoints.list, { query: { page: 2, q: '', status: undefined } });
+      await client.call(packageCalls.list, { query: { page: 2, q: '', status: undefined } });
       expect(calls[1]?.url).toBe('http://api.test/v1/packages?page=2');
       expect(calls[1]?.method).toBe('GET');
     });
@@ -193,7 +193,7 @@ describe('api client', () => {
         seen.push(init.headers.get('idempotency-key'));
         return ok({ id: 'r1' });
       });
-      await client.call(purchaseRequestEndpoints.create, {
+      await client.call(purchaseRequestCalls.create, {
         body: { product_url: 'https://shop.example/x', quantity: 1, description: 'Shoes' } as never,
         idempotencyKey: 'key-1',
       });
@@ -207,14 +207,14 @@ describe('api client', () => {
         () =>
           new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }),
       );
-      const pdf = await client.call(invoiceEndpoints.pdf, { params: { id: 'i1' } });
+      const pdf = await client.call(invoiceCalls.pdf, { params: { id: 'i1' } });
       expectTypeOf(pdf).toEqualTypeOf<Blob>();
       expect(pdf.size).toBe(4);
     });
 
     it('refuses to build a path with a missing parameter', async () => {
       const { client, calls } = setup(() => ok(null));
-      await expect(client.call(packageEndpoints.one, { params: { id: '' } })).rejects.toThrow(/Missing path/);
+      await expect(client.call(packageCalls.one, { params: { id: '' } })).rejects.toThrow(/Missing path/);
       expect(calls).toHaveLength(0);
     });
   });

@@ -1,12 +1,6 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
-import { authEndpoints } from '../../../contract/auth';
-import {
-  type CallInput,
-  type Endpoint,
-  type NeedsInput,
-  pathOf,
-  type ReplyOf,
-} from '../../../contract/endpoint';
+import { authCalls } from '../../../contract/auth.calls';
+import { type Call, type CallInput, type NeedsInput, pathOf, type ReplyOf } from '../../../contract/endpoint';
 import type { Envelope } from '../../../contract/envelope';
 import {
   clearSession as defaultClearSession,
@@ -74,7 +68,7 @@ export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'skipAuthR
 };
 
 /** `api.call(e)` may omit the input only when the endpoint needs none. */
-export type CallArgs<E extends Endpoint> =
+export type CallArgs<E extends Call> =
   NeedsInput<E> extends true ? [input: CallInput<E> & CallOptions] : [input?: CallInput<E> & CallOptions];
 
 /** Query values as they travel: empty filters dropped, so equal views share one URL (and one cache entry). */
@@ -121,7 +115,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!refreshToken) throw new ApiError(401, 'Your session has ended. Please log in again.');
     try {
       const env = await $fetch<Envelope<{ access_token: string; refresh_token: string }>>(
-        authEndpoints.refresh.path,
+        authCalls.refresh.path,
         {
           method: 'POST',
           body: { refreshToken },
@@ -188,8 +182,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** Calls an endpoint of the contract: path, method and the reply's type all come from its declaration. */
-  async function call<E extends Endpoint>(e: E, ...args: CallArgs<E>): Promise<ReplyOf<E>> {
-    const input = (args[0] ?? {}) as CallInput<Endpoint> & CallOptions;
+  async function call<E extends Call>(e: E, ...args: CallArgs<E>): Promise<ReplyOf<E>> {
+    const input = (args[0] ?? {}) as CallInput<Call> & CallOptions;
     const headers = input.idempotencyKey
       ? { ...input.headers, 'Idempotency-Key': input.idempotencyKey }
       : input.headers;
@@ -200,7 +194,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ...(headers ? { headers } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.skipAuthRefresh ? { skipAuthRefresh: true } : {}),
-      ...(e.response === 'file' ? { responseType: 'blob' as const } : {}),
+      ...(e.file ? { responseType: 'blob' as const } : {}),
     });
   }
 

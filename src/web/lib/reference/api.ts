@@ -5,7 +5,8 @@
  * feature never imports another feature.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { type Parish, referenceEndpoints } from '../../../contract/reference';
+import type { Parish } from '../../../contract/reference';
+import { referenceCalls } from '../../../contract/reference.calls';
 import { api, withFallbackMessage } from '../api';
 import { readJson, writeJson } from '../storage';
 
@@ -16,7 +17,7 @@ export const PARISHES_FAILED = 'Failed to fetch parishs';
 
 export async function fetchParishes(): Promise<Parish[]> {
   try {
-    const parishes = await api.call(referenceEndpoints.parishes);
+    const parishes = await api.call(referenceCalls.parishes);
     writeJson(PARISHES_KEY, parishes);
     return parishes;
   } catch (e) {
@@ -40,7 +41,7 @@ export const parishesQueryOptions = () =>
 export const identificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['identifications'],
-    queryFn: () => api.call(referenceEndpoints.identifications),
+    queryFn: () => api.call(referenceCalls.identifications),
     staleTime: 24 * 60 * 60_000,
   });
 
@@ -48,7 +49,7 @@ export const identificationsQueryOptions = () =>
 export const packageStatusesQueryOptions = () =>
   queryOptions({
     queryKey: ['package-statuses'],
-    queryFn: () => api.call(referenceEndpoints.packageStatuses),
+    queryFn: () => api.call(referenceCalls.packageStatuses),
     staleTime: 10 * 60_000,
     select: (statuses) => [...statuses].sort((a, b) => a.sort_order - b.sort_order),
   });

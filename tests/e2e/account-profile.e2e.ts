@@ -6,82 +6,35 @@
 // test-results/e2e to be looked at.
 // The profile and password journeys use a fresh account of their own: the demo customer's password is shared by
 // every other file. The demo customer is only read (the dashboard's figures).
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage } from '../../src/contract/notifications';
 import type { PackageDetail } from '../../src/contract/packages';
 import type { AccountSummary, Profile } from '../../src/contract/profile';
-import { baseUrl, launch, mailLink, newPage, screenshot } from './browser';
+import { DESKTOP, PHONE, type Size, setupBrowser } from './support/browser';
+import { expectClean, settled, shot } from './support/checks';
 import {
-  type Account,
   apiCall,
   apiLogin,
-  applyTokens,
+  apiUrl,
   cookie,
   DEMO,
   describedText,
-  horizontalOverflow,
+  freshAccount,
   loginWithForm,
   notification,
-  seriousViolations,
-  settled,
   sharedTokens,
-  uniqueEmail,
+  type Tokens,
   until,
   waitForPath,
-} from './helpers';
-import { controlled, persistedQueryKeys } from './offline';
+  withSession,
+} from './support/helpers';
+import { controlled, persistedQueryKeys } from './support/offline';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-type Size = typeof DESKTOP;
-
-const api = (path: string) => `http://127.0.0.1:${new URL(baseUrl()).port}${path}`;
-
-/** A verified account of this file's own: registered and verified through the API (the mail's link token). */
-async function freshAccount(tag: string): Promise<Account & { first: string; last: string }> {
-  const account = {
-    email: uniqueEmail(tag),
-    password: 'first-Passphrase-42',
-    first: 'Shanice',
-    last: 'Morgan',
-  };
-  const reg = await fetch(api('/v1/auth/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      first_name: account.first,
-      last_name: account.last,
-      email: account.email,
-      phone: '876-555-0123',
-      password: account.password,
-      parish_id: 2,
-      address: '12 Hope Road, Kingston 6',
-    }),
-  });
-  expect(reg.status, await reg.clone().text()).toBe(201);
-  const link = await mailLink(account.email, 'Confirm your email');
-  const token = new URL(link).pathname.split('/').pop() ?? '';
-  const verified = await fetch(api('/v1/auth/verification'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  expect(verified.status, await verified.clone().text()).toBe(200);
-  return account;
-}
+const browser = setupBrowser();
 
 async function refreshWorks(refreshToken: string): Promise<boolean> {
-  const res = await fetch(api('/v1/auth/refresh'), {
+  const res = await fetch(apiUrl('/v1/auth/refresh'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken }),
@@ -89,35 +42,12 @@ async function refreshWorks(refreshToken: string): Promise<boolean> {
   return res.ok;
 }
 
-/** A page of its own with a session put in its cookies; always closed after the journey. */
-async function withSession(
+/** A page of its own with a session put in its cookies (steps fail in 15 s with their name). */
+const signedIn = (
   size: Size,
-  tokens: { access_token: string; refresh_token: string },
+  tokens: Tokens,
   journey: (page: Page, context: BrowserContext) => Promise<void>,
-) {
-  const { context, page } = await newPage(browser, size);
-  await applyTokens(context, tokens);
-  // A missing element fails the step in 15 s with its name rather than the whole test at 60 s.
-  page.setDefaultTimeout(15_000);
-  try {
-    await journey(page, context);
-  } finally {
-    await context.close();
-  }
-}
-
-async function expectClean(page: Page, label: string) {
-  await settled(page);
-  expect(await seriousViolations(AxeBuilder, page), `${label}: axe`).toEqual([]);
-  const { scrollWidth, width } = await horizontalOverflow(page);
-  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-/** A screenshot from the top of the page (a full-page shot taken scrolled paints the sticky header mid-page). */
-async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  if (opts.fullPage !== false) await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name, opts);
-}
+) => withSession(browser(), size, tokens, journey, { stepTimeout: 15_000 });
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -141,7 +71,7 @@ beforeAll(async () => {
 describe('profile', () => {
   it('edits the details: a validation error lands on its field, then saves, and a reload shows the new values', async () => {
     const before = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
-    await withSession(DESKTOP, personTokens, async (page) => {
+    await signedIn(DESKTOP, personTokens, async (page) => {
       await openProfile(page, person.first);
       await until(() => page.title()).toMatch(/^Profile/);
       expect(await field(page, 'Last name').inputValue()).toBe(person.last);
@@ -207,7 +137,7 @@ describe('profile', () => {
   });
 
   it('holds at 375 px: every field labelled, nothing scrolls sideways', async () => {
-    await withSession(PHONE, personTokens, async (page) => {
+    await signedIn(PHONE, personTokens, async (page) => {
       await openProfile(page, 'Tamika');
       await expectClean(page, 'profile (phone)');
       await shot(page, 'profile-phone');
@@ -228,7 +158,7 @@ describe('dashboard figures', () => {
     const summary = (await apiCall<AccountSummary>(tokens.access_token, '/v1/account/summary')).data;
     expect(summary.balance_due_cents, 'the demo customer has open invoices').toBeGreaterThan(0);
     const amount = (summary.balance_due_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    await withSession(size, tokens, async (page) => {
+    await signedIn(size, tokens, async (page) => {
       await page.goto('/user');
       const balance = page.getByTestId('balance-due');
       await until(() => balance.textContent()).toContain(amount);
@@ -269,7 +199,7 @@ describe('notifications bell', () => {
     const page0 = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data;
     expect(page0.unread_count).toBe(2);
 
-    await withSession(DESKTOP, personTokens, async (page) => {
+    await signedIn(DESKTOP, personTokens, async (page) => {
       await page.goto('/user');
       await until(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
       expect(await page.getByTestId('notifications-count').textContent()).toBe('2');
@@ -321,7 +251,7 @@ describe('notifications bell', () => {
       body: { status: 'at_customs' },
     });
     expect(moved.status, moved.message).toBe(200);
-    await withSession(PHONE, personTokens, async (page) => {
+    await signedIn(PHONE, personTokens, async (page) => {
       await page.goto('/user');
       await until(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
       await bell(page).click();
@@ -339,7 +269,7 @@ describe('offline', () => {
   it('shows the saved bell, figures and profile offline, and a save fails with a message instead of spinning', async () => {
     const unread = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data
       .unread_count;
-    await withSession(DESKTOP, personTokens, async (page, context) => {
+    await signedIn(DESKTOP, personTokens, async (page, context) => {
       await page.goto('/user');
       await until(() => page.getByTestId('balance-due').isVisible(), { timeout: 15_000 }).toBe(true);
       await controlled(page);
@@ -391,7 +321,7 @@ describe('password change', () => {
     const here = await apiLogin(person);
     const otherDevice = await apiLogin(person);
     const newPassword = 'second-Passphrase-77';
-    await withSession(DESKTOP, here, async (page, context) => {
+    await signedIn(DESKTOP, here, async (page, context) => {
       await openProfile(page, 'Tamika');
       const current = page.getByLabel('Current password', { exact: true });
       await current.fill('not-my-password-1');

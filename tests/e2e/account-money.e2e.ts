@@ -48,6 +48,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         .toContain(`Invoice ${issued.number}`);
       const main = page.locator('main');
       // Every line and the totals the server computed, as the customer reads them.
+      expect(detail.lines.length, 'the invoice has lines').toBeGreaterThan(0);
       for (const line of detail.lines) {
         await until(() => main.getByText(line.description, { exact: false }).count()).toBeGreaterThan(0);
       }

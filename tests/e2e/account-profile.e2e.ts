@@ -7,7 +7,7 @@
 // The profile and password journeys use a fresh account of their own: the demo customer's password is shared by
 // every other file. The demo customer is only read (the dashboard's figures).
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '../../src/contract/notifications';
 import type { PackageDetail } from '../../src/contract/packages';
 import type { AccountSummary, Profile } from '../../src/contract/profile';
@@ -61,15 +61,31 @@ async function openProfile(page: Page, firstName: string) {
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-let person: Awaited<ReturnType<typeof freshAccount>>;
-let personTokens: { access_token: string; refresh_token: string };
-beforeAll(async () => {
-  person = await freshAccount('profile');
-  personTokens = await apiLogin(person);
-});
+/** A fresh verified account of the journey's own (first name Shanice), with a session through the API. */
+async function freshPerson(tag: string) {
+  const person = await freshAccount(tag);
+  return { person, personTokens: await apiLogin(person) };
+}
+
+/** The warehouse receives a parcel for the person (a notification of its own); returns the package. */
+async function receivedFor(personTokens: Tokens): Promise<PackageDetail> {
+  const admin = await sharedTokens(DEMO.admin);
+  const profile = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
+  const received = await apiCall<PackageDetail>(admin.access_token, '/v1/admin/packages/receive', {
+    body: {
+      tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
+      mailbox_number: profile.mailbox_number,
+      description: 'Running shoes',
+      weight: 2.5,
+    },
+  });
+  expect(received.status, received.message).toBe(201);
+  return received.data;
+}
 
 describe('profile', () => {
   it('edits the details: a validation error lands on its field, then saves, and a reload shows the new values', async () => {
+    const { person, personTokens } = await freshPerson('profile');
     const before = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
     await signedIn(DESKTOP, personTokens, async (page) => {
       await openProfile(page, person.first);
@@ -137,8 +153,9 @@ describe('profile', () => {
   });
 
   it('holds at 375 px: every field labelled, nothing scrolls sideways', async () => {
+    const { person, personTokens } = await freshPerson('profile-phone');
     await signedIn(PHONE, personTokens, async (page) => {
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       await expectClean(page, 'profile (phone)');
       await shot(page, 'profile-phone');
       // Keyboard: the first field takes focus from Tab order, and Enter in a field submits the form.
@@ -180,18 +197,9 @@ describe('dashboard figures', () => {
 
 describe('notifications bell', () => {
   it('shows a staff status change as unread, opens it at the package, and marks all read', async () => {
+    const { personTokens } = await freshPerson('bell');
     const admin = await sharedTokens(DEMO.admin);
-    const profile = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
-    const received = await apiCall<PackageDetail>(admin.access_token, '/v1/admin/packages/receive', {
-      body: {
-        tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
-        mailbox_number: profile.mailbox_number,
-        description: 'Running shoes',
-        weight: 2.5,
-      },
-    });
-    expect(received.status, received.message).toBe(201);
-    const pkg = received.data;
+    const pkg = await receivedFor(personTokens);
     const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${pkg.id}/status`, {
       body: { status: 'in_transit', note: 'On the evening flight.' },
     });
@@ -243,11 +251,13 @@ describe('notifications bell', () => {
   });
 
   it('opens at 375 px without anything scrolling sideways', async () => {
+    // A person whose notifications are all read (the receipt's), then a status change: one unread.
+    const { personTokens } = await freshPerson('bell-phone');
     const admin = await sharedTokens(DEMO.admin);
-    const list = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data;
-    const link = list.items[0]?.link ?? '';
-    const id = link.split('/').pop() ?? '';
-    const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${id}/status`, {
+    const pkg = await receivedFor(personTokens);
+    const read = await apiCall(personTokens.access_token, '/v1/notifications/read-all', { body: {} });
+    expect(read.status, read.message).toBe(200);
+    const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${pkg.id}/status`, {
       body: { status: 'at_customs' },
     });
     expect(moved.status, moved.message).toBe(200);
@@ -267,6 +277,9 @@ describe('notifications bell', () => {
 
 describe('offline', () => {
   it('shows the saved bell, figures and profile offline, and a save fails with a message instead of spinning', async () => {
+    // A person with a notification of their own (a parcel received), to be seen offline.
+    const { person, personTokens } = await freshPerson('offline');
+    await receivedFor(personTokens);
     const unread = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data
       .unread_count;
     await signedIn(DESKTOP, personTokens, async (page, context) => {
@@ -274,7 +287,7 @@ describe('offline', () => {
       await until(() => page.getByTestId('balance-due').isVisible(), { timeout: 15_000 }).toBe(true);
       await controlled(page);
       await page.goto('/user/profile');
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       // The cache reaches IndexedDB about a second after the data: see it there before going offline.
       await until(() => persistedQueryKeys(page), { timeout: 10_000 }).toEqual(
         expect.arrayContaining([
@@ -302,7 +315,7 @@ describe('offline', () => {
 
       await page.getByRole('link', { name: 'Profile' }).first().click();
       await waitForPath(page, '/user/profile');
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       await field(page, 'Last name').fill('Morgan-Offline');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await until(() =>
@@ -318,11 +331,12 @@ describe('offline', () => {
 
 describe('password change', () => {
   it('puts a wrong current password on its field, then changes it: this session stays, the others end', async () => {
+    const { person } = await freshPerson('password');
     const here = await apiLogin(person);
     const otherDevice = await apiLogin(person);
     const newPassword = 'second-Passphrase-77';
     await signedIn(DESKTOP, here, async (page, context) => {
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       const current = page.getByLabel('Current password', { exact: true });
       await current.fill('not-my-password-1');
       await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -342,7 +356,7 @@ describe('password change', () => {
       // The other device is signed out; this one keeps its session, also once its access token is gone.
       expect(await refreshWorks(otherDevice.refresh_token)).toBe(false);
       await context.clearCookies({ name: 'accessToken' });
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       expect(await cookie(context, 'accessToken')).toBeTruthy();
 
       await page.getByRole('button', { name: /^User menu/ }).click();
@@ -353,7 +367,9 @@ describe('password change', () => {
       expect(new URL(page.url()).pathname).toBe('/login');
       await loginWithForm(page, { email: person.email, password: newPassword });
       await waitForPath(page, '/user');
-      await until(() => page.getByRole('heading', { name: 'Welcome, Tamika!' }).isVisible()).toBe(true);
+      await until(() => page.getByRole('heading', { name: `Welcome, ${person.first}!` }).isVisible()).toBe(
+        true,
+      );
     });
   });
 });

@@ -74,6 +74,7 @@ describe('axe: no serious or critical violations', () => {
     });
   }
 
+  // Two pages and five overlays, each settled and run through axe: about 50 s on a loaded 2-core machine.
   it('/user with its overlays open: mobile menu, customizer, search, user menu, notifications', async () => {
     const phone = await newPage(browser(), { width: 375, height: 812 });
     const desktop = await newPage(browser());
@@ -124,7 +125,7 @@ describe('axe: no serious or critical violations', () => {
       await phone.context.close();
       await desktop.context.close();
     }
-  });
+  }, 120_000);
 
   it('/verification as the unverified user', async () => {
     const { context, page } = await newPage(browser());

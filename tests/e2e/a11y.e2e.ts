@@ -1,17 +1,11 @@
 // axe on every public page and on the dashboard: no serious or critical violation, in light and dark theme.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser';
-import { DEMO, presetColorScheme, seriousViolations, settled, signInShared, until } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser } from './support/browser';
+import { seriousViolations, settled } from './support/checks';
+import { DEMO, presetColorScheme, signInShared, until } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 type Check = { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> };
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name });
@@ -32,13 +26,13 @@ async function audit(page: Page, check: Check): Promise<string[]> {
   await page.goto(check.path);
   await until(() => check.ready(page).isVisible(), { timeout: 15_000 }).toBe(true);
   await settled(page);
-  return seriousViolations(AxeBuilder, page);
+  return seriousViolations(page);
 }
 
 describe('axe: no serious or critical violations', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`public pages (${scheme} theme for /login)`, async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser());
       await presetColorScheme(context, scheme);
       // The server's CSP (script-src 'self') must not be violated either: a violation is a blocked script or style.
       await context.addInitScript(() =>
@@ -66,7 +60,7 @@ describe('axe: no serious or critical violations', () => {
     });
 
     it(`/user (${scheme} theme)`, async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser());
       await presetColorScheme(context, scheme);
       try {
         await signInShared(context, DEMO.customer);
@@ -80,16 +74,17 @@ describe('axe: no serious or critical violations', () => {
     });
   }
 
+  // Two pages and five overlays, each settled and run through axe: about 50 s on a loaded 2-core machine.
   it('/user with its overlays open: mobile menu, customizer, search, user menu, notifications', async () => {
-    const phone = await newPage(browser, { width: 375, height: 812 });
-    const desktop = await newPage(browser);
+    const phone = await newPage(browser(), { width: 375, height: 812 });
+    const desktop = await newPage(browser());
     try {
       await signInShared(phone.context, DEMO.customer);
       await signInShared(desktop.context, DEMO.customer);
       const found: string[] = [];
       const settle = async (page: Page) => {
         await settled(page);
-        return seriousViolations(AxeBuilder, page);
+        return seriousViolations(page);
       };
 
       await audit(phone.page, { path: '/user', ready: heading(/^Welcome, /) });
@@ -130,10 +125,10 @@ describe('axe: no serious or critical violations', () => {
       await phone.context.close();
       await desktop.context.close();
     }
-  });
+  }, 120_000);
 
   it('/verification as the unverified user', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await signInShared(context, DEMO.unverified);
       const violations = await audit(page, { path: '/verification', ready: heading('Verify your email') });

@@ -2,66 +2,24 @@
 // read, printed (print stylesheet: the invoice only) and downloaded as a PDF; the duty estimator for a US$250
 // laptop and US$80 shoes, figures checked against sums done by hand from DOMAIN.md; the fee tables; the points
 // balance and ledger. axe on every screen; screenshots in test-results/e2e to be looked at.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/contract/invoices';
 import type { PointsPage } from '../../src/contract/points';
-import { launch, newPage, screenshot } from './browser';
-import {
-  apiCall,
-  applyTokens,
-  DEMO,
-  horizontalOverflow,
-  seriousViolations,
-  settled,
-  sharedTokens,
-  until,
-  waitForPath,
-} from './helpers';
+import { type Size, setupBrowser } from './support/browser';
+import { expectClean, shot } from './support/checks';
+import { asCustomer, customerApi, until, waitForPath } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
-async function asCustomer(size: (typeof SIZES)[number], journey: (page: Page) => Promise<void>) {
-  const { context, page }: { context: BrowserContext; page: Page } = await newPage(browser, size);
-  await applyTokens(context, await sharedTokens(DEMO.customer));
-  // A missing element fails the step in 15 s with its name rather than the whole test at 60 s.
-  page.setDefaultTimeout(15_000);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
-
-const customerApi = async <T>(path: string) => {
-  const reply = await apiCall<T>((await sharedTokens(DEMO.customer)).access_token, path);
-  expect(reply.status, `${path}: ${reply.message}`).toBe(200);
-  return reply.data;
-};
-
-async function expectClean(page: Page, label: string) {
-  await settled(page);
-  expect(await seriousViolations(AxeBuilder, page), `${label}: axe`).toEqual([]);
-  const { scrollWidth, width } = await horizontalOverflow(page);
-  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+/** A missing element fails the step in 15 s with its name rather than the whole test at 60 s. */
+const signedIn = (size: Size, journey: (page: Page) => Promise<void>) =>
+  asCustomer(browser(), size, journey, { stepTimeout: 15_000 });
 
 /** "1,234.56" from integer cents, the digits the screens show whatever the currency sign. */
 const digits = (cents: number) =>
@@ -76,7 +34,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
     if (!issued) throw new Error('no invoice');
     const detail = await customerApi<InvoiceDetail>(`/v1/invoices/${issued.id}`);
 
-    await asCustomer(size, async (page) => {
+    await signedIn(size, async (page) => {
       await page.goto('/user/invoices');
       const table = page.getByRole('table', { name: 'Invoices' });
       await until(() => table.getByRole('link', { name: issued.number }).count()).toBe(1);
@@ -90,6 +48,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         .toContain(`Invoice ${issued.number}`);
       const main = page.locator('main');
       // Every line and the totals the server computed, as the customer reads them.
+      expect(detail.lines.length, 'the invoice has lines').toBeGreaterThan(0);
       for (const line of detail.lines) {
         await until(() => main.getByText(line.description, { exact: false }).count()).toBeGreaterThan(0);
       }
@@ -131,7 +90,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
   });
 
   it('estimates the duty of a US$250 laptop and of US$80 shoes', async () => {
-    await asCustomer(size, async (page) => {
+    await signedIn(size, async (page) => {
       await page.goto('/user/packages/cost-estimator');
       const category = page.getByRole('combobox', { name: 'Category' });
       await until(() => category.isEnabled()).toBe(true);
@@ -195,7 +154,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
   });
 
   it('shows the fee schedule as tables', async () => {
-    await asCustomer(size, async (page) => {
+    await signedIn(size, async (page) => {
       await page.goto('/user/fees');
       await until(() => page.getByRole('table').count()).toBeGreaterThan(1);
       const text = (await page.locator('main').textContent()) ?? '';
@@ -211,7 +170,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
   it('shows the points balance and its ledger', async () => {
     const points = await customerApi<PointsPage>('/v1/points');
     expect(points.total).toBeGreaterThan(0);
-    await asCustomer(size, async (page) => {
+    await signedIn(size, async (page) => {
       await page.goto('/user/points/history');
       const ledger = page.getByRole('table', { name: 'Points history' });
       await until(() => ledger.locator('tbody tr').count()).toBeGreaterThan(0);

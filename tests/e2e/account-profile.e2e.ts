@@ -6,82 +6,35 @@
 // test-results/e2e to be looked at.
 // The profile and password journeys use a fresh account of their own: the demo customer's password is shared by
 // every other file. The demo customer is only read (the dashboard's figures).
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '../../src/contract/notifications';
 import type { PackageDetail } from '../../src/contract/packages';
 import type { AccountSummary, Profile } from '../../src/contract/profile';
-import { baseUrl, launch, mailLink, newPage, screenshot } from './browser';
+import { DESKTOP, PHONE, type Size, setupBrowser } from './support/browser';
+import { expectClean, settled, shot } from './support/checks';
 import {
-  type Account,
   apiCall,
   apiLogin,
-  applyTokens,
+  apiUrl,
   cookie,
   DEMO,
   describedText,
-  horizontalOverflow,
+  freshAccount,
   loginWithForm,
   notification,
-  seriousViolations,
-  settled,
   sharedTokens,
-  uniqueEmail,
+  type Tokens,
   until,
   waitForPath,
-} from './helpers';
-import { controlled, persistedQueryKeys } from './offline';
+  withSession,
+} from './support/helpers';
+import { controlled, persistedQueryKeys } from './support/offline';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-type Size = typeof DESKTOP;
-
-const api = (path: string) => `http://127.0.0.1:${new URL(baseUrl()).port}${path}`;
-
-/** A verified account of this file's own: registered and verified through the API (the mail's link token). */
-async function freshAccount(tag: string): Promise<Account & { first: string; last: string }> {
-  const account = {
-    email: uniqueEmail(tag),
-    password: 'first-Passphrase-42',
-    first: 'Shanice',
-    last: 'Morgan',
-  };
-  const reg = await fetch(api('/v1/auth/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      first_name: account.first,
-      last_name: account.last,
-      email: account.email,
-      phone: '876-555-0123',
-      password: account.password,
-      parish_id: 2,
-      address: '12 Hope Road, Kingston 6',
-    }),
-  });
-  expect(reg.status, await reg.clone().text()).toBe(201);
-  const link = await mailLink(account.email, 'Confirm your email');
-  const token = new URL(link).pathname.split('/').pop() ?? '';
-  const verified = await fetch(api('/v1/auth/verification'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  expect(verified.status, await verified.clone().text()).toBe(200);
-  return account;
-}
+const browser = setupBrowser();
 
 async function refreshWorks(refreshToken: string): Promise<boolean> {
-  const res = await fetch(api('/v1/auth/refresh'), {
+  const res = await fetch(apiUrl('/v1/auth/refresh'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken }),
@@ -89,35 +42,12 @@ async function refreshWorks(refreshToken: string): Promise<boolean> {
   return res.ok;
 }
 
-/** A page of its own with a session put in its cookies; always closed after the journey. */
-async function withSession(
+/** A page of its own with a session put in its cookies (steps fail in 15 s with their name). */
+const signedIn = (
   size: Size,
-  tokens: { access_token: string; refresh_token: string },
+  tokens: Tokens,
   journey: (page: Page, context: BrowserContext) => Promise<void>,
-) {
-  const { context, page } = await newPage(browser, size);
-  await applyTokens(context, tokens);
-  // A missing element fails the step in 15 s with its name rather than the whole test at 60 s.
-  page.setDefaultTimeout(15_000);
-  try {
-    await journey(page, context);
-  } finally {
-    await context.close();
-  }
-}
-
-async function expectClean(page: Page, label: string) {
-  await settled(page);
-  expect(await seriousViolations(AxeBuilder, page), `${label}: axe`).toEqual([]);
-  const { scrollWidth, width } = await horizontalOverflow(page);
-  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-/** A screenshot from the top of the page (a full-page shot taken scrolled paints the sticky header mid-page). */
-async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  if (opts.fullPage !== false) await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name, opts);
-}
+) => withSession(browser(), size, tokens, journey, { stepTimeout: 15_000 });
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -131,17 +61,33 @@ async function openProfile(page: Page, firstName: string) {
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-let person: Awaited<ReturnType<typeof freshAccount>>;
-let personTokens: { access_token: string; refresh_token: string };
-beforeAll(async () => {
-  person = await freshAccount('profile');
-  personTokens = await apiLogin(person);
-});
+/** A fresh verified account of the journey's own (first name Shanice), with a session through the API. */
+async function freshPerson(tag: string) {
+  const person = await freshAccount(tag);
+  return { person, personTokens: await apiLogin(person) };
+}
+
+/** The warehouse receives a parcel for the person (a notification of its own); returns the package. */
+async function receivedFor(personTokens: Tokens): Promise<PackageDetail> {
+  const admin = await sharedTokens(DEMO.admin);
+  const profile = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
+  const received = await apiCall<PackageDetail>(admin.access_token, '/v1/admin/packages/receive', {
+    body: {
+      tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
+      mailbox_number: profile.mailbox_number,
+      description: 'Running shoes',
+      weight: 2.5,
+    },
+  });
+  expect(received.status, received.message).toBe(201);
+  return received.data;
+}
 
 describe('profile', () => {
   it('edits the details: a validation error lands on its field, then saves, and a reload shows the new values', async () => {
+    const { person, personTokens } = await freshPerson('profile');
     const before = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
-    await withSession(DESKTOP, personTokens, async (page) => {
+    await signedIn(DESKTOP, personTokens, async (page) => {
       await openProfile(page, person.first);
       await until(() => page.title()).toMatch(/^Profile/);
       expect(await field(page, 'Last name').inputValue()).toBe(person.last);
@@ -207,8 +153,9 @@ describe('profile', () => {
   });
 
   it('holds at 375 px: every field labelled, nothing scrolls sideways', async () => {
-    await withSession(PHONE, personTokens, async (page) => {
-      await openProfile(page, 'Tamika');
+    const { person, personTokens } = await freshPerson('profile-phone');
+    await signedIn(PHONE, personTokens, async (page) => {
+      await openProfile(page, person.first);
       await expectClean(page, 'profile (phone)');
       await shot(page, 'profile-phone');
       // Keyboard: the first field takes focus from Tab order, and Enter in a field submits the form.
@@ -228,7 +175,7 @@ describe('dashboard figures', () => {
     const summary = (await apiCall<AccountSummary>(tokens.access_token, '/v1/account/summary')).data;
     expect(summary.balance_due_cents, 'the demo customer has open invoices').toBeGreaterThan(0);
     const amount = (summary.balance_due_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    await withSession(size, tokens, async (page) => {
+    await signedIn(size, tokens, async (page) => {
       await page.goto('/user');
       const balance = page.getByTestId('balance-due');
       await until(() => balance.textContent()).toContain(amount);
@@ -250,18 +197,9 @@ describe('dashboard figures', () => {
 
 describe('notifications bell', () => {
   it('shows a staff status change as unread, opens it at the package, and marks all read', async () => {
+    const { personTokens } = await freshPerson('bell');
     const admin = await sharedTokens(DEMO.admin);
-    const profile = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
-    const received = await apiCall<PackageDetail>(admin.access_token, '/v1/admin/packages/receive', {
-      body: {
-        tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
-        mailbox_number: profile.mailbox_number,
-        description: 'Running shoes',
-        weight: 2.5,
-      },
-    });
-    expect(received.status, received.message).toBe(201);
-    const pkg = received.data;
+    const pkg = await receivedFor(personTokens);
     const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${pkg.id}/status`, {
       body: { status: 'in_transit', note: 'On the evening flight.' },
     });
@@ -269,7 +207,7 @@ describe('notifications bell', () => {
     const page0 = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data;
     expect(page0.unread_count).toBe(2);
 
-    await withSession(DESKTOP, personTokens, async (page) => {
+    await signedIn(DESKTOP, personTokens, async (page) => {
       await page.goto('/user');
       await until(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
       expect(await page.getByTestId('notifications-count').textContent()).toBe('2');
@@ -313,15 +251,17 @@ describe('notifications bell', () => {
   });
 
   it('opens at 375 px without anything scrolling sideways', async () => {
+    // A person whose notifications are all read (the receipt's), then a status change: one unread.
+    const { personTokens } = await freshPerson('bell-phone');
     const admin = await sharedTokens(DEMO.admin);
-    const list = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data;
-    const link = list.items[0]?.link ?? '';
-    const id = link.split('/').pop() ?? '';
-    const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${id}/status`, {
+    const pkg = await receivedFor(personTokens);
+    const read = await apiCall(personTokens.access_token, '/v1/notifications/read-all', { body: {} });
+    expect(read.status, read.message).toBe(200);
+    const moved = await apiCall<PackageDetail>(admin.access_token, `/v1/admin/packages/${pkg.id}/status`, {
       body: { status: 'at_customs' },
     });
     expect(moved.status, moved.message).toBe(200);
-    await withSession(PHONE, personTokens, async (page) => {
+    await signedIn(PHONE, personTokens, async (page) => {
       await page.goto('/user');
       await until(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
       await bell(page).click();
@@ -337,14 +277,17 @@ describe('notifications bell', () => {
 
 describe('offline', () => {
   it('shows the saved bell, figures and profile offline, and a save fails with a message instead of spinning', async () => {
+    // A person with a notification of their own (a parcel received), to be seen offline.
+    const { person, personTokens } = await freshPerson('offline');
+    await receivedFor(personTokens);
     const unread = (await apiCall<NotificationPage>(personTokens.access_token, '/v1/notifications')).data
       .unread_count;
-    await withSession(DESKTOP, personTokens, async (page, context) => {
+    await signedIn(DESKTOP, personTokens, async (page, context) => {
       await page.goto('/user');
       await until(() => page.getByTestId('balance-due').isVisible(), { timeout: 15_000 }).toBe(true);
       await controlled(page);
       await page.goto('/user/profile');
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       // The cache reaches IndexedDB about a second after the data: see it there before going offline.
       await until(() => persistedQueryKeys(page), { timeout: 10_000 }).toEqual(
         expect.arrayContaining([
@@ -372,7 +315,7 @@ describe('offline', () => {
 
       await page.getByRole('link', { name: 'Profile' }).first().click();
       await waitForPath(page, '/user/profile');
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       await field(page, 'Last name').fill('Morgan-Offline');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await until(() =>
@@ -388,11 +331,12 @@ describe('offline', () => {
 
 describe('password change', () => {
   it('puts a wrong current password on its field, then changes it: this session stays, the others end', async () => {
+    const { person } = await freshPerson('password');
     const here = await apiLogin(person);
     const otherDevice = await apiLogin(person);
     const newPassword = 'second-Passphrase-77';
-    await withSession(DESKTOP, here, async (page, context) => {
-      await openProfile(page, 'Tamika');
+    await signedIn(DESKTOP, here, async (page, context) => {
+      await openProfile(page, person.first);
       const current = page.getByLabel('Current password', { exact: true });
       await current.fill('not-my-password-1');
       await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -412,7 +356,7 @@ describe('password change', () => {
       // The other device is signed out; this one keeps its session, also once its access token is gone.
       expect(await refreshWorks(otherDevice.refresh_token)).toBe(false);
       await context.clearCookies({ name: 'accessToken' });
-      await openProfile(page, 'Tamika');
+      await openProfile(page, person.first);
       expect(await cookie(context, 'accessToken')).toBeTruthy();
 
       await page.getByRole('button', { name: /^User menu/ }).click();
@@ -423,7 +367,9 @@ describe('password change', () => {
       expect(new URL(page.url()).pathname).toBe('/login');
       await loginWithForm(page, { email: person.email, password: newPassword });
       await waitForPath(page, '/user');
-      await until(() => page.getByRole('heading', { name: 'Welcome, Tamika!' }).isVisible()).toBe(true);
+      await until(() => page.getByRole('heading', { name: `Welcome, ${person.first}!` }).isVisible()).toBe(
+        true,
+      );
     });
   });
 });

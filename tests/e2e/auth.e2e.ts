@@ -1,7 +1,6 @@
 // Sign-up, verification, login, guards, token refresh and password reset, as a user lives them in Chromium.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, mailLink, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, mailLink, newPage, setupBrowser } from './support/browser';
 import {
   apiLogin,
   applyTokens,
@@ -16,19 +15,13 @@ import {
   uniqueEmail,
   until,
   waitForPath,
-} from './helpers';
+} from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 describe('sign-up and verification', () => {
   it('signs up, verifies the email from the mailbox, logs out, logs in and sees the mailbox and warehouse', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail('signup');
     const password = 'a-Strong-passphrase-9';
     try {
@@ -77,7 +70,7 @@ describe('sign-up and verification', () => {
   });
 
   it('sends an unverified user to /verification, also when /user is typed in the address bar', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/login');
       await loginWithForm(page, DEMO.unverified);
@@ -96,7 +89,7 @@ describe('sign-up and verification', () => {
 
 describe('guards', () => {
   it('returns to a deep link after logging in, and keeps a verified user away from /login and /', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/user/invoices');
       await waitForPath(page, '/login', { redirect: '/user/invoices' });
@@ -119,7 +112,7 @@ describe('guards', () => {
   });
 
   it('sends a verified user who types "/" in the address bar to /user', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await signInShared(context, DEMO.customer);
       const res = await page.goto('/');
@@ -132,7 +125,7 @@ describe('guards', () => {
   });
 
   it('shows the not-authorized page to a customer opening an admin page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await signInShared(context, DEMO.customer);
       await page.goto('/admin/invoice/list');
@@ -146,7 +139,7 @@ describe('guards', () => {
   });
 
   it('submits the login form from the keyboard: Tab reaches Email, Password, Log in in order, Enter submits', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/login');
       await until(() => page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
@@ -183,7 +176,7 @@ describe('guards', () => {
 
 describe('session tokens', () => {
   it('refreshes a rejected access token silently: the page stays and the cookie is replaced', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       const tokens = await signIn(context, DEMO.customer);
       await page.goto('/user');
@@ -216,7 +209,7 @@ describe('session tokens', () => {
   });
 
   it('ends at /login with the cookies cleared when the refresh token was revoked', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       const tokens = await signIn(context, DEMO.customer);
       await page.goto('/user/invoices');
@@ -270,7 +263,7 @@ describe('password reset', () => {
     });
     expect(reg.status, await reg.clone().text()).toBe(201);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();

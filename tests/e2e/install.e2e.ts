@@ -2,23 +2,15 @@
 // Parcel" (its own manifest, icons and colours; the worker controls the page; Chromium reports no installability
 // error), then, signed in, goes offline, browses the packages from the cache, pre-alerts a parcel with two files,
 // reloads while still offline (the item survives), comes back online and watches it upload exactly once.
-import { createHash } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot } from './browser';
-import { pdf, png } from './files';
-import { DEMO, loginWithForm, notification, until } from './helpers';
-import { controlled, persistedQueryKeys } from './offline';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, setupBrowser } from './support/browser';
+import { pdf, png, sha256 } from './support/files';
+import { DEMO, loginWithForm, notification, until } from './support/helpers';
+import { controlled, persistedQueryKeys } from './support/offline';
 
 const HOST = 'blue.localhost';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 type Manifest = {
   name: string;
@@ -31,11 +23,9 @@ type Manifest = {
   shortcuts?: { name: string; url: string }[];
 };
 
-const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
-
 describe('installing Blue Parcel and using it offline', () => {
   it('installs as Blue Parcel: its manifest, icons and colour; the worker controls the page; no install errors', async () => {
-    const { context, page } = await newPage(browser, { host: HOST });
+    const { context, page } = await newPage(browser(), { host: HOST });
     try {
       await page.goto('/login');
       const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -80,7 +70,7 @@ describe('installing Blue Parcel and using it offline', () => {
   });
 
   it('offline: browses the packages, pre-alerts with two files, survives a reload, and uploads once back online', async () => {
-    const { context, page } = await newPage(browser, { host: HOST, width: 375, height: 812 });
+    const { context, page } = await newPage(browser(), { host: HOST, width: 375, height: 812 });
     try {
       // Signs in through the form, as the customer would (the API helpers call the other company's host).
       await page.goto('/login');

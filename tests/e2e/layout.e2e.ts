@@ -1,29 +1,15 @@
 // The portal's shell: customizer choices that survive a reload, and screenshots at phone and desktop widths
 // (written to test-results/e2e/*.png to be looked at) with no sideways scrolling on a 375 px phone.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot } from './browser';
-import {
-  applyTokens,
-  DEMO,
-  expectDashboard,
-  horizontalOverflow,
-  settled,
-  sharedTokens,
-  until,
-  waitForPath,
-} from './helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, setupBrowser } from './support/browser';
+import { horizontalOverflow, settled } from './support/checks';
+import { applyTokens, DEMO, expectDashboard, sharedTokens, until, waitForPath } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 async function loggedInPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, { width, height: width < 600 ? 812 : 800 });
+  const opened = await newPage(browser(), { width, height: width < 600 ? 812 : 800 });
   await applyTokens(opened.context, await sharedTokens(DEMO.customer));
   return opened;
 }
@@ -157,7 +143,7 @@ describe('screenshots and overflow', () => {
 
   for (const width of [375, 1280]) {
     it(`renders /login, /signup and /user at ${width} px without sideways scrolling`, async () => {
-      const anonymous = await newPage(browser, { width, height: width < 600 ? 812 : 800 });
+      const anonymous = await newPage(browser(), { width, height: width < 600 ? 812 : 800 });
       const member = await loggedInPage(width);
       try {
         for (const p of pages) {

@@ -2,44 +2,26 @@
 // serves it offline, the persisted query cache shows the last data with an "Offline — data from <time>" banner, a
 // screen never opened on this device says so instead of spinning, and a newer build reloads the page once, on the
 // next in-app navigation.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, screenshot } from './browser';
-import { DEMO, expectDashboard, pathOf, signInShared, until } from './helpers';
-import { controlled, persistedQueryKeys } from './offline';
-
-const root = resolve(import.meta.dirname, '../..');
-/** What the server serves (global-setup's build folder of this run; with E2E_PORT, E2E_WEB_DIR). */
-const webDir = inject('e2eWebDir');
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, setupBrowser } from './support/browser';
+import { DEMO, expectDashboard, pathOf, signInShared, until } from './support/helpers';
+import { buildOf, nextWorkerWaiting, setupNextBuild } from './support/new-build';
+import { controlled, persistedQueryKeys, textNow } from './support/offline';
 
 const NEVER_LOADED = "You're offline and this page hasn't been loaded on this device yet.";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 const banner = (page: Page) => page.getByTestId('offline-banner');
 const SHOWING = /Showing \d+–\d+ of \d+ packages/;
-
-/** The text of the first match now, null without one (never waits: a missing element fails a poll, not hangs it). */
-async function textNow(locator: Locator): Promise<string | null> {
-  return (await locator.count()) > 0 ? locator.first().textContent() : null;
-}
 
 /**
  * A logged-in customer who opened the dashboard and the package history online, with the worker in control and
  * both screens' data persisted: what a phone has after an ordinary visit.
  */
 async function visitedOnline(): Promise<{ context: BrowserContext; page: Page; showing: string }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await signInShared(context, DEMO.customer);
   await page.goto('/user');
   await expectDashboard(page, DEMO.customer.first);
@@ -138,63 +120,14 @@ describe('offline', () => {
 });
 
 describe('a newer build', () => {
-  // A deploy is simulated by building the app again (another build id) and copying it over the served directory
-  // while a page is open; the server reads files from disk per request, so it serves the new build at once. The
-  // served directory is restored afterwards for the other test files.
-  let nextDir = '';
-  let backupDir = '';
-  let nextBuild: { buildId: string; builtAt: string };
-
-  beforeAll(() => {
-    nextDir = mkdtempSync(join(tmpdir(), 'portal-next-build-'));
-    backupDir = mkdtempSync(join(tmpdir(), 'portal-served-build-'));
-    cpSync(webDir, backupDir, { recursive: true });
-    const build = spawnSync(
-      process.execPath,
-      [
-        join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--outDir',
-        nextDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-      ],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, BUILD_ID: `e2e-next-${Date.now().toString(36)}` },
-      },
-    );
-    if (build.status !== 0) throw new Error('the second vite build failed');
-    nextBuild = JSON.parse(readFileSync(join(nextDir, 'build.json'), 'utf8'));
-  }, 180_000);
-
-  afterAll(() => {
-    if (backupDir && existsSync(join(backupDir, 'index.html'))) {
-      rmSync(webDir, { recursive: true, force: true });
-      cpSync(backupDir, webDir, { recursive: true });
-    }
-    for (const dir of [nextDir, backupDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** Hashed assets first, then the pages and the worker, build.json last: what a careful deploy does. */
-  function deploy() {
-    cpSync(join(nextDir, 'assets'), join(webDir, 'assets'), { recursive: true });
-    for (const name of readdirSync(nextDir)) {
-      if (name !== 'assets' && name !== 'build.json') {
-        cpSync(join(nextDir, name), join(webDir, name), { recursive: true });
-      }
-    }
-    cpSync(join(nextDir, 'build.json'), join(webDir, 'build.json'));
-  }
+  const { deploy, next } = setupNextBuild('shell', 180_000);
 
   // Skipped, a known defect: on an idle machine the new worker often stays "installed" (waiting) after the page posts
   // SKIP_WAITING on the navigation (seen with the navigation decision logged: waiting worker, not busy, guard
   // elapsed), so the page never reloads; under load it passes. Reproduced at the commit before this session's work.
   // The decision logic is covered by build-version.test.ts; the worker side needs a fix and this journey back.
   it.skip('reloads the open page once, on the next in-app navigation, onto the new build', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await signInShared(context, DEMO.customer);
       let loads = 0;
@@ -204,31 +137,24 @@ describe('a newer build', () => {
       await page.goto('/user/packages/history');
       await until(() => page.getByText(SHOWING).isVisible(), { timeout: 15_000 }).toBe(true);
       await controlled(page);
-      const oldBuild = await page.evaluate(() => document.documentElement.dataset.build);
+      const oldBuild = await buildOf(page);
       expect(oldBuild).toBeTruthy();
-      expect(oldBuild).not.toBe(nextBuild.buildId);
+      expect(oldBuild).not.toBe(next().buildId);
 
       deploy();
       // The app checks build.json on window focus (and when back online, and every 5 minutes); a headless page
       // never gains focus by itself, so the test gives it the event a user returning to the tab would.
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await until(
-        () =>
-          page.evaluate(
-            async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
-          ),
-        { timeout: 30_000, message: 'the new service worker never got to waiting' },
-      ).toBe('installed');
+      await nextWorkerWaiting(page);
       // Found and installed, but nothing reloads until the user navigates.
       await page.waitForTimeout(1000);
       expect(loads).toBe(1);
-      expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe(oldBuild);
+      expect(await buildOf(page)).toBe(oldBuild);
 
       await page.locator('header a[href="/user"]').first().click();
-      await until(() => page.evaluate(() => document.documentElement.dataset.build ?? null), {
+      await until(() => buildOf(page), {
         timeout: 20_000,
         message: 'the page did not reload onto the new build',
-      }).toBe(nextBuild.buildId);
+      }).toBe(next().buildId);
       expect(pathOf(page)).toBe('/user');
       await expectDashboard(page, DEMO.customer.first);
       expect(loads).toBe(2);
@@ -239,7 +165,7 @@ describe('a newer build', () => {
       await page.waitForTimeout(1500);
       expect(loads).toBe(2);
       const served = await page.evaluate(async () => (await fetch(`/build.json?t=${Date.now()}`)).json());
-      expect(served).toEqual(nextBuild);
+      expect(served).toEqual(next());
     } finally {
       await context.close();
     }

@@ -1,16 +1,10 @@
 // Branding per host, accounts kept per company, unknown hosts and unknown paths.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage } from './browser';
-import { DEMO, expectDashboard, loginWithForm, signInShared, until, waitForPath } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, setupBrowser } from './support/browser';
+import { DEMO, expectDashboard, loginWithForm, signInShared, until, waitForPath } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setupBrowser();
 
 /** The brand line at the top of the login page, the logo, and the filled "Log in" button's colour. */
 async function brandOfLogin(page: Page, brand: string) {
@@ -31,8 +25,8 @@ async function brandOfLogin(page: Page, brand: string) {
 
 describe('branding per host', () => {
   it('shows Blue Parcel on blue.localhost and Island Express on localhost, in their own colours', async () => {
-    const island = await newPage(browser, { host: 'localhost' });
-    const blue = await newPage(browser, { host: 'blue.localhost' });
+    const island = await newPage(browser(), { host: 'localhost' });
+    const blue = await newPage(browser(), { host: 'blue.localhost' });
     try {
       const a = await brandOfLogin(island.page, 'Island Express');
       const b = await brandOfLogin(blue.page, 'Blue Parcel');
@@ -61,7 +55,7 @@ describe('branding per host', () => {
   });
 
   it('logs a Blue Parcel customer in on blue.localhost, and refuses an Island Express account there', async () => {
-    const { context, page } = await newPage(browser, { host: 'blue.localhost' });
+    const { context, page } = await newPage(browser(), { host: 'blue.localhost' });
     try {
       await page.goto('/login');
       await loginWithForm(page, DEMO.customer);
@@ -85,7 +79,7 @@ describe('branding per host', () => {
 
 describe('not found', () => {
   it('shows the not-found page on a host no company uses', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto(`${baseUrl('unknown.localhost')}/login`);
       await waitForPath(page, '/error/not-found');
@@ -97,7 +91,7 @@ describe('not found', () => {
   });
 
   it('shows the 404 page on an unknown path, with a way back home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await signInShared(context, DEMO.customer);
       const res = await page.goto('/no/such/page');
@@ -120,7 +114,7 @@ describe('not found', () => {
   });
 
   it('sends someone logged out from an unknown path to /login first (the guard runs before the 404)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/no/such/page');
       await waitForPath(page, '/login', { redirect: '/no/such/page' });
@@ -131,7 +125,7 @@ describe('not found', () => {
   });
 
   it('shows the generic error text on the server-error page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await page.goto('/error/server-error');
       await until(() => page.getByRole('heading', { name: 'Oops! Something went wrong.' }).isVisible()).toBe(

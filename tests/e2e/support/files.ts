@@ -1,4 +1,5 @@
 // Real files for the journeys to upload: valid PNGs and PDFs of any size, built in memory.
+import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 
 export type Payload = { name: string; mimeType: string; buffer: Buffer };
@@ -76,3 +77,35 @@ export function pdf(text: string, padBytes = 0): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** A PDF to upload under `name`, `padBytes` larger than a minimal one. */
+export const pdfFile = (name: string, padBytes = 0): Payload => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: pdf(name, padBytes),
+});
+
+/** A PNG to upload under `name` (noise, so it does not compress, when `noise`). */
+export const pngFile = (name: string, width = 64, height = 48, noise = false): Payload => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(width, height, { noise }),
+});
+
+let fileSeed = 7;
+/** A PDF and a PNG (noise, so it does not compress), each about `bytes` large, named after the tracking number. */
+export function twoFiles(tag: string, bytes: number): Payload[] {
+  fileSeed += 1;
+  const side = Math.ceil(Math.sqrt(bytes / 3));
+  return [
+    { name: `${tag.toLowerCase()}-invoice.pdf`, mimeType: 'application/pdf', buffer: pdf(tag, bytes) },
+    {
+      name: `${tag.toLowerCase()}-photo.png`,
+      mimeType: 'image/png',
+      buffer: png(side, side, { noise: true, seed: fileSeed }),
+    },
+  ];
+}
+
+/** The SHA-256 of some bytes, in hex: to compare what the server serves with what was uploaded. */
+export const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { root, viteBuild } from './build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,8 +14,6 @@ declare module 'vitest' {
     e2eWebDir: string;
   }
 }
-
-const root = resolve(import.meta.dirname, '../..');
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -43,24 +42,7 @@ export default async function setup(project: TestProject) {
   }
   mkdirSync(join(root, 'dist'), { recursive: true });
   const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) throw new Error('vite build failed');
-  if (!existsSync(join(outDir, 'index.html'))) throw new Error('vite build produced no index.html');
+  viteBuild(outDir);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();

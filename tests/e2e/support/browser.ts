@@ -1,10 +1,17 @@
+// The browser of a test file: Debian's Chromium started once per file (setupBrowser), pages on the e2e server's hosts
+// at the journeys' viewports, screenshots and the local mailbox.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { root } from './build';
 
-const root = resolve(import.meta.dirname, '../..');
 export const artifacts = join(root, 'test-results', 'e2e');
+
+/** The journeys' viewports: a phone and a desktop. */
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };
+export type Size = { width: number; height: number };
 
 /** Debian's Chromium (installed by .ci/run); browsers cannot be downloaded on these machines. */
 function chromiumPath(): string {
@@ -29,6 +36,24 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Starts Chromium before the file's tests and closes it after them; call at the top of a test file. Returns the
+ * running browser (only valid inside tests and hooks).
+ */
+export function setupBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running (setupBrowser: only inside tests and hooks)');
+    return browser;
+  };
 }
 
 /** Base URL of the running server for a host: `localhost` (Island Express) or `blue.localhost` (Blue Parcel). */

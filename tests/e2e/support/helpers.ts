@@ -1,9 +1,8 @@
 // Shared steps of the journeys: demo accounts, logging in (through the form, or through the API when the login
 // itself is not what a journey checks), cookies and small page probes.
-import type AxeBuilderType from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl } from './browser';
+import { baseUrl, mailLink, newPage, type Size } from './browser';
 
 export const DEMO = {
   customer: { email: 'customer@demo.test', password: 'demo-customer-1', first: 'Kerry-Ann' },
@@ -43,7 +42,7 @@ export async function loginWithForm(page: Page, account: Account) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-type Tokens = { access_token: string; refresh_token: string };
+export type Tokens = { access_token: string; refresh_token: string };
 
 /**
  * Logs in through the API, as a set-up step for journeys that are not about the login form. It calls the
@@ -125,51 +124,6 @@ export async function expectDashboard(page: Page, firstName: string) {
   return mailbox;
 }
 
-/** True when the page does not scroll sideways at its viewport width. */
-export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; width: number }> {
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-}
-
-/**
- * Waits until the page is still: no running CSS animation or transition, and every open dialog, menu, popover or
- * tooltip fully opaque (Mantine's transitions step their styles from timers, so "no animation" alone can be seen
- * between two steps of a fade, and axe then measures the contrast of half-transparent text: e.g. the "Customize"
- * tooltip fading out after its button opened the customizer).
- */
-export async function settled(page: Page) {
-  await until(() =>
-    page.evaluate(() => {
-      if (document.getAnimations().length > 0) return false;
-      const layers = document.querySelectorAll(
-        '[role="dialog"], [role="menu"], [role="tooltip"], [data-position]',
-      );
-      for (const layer of layers) {
-        for (let el: Element | null = layer; el; el = el.parentElement) {
-          if (getComputedStyle(el).opacity !== '1') return false;
-        }
-      }
-      return true;
-    }),
-  ).toBe(true);
-}
-
-/** Serious and critical axe violations of the page, as readable lines (empty when there are none). */
-export async function seriousViolations(AxeBuilder: typeof AxeBuilderType, page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 5)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`.trim())
-          .join(' | ')}`,
-    );
-}
-
 /** Forces the colour scheme Mantine restores at start (what the customizer stores). */
 export async function presetColorScheme(context: BrowserContext, scheme: 'light' | 'dark') {
   await context.addInitScript((s) => {
@@ -224,3 +178,87 @@ export async function describedText(page: Page, field: ReturnType<Page['locator'
 /** A Mantine notification (role alert) with this title is showing. */
 export const notification = (page: Page, title: string) =>
   page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
+
+/** The API's own address as `127.0.0.1` (see apiLogin), for calls made without a session. */
+export const apiUrl = (path: string) => `http://127.0.0.1:${inject('e2ePort')}${path}`;
+
+/** A verified account of the journey's own: registered and verified through the API (the mail's link token). */
+export async function freshAccount(tag: string): Promise<Account & { first: string; last: string }> {
+  const account = {
+    email: uniqueEmail(tag),
+    password: 'first-Passphrase-42',
+    first: 'Shanice',
+    last: 'Morgan',
+  };
+  const reg = await fetch(apiUrl('/v1/auth/register'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: account.first,
+      last_name: account.last,
+      email: account.email,
+      phone: '876-555-0123',
+      password: account.password,
+      parish_id: 2,
+      address: '12 Hope Road, Kingston 6',
+    }),
+  });
+  expect(reg.status, await reg.clone().text()).toBe(201);
+  const link = await mailLink(account.email, 'Confirm your email');
+  const token = new URL(link).pathname.split('/').pop() ?? '';
+  const verified = await fetch(apiUrl('/v1/auth/verification'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return account;
+}
+
+/**
+ * Opens a page in a context of its own with the session in its cookies, runs the journey and always closes the
+ * context. `stepTimeout` makes a missing element fail its step with its name rather than the whole test.
+ */
+export async function withSession(
+  browser: Browser,
+  size: Size,
+  tokens: Tokens,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+  opts: { stepTimeout?: number } = {},
+) {
+  const { context, page } = await newPage(browser, size);
+  await applyTokens(context, tokens);
+  if (opts.stepTimeout) page.setDefaultTimeout(opts.stepTimeout);
+  try {
+    await journey(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** withSession as the demo customer, with the file's shared session (see sharedTokens). */
+export async function asCustomer(
+  browser: Browser,
+  size: Size,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+  opts: { stepTimeout?: number } = {},
+) {
+  await withSession(browser, size, await sharedTokens(DEMO.customer), journey, opts);
+}
+
+/** GET as the demo customer (the file's shared session); fails unless the API answers 200. */
+export async function customerApi<T>(path: string): Promise<T> {
+  const reply = await apiCall<T>((await sharedTokens(DEMO.customer)).access_token, path);
+  expect(reply.status, `${path}: ${reply.message}`).toBe(200);
+  return reply.data;
+}
+
+/** Who the session's user is (GET /v1/auth/me): id, email, name and mailbox number. */
+export async function whoAmI(token: string) {
+  const reply = await apiCall<{ id: string; email: string; name: string; mailbox_number: string }>(
+    token,
+    '/v1/auth/me',
+  );
+  expect(reply.status, reply.message).toBe(200);
+  return reply.data;
+}

@@ -10,7 +10,7 @@ import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { accountExistsMail, brandOf, resetMail, verificationMail } from '../mail/templates';
+import { accountExistsMail, brandOf, resetMail, type TokenMail, verificationMail } from '../mail/templates';
 import { toUser } from '../presenters';
 import type { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
@@ -87,18 +87,19 @@ export function createAuthService(deps: {
     return t.token;
   }
 
+  /** The parts of a one-time-link mail to this user. */
+  const tokenMail = (company: CompanyRow, user: UserRow, origin: string, token: string): TokenMail => ({
+    brand: brandOf(company),
+    origin,
+    to: user.email,
+    firstName: user.firstName,
+    token,
+    mailFrom: config.mailFrom,
+  });
+
   async function sendVerification(company: CompanyRow, user: UserRow, origin: string) {
     const token = await createEmailToken(user, 'verify');
-    await mailer.send(
-      verificationMail({
-        brand: brandOf(company),
-        origin,
-        to: user.email,
-        firstName: user.firstName,
-        token,
-        mailFrom: config.mailFrom,
-      }),
-    );
+    await mailer.send(verificationMail(tokenMail(company, user, origin, token)));
   }
 
   /** Consumes a single-use email token, atomically: two concurrent uses cannot both succeed. */
@@ -313,16 +314,7 @@ export function createAuthService(deps: {
         });
         if (!user?.isActive) return;
         const token = await createEmailToken(user, 'reset');
-        await mailer.send(
-          resetMail({
-            brand: brandOf(company),
-            origin,
-            to: user.email,
-            firstName: user.firstName,
-            token,
-            mailFrom: config.mailFrom,
-          }),
-        );
+        await mailer.send(resetMail(tokenMail(company, user, origin, token)));
       })().catch((err) => deps.log.error({ err }, 'password reset mail failed'));
     },
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
-import type { InvoiceDetail, InvoiceStatus, InvoiceSummary } from '../../contract/invoices';
+import type { InvoiceDetail, InvoiceLineType, InvoiceStatus, InvoiceSummary } from '../../contract/invoices';
 import type { Db } from '../db';
 import { invoiceCounters, invoiceLines, type invoices, packages, users } from '../db/schema';
 import { notFound } from '../errors';
@@ -153,4 +153,29 @@ export function invoiceNotice(inv: InvoiceRow, what: 'issued' | 'paid' | 'cancel
       body: `Invoice ${inv.number} (${total}) was cancelled; you owe nothing on it.`,
     },
   }[what];
+}
+
+/** The rows of an invoice's lines, in order, each with its total. */
+export function lineRows(
+  invoiceId: string,
+  companyId: string,
+  lines: {
+    type: InvoiceLineType;
+    description: string;
+    quantity: number;
+    unit_price_cents: number;
+    package_id?: string | null | undefined;
+  }[],
+) {
+  return lines.map((l, i) => ({
+    invoiceId,
+    companyId,
+    position: i + 1,
+    type: l.type,
+    description: l.description,
+    quantity: l.quantity,
+    unitPriceCents: l.unit_price_cents,
+    lineTotalCents: l.quantity * l.unit_price_cents,
+    packageId: l.package_id ?? null,
+  }));
 }

@@ -29,6 +29,7 @@ import {
   type InvoiceRow,
   invoiceNotice,
   invoiceTotals,
+  lineRows,
   nextInvoiceNumber,
   summary,
 } from './invoice-records';
@@ -100,19 +101,7 @@ export function createInvoiceService(deps: {
 
   async function writeLines(tx: Db, company: CompanyRow, invoiceId: string, lines: InvoiceLineInput[]) {
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-    await tx.insert(invoiceLines).values(
-      lines.map((l, i) => ({
-        invoiceId,
-        companyId: company.id,
-        position: i + 1,
-        type: l.type,
-        description: l.description,
-        quantity: l.quantity,
-        unitPriceCents: l.unit_price_cents,
-        lineTotalCents: l.quantity * l.unit_price_cents,
-        packageId: l.package_id ?? null,
-      })),
-    );
+    await tx.insert(invoiceLines).values(lineRows(invoiceId, company.id, lines));
     const t = invoiceTotals(lines);
     return { subtotalCents: t.subtotal, taxCents: t.tax, totalCents: t.total };
   }

@@ -45,14 +45,17 @@ function from(brand: Brand, fallback: string | undefined): string {
   return fallback ?? `"${brand.name.replace(/"/g, '')}" <${brand.supportEmail || 'no-reply@localhost'}>`;
 }
 
-export function verificationMail(p: {
+/** A mail that carries a one-time link (verification, password reset). */
+export type TokenMail = {
   brand: Brand;
   origin: string;
   to: string;
   firstName: string;
   token: string;
   mailFrom?: string | undefined;
-}): MailMessage {
+};
+
+export function verificationMail(p: TokenMail): MailMessage {
   const url = `${p.origin}/verification/${p.token}`;
   const text = `Hi ${p.firstName},\n\nWelcome to ${p.brand.name}. Confirm your email address to start using your account:\n\n${url}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Welcome to ${escapeHtml(p.brand.name)}. Confirm your email address to start using your account. The link works once and expires in 24 hours.</p>`;
@@ -67,14 +70,7 @@ export function verificationMail(p: {
   };
 }
 
-export function resetMail(p: {
-  brand: Brand;
-  origin: string;
-  to: string;
-  firstName: string;
-  token: string;
-  mailFrom?: string | undefined;
-}): MailMessage {
+export function resetMail(p: TokenMail): MailMessage {
   const url = `${p.origin}/resetPassword?token=${encodeURIComponent(p.token)}`;
   const text = `Hi ${p.firstName},\n\nSomeone asked to reset the password of your ${p.brand.name} account. To choose a new password, open:\n\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.\n`;
   const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(p.brand.name)} account. The link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.</p>`;

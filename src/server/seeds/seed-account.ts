@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema';
 import { computeEstimate, percent } from '../estimator/duty';
-import { invoiceTotals, nextInvoiceNumber } from '../invoices/invoice-records';
+import { invoiceTotals, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
 import { formatMoney } from '../money';
 
 const DAY = 86_400_000;
@@ -274,19 +274,7 @@ async function seedInvoices(
       .returning();
     if (!inv) continue;
     ids.push(inv.id);
-    await db.insert(invoiceLines).values(
-      lines.map((l, i) => ({
-        invoiceId: inv.id,
-        companyId: company.id,
-        position: i + 1,
-        type: l.type,
-        description: l.description,
-        quantity: l.quantity,
-        unitPriceCents: l.unit_price_cents,
-        lineTotalCents: l.quantity * l.unit_price_cents,
-        packageId: l.package_id,
-      })),
-    );
+    await db.insert(invoiceLines).values(lineRows(inv.id, company.id, lines));
   }
   return ids;
 }

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { authCalls } from './auth.calls';
-import { bindSchemas } from './endpoint';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -104,6 +102,3 @@ export const authSchemas = {
   me: { response: userSchema },
   resendVerification: { params: z.object({ id: z.uuid('Not a valid user id') }), response: z.null() },
 };
-
-/** Sign-up, sign-in, sessions and email verification. */
-export const authEndpoints = bindSchemas(authCalls, authSchemas);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth';
-import { authorizedPersonCalls } from './authorized-persons.calls';
-import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
 import { INT32_MAX, text } from './text';
 
@@ -73,6 +71,3 @@ export const authorizedPersonSchemas = {
   },
   remove: { params: uuidParamSchema, response: z.null() },
 };
-
-/** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
-export const authorizedPersonEndpoints = bindSchemas(authorizedPersonCalls, authorizedPersonSchemas);

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { companyCalls } from './companies.calls';
-import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
 import { text } from './text';
 
@@ -91,6 +89,3 @@ export const companySchemas = {
   one: { params: uuidParamSchema, response: companySchema },
   create: { body: createCompanyBodySchema, response: companyAdminSchema },
 };
-
-/** Companies: the host's own (public: the PWA brands itself before anyone signs in) and the platform's list. */
-export const companyEndpoints = bindSchemas(companyCalls, companySchemas);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { ESTIMATE_LIMITS } from './constants';
-import { estimatorCalls } from './duty.calls';
-import { bindSchemas } from './endpoint';
 import { INT32_MAX } from './text';
 
 /** A duty category of the company: rates are exact decimal strings ("0.2000" = 20 %). */
@@ -115,6 +113,3 @@ export const estimatorSchemas = {
   categories: { response: z.array(dutyCategorySchema) },
   calculate: { body: dutyCalculatorBodySchema, response: dutyEstimateSchema },
 };
-
-/** The duty and landed-cost estimator, from the company's settings. */
-export const estimatorEndpoints = bindSchemas(estimatorCalls, estimatorSchemas);

@@ -1,18 +1,69 @@
-import { authEndpoints } from './auth';
-import { authorizedPersonEndpoints } from './authorized-persons';
-import { companyEndpoints } from './companies';
-import { estimatorEndpoints } from './duty';
-import type { Endpoint } from './endpoint';
-import { feeEndpoints } from './fees';
-import { invoiceEndpoints } from './invoices';
-import { menuEndpoints } from './menus';
-import { notificationEndpoints } from './notifications';
-import { packageEndpoints, prealertEndpoints, receiptEndpoints } from './packages';
-import { pointsEndpoints } from './points';
-import { profileEndpoints } from './profile';
-import { purchaseRequestEndpoints } from './purchase-requests';
-import { referenceEndpoints } from './reference';
-import { userEndpoints } from './users';
+import { authSchemas } from './auth';
+import { authCalls } from './auth.calls';
+import { authorizedPersonSchemas } from './authorized-persons';
+import { authorizedPersonCalls } from './authorized-persons.calls';
+import { companySchemas } from './companies';
+import { companyCalls } from './companies.calls';
+import { estimatorSchemas } from './duty';
+import { estimatorCalls } from './duty.calls';
+import { bindSchemas, type Endpoint } from './endpoint';
+import { feeSchemas } from './fees';
+import { feeCalls } from './fees.calls';
+import { invoiceSchemas } from './invoices';
+import { invoiceCalls } from './invoices.calls';
+import { menuSchemas } from './menus';
+import { menuCalls } from './menus.calls';
+import { notificationSchemas } from './notifications';
+import { notificationCalls } from './notifications.calls';
+import { packageSchemas, prealertSchemas, receiptSchemas } from './packages';
+import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
+import { pointsSchemas } from './points';
+import { pointsCalls } from './points.calls';
+import { profileSchemas } from './profile';
+import { profileCalls } from './profile.calls';
+import { purchaseRequestSchemas } from './purchase-requests';
+import { purchaseRequestCalls } from './purchase-requests.calls';
+import { referenceSchemas } from './reference';
+import { referenceCalls } from './reference.calls';
+import { userSchemas } from './users';
+import { userCalls } from './users.calls';
+
+/*
+ * The endpoints the server serves: each resource's calls (`<resource>.calls.ts`, zod-free, what the PWA imports)
+ * joined by name with their schemas (`<resource>.ts`). Only the server and the tests import this module.
+ */
+/** Sign-up, sign-in, sessions and email verification. */
+export const authEndpoints = bindSchemas(authCalls, authSchemas);
+/** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
+export const authorizedPersonEndpoints = bindSchemas(authorizedPersonCalls, authorizedPersonSchemas);
+/** Companies: the host's own (public: the PWA brands itself before anyone signs in) and the platform's list. */
+export const companyEndpoints = bindSchemas(companyCalls, companySchemas);
+/** The duty and landed-cost estimator, from the company's settings. */
+export const estimatorEndpoints = bindSchemas(estimatorCalls, estimatorSchemas);
+/** The company's fee schedule. */
+export const feeEndpoints = bindSchemas(feeCalls, feeSchemas);
+/** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
+export const invoiceEndpoints = bindSchemas(invoiceCalls, invoiceSchemas);
+/** Navigation menus of the caller's company; items are filtered by role (admins see all, to edit them). */
+export const menuEndpoints = bindSchemas(menuCalls, menuSchemas);
+/** The caller's notifications (the bell). */
+export const notificationEndpoints = bindSchemas(notificationCalls, notificationSchemas);
+/** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
+export const packageEndpoints = bindSchemas(packageCalls, packageSchemas);
+/** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
+export const prealertEndpoints = bindSchemas(prealertCalls, prealertSchemas);
+/** Receipts on a package (by its owner or staff), and the one door through which stored files are read. */
+export const receiptEndpoints = bindSchemas(receiptCalls, receiptSchemas);
+/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
+export const pointsEndpoints = bindSchemas(pointsCalls, pointsSchemas);
+/** The caller's profile, password change and the dashboard summary. */
+export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);
+/** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
+export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);
+/** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
+export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
+/** Users of the caller's company: customers see only themselves, staff everyone. */
+export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {

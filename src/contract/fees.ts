@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { bindSchemas } from './endpoint';
-import { feeCalls } from './fees.calls';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
@@ -83,6 +81,3 @@ export type Fees = z.infer<typeof feesSchema>;
 export const feeSchemas = {
   get: { response: feesSchema },
 };
-
-/** The company's fee schedule. */
-export const feeEndpoints = bindSchemas(feeCalls, feeSchemas);

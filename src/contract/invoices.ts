@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatuses, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
-import { invoiceCalls } from './invoices.calls';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
 
@@ -138,6 +136,3 @@ export const invoiceSchemas = {
   update: { params: uuidParamSchema, body: updateInvoiceBodySchema, response: invoiceDetailSchema },
   send: { params: uuidParamSchema, response: invoiceDetailSchema },
 };
-
-/** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
-export const invoiceEndpoints = bindSchemas(invoiceCalls, invoiceSchemas);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { bindSchemas } from './endpoint';
 import { intIdParamSchema } from './envelope';
-import { menuCalls } from './menus.calls';
 import { INT32_MAX, text } from './text';
 import { roleSchema } from './users';
 
@@ -64,6 +62,3 @@ export const menuSchemas = {
   updateItem: { params: intIdParamSchema, body: menuItemUpdateSchema, response: menuItemSchema },
   removeItem: { params: intIdParamSchema, response: z.null() },
 };
-
-/** Navigation menus of the caller's company; items are filtered by role (admins see all, to edit them). */
-export const menuEndpoints = bindSchemas(menuCalls, menuSchemas);

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { bindSchemas } from './endpoint';
 import { uuidParamSchema } from './envelope';
-import { notificationCalls } from './notifications.calls';
 
 export const notificationKinds = [
   'package_status',
@@ -49,6 +47,3 @@ export const notificationSchemas = {
   read: { params: uuidParamSchema, response: notificationSchema },
   readAll: { response: readAllReplySchema },
 };
-
-/** The caller's notifications (the bell). */
-export const notificationEndpoints = bindSchemas(notificationCalls, notificationSchemas);

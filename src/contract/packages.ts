@@ -7,9 +7,7 @@ import {
   packageSorts,
   prealertStatuses,
 } from './constants';
-import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
-import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
 import { packageStatusCodeSchema } from './reference';
 import { INT32_MAX, text } from './text';
 
@@ -204,9 +202,6 @@ export const packageSchemas = {
   changeStatus: { params: uuidParamSchema, body: packageStatusBodySchema, response: packageDetailSchema },
 };
 
-/** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
-export const packageEndpoints = bindSchemas(packageCalls, packageSchemas);
-
 /** The schemas of each call in `packages.calls.ts`. */
 export const prealertSchemas = {
   create: { form: prealertFieldsSchema, response: prealertSchema },
@@ -214,15 +209,9 @@ export const prealertSchemas = {
   cancel: { params: uuidParamSchema, response: prealertSchema },
 };
 
-/** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
-export const prealertEndpoints = bindSchemas(prealertCalls, prealertSchemas);
-
 /** The schemas of each call in `packages.calls.ts`. */
 export const receiptSchemas = {
   create: { form: receiptFieldsSchema, response: z.array(receiptSchema) },
   remove: { params: uuidParamSchema, response: z.null() },
   file: { params: uuidParamSchema, query: z.object({ download: z.enum(['0', '1']).optional() }) },
 };
-
-/** Receipts on a package (by its owner or staff), and the one door through which stored files are read. */
-export const receiptEndpoints = bindSchemas(receiptCalls, receiptSchemas);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { bindSchemas } from './endpoint';
-import { pointsCalls } from './points.calls';
 import { text } from './text';
 
 export const pointsKinds = [
@@ -63,6 +61,3 @@ export const pointsSchemas = {
   list: { query: pointsListQuerySchema, response: pointsPageSchema },
   adjust: { body: pointsAdjustBodySchema, response: pointsAdjustReplySchema },
 };
-
-/** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
-export const pointsEndpoints = bindSchemas(pointsCalls, pointsSchemas);

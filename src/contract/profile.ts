@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
-import { bindSchemas } from './endpoint';
-import { profileCalls } from './profile.calls';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -82,6 +80,3 @@ export const profileSchemas = {
   changePassword: { body: changePasswordBodySchema, response: changePasswordReplySchema },
   summary: { response: accountSummarySchema },
 };
-
-/** The caller's profile, password change and the dashboard summary. */
-export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);

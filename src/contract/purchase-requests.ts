@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
-import { purchaseRequestCalls } from './purchase-requests.calls';
 import { text } from './text';
 
 export const PRODUCT_URL_MAX = 2000;
@@ -119,6 +117,3 @@ export const purchaseRequestSchemas = {
   remove: { params: uuidParamSchema, response: z.null() },
   quote: { params: uuidParamSchema, body: quotePurchaseRequestBodySchema, response: purchaseRequestSchema },
 };
-
-/** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
-export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { packageStatusCodes } from './constants';
-import { bindSchemas } from './endpoint';
 import { intIdParamSchema } from './envelope';
-import { referenceCalls } from './reference.calls';
 
 export const parishSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type Parish = z.infer<typeof parishSchema>;
@@ -31,6 +29,3 @@ export const referenceSchemas = {
   packageStatuses: { response: z.array(packageStatusSchema) },
   packageStatus: { params: intIdParamSchema, response: packageStatusSchema },
 };
-
-/** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
-export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
-import { bindSchemas } from './endpoint';
 import { paginated, uuidParamSchema } from './envelope';
 import { text } from './text';
-import { userCalls } from './users.calls';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -40,6 +38,3 @@ export const userSchemas = {
   list: { query: userListQuerySchema, response: paginated(userSchema) },
   one: { params: uuidParamSchema, response: userSchema },
 };
-
-/** Users of the caller's company: customers see only themselves, staff everyone. */
-export const userEndpoints = bindSchemas(userCalls, userSchemas);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authEndpoints as ep } from '../../contract/auth';
+import { authEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authorizedPersonEndpoints as ep } from '../../contract/authorized-persons';
+import { authorizedPersonEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { companyEndpoints as ep } from '../../contract/companies';
+import { companyEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok, sendNotFound } from '../http/envelope';
 import { route } from '../http/route';

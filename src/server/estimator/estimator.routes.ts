@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { estimatorEndpoints as ep } from '../../contract/duty';
-import { feeEndpoints } from '../../contract/fees';
+import { estimatorEndpoints as ep, feeEndpoints } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';

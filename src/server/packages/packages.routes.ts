@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { packageEndpoints as ep, type PackageDetail } from '../../contract/packages';
+import { packageEndpoints as ep } from '../../contract/endpoints';
+import type { PackageDetail } from '../../contract/packages';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { receiptEndpoints as ep } from '../../contract/packages';
+import { receiptEndpoints as ep } from '../../contract/endpoints';
 import { contentDisposition } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { referenceEndpoints as ep } from '../../contract/reference';
+import { referenceEndpoints as ep } from '../../contract/endpoints';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { userEndpoints as ep } from '../../contract/users';
+import { userEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';

@@ -1,3 +1,5 @@
+import { auditSchemas } from './audit';
+import { auditCalls } from './audit.calls';
 import { authSchemas } from './auth';
 import { authCalls } from './auth.calls';
 import { authorizedPersonSchemas } from './authorized-persons';
@@ -32,6 +34,8 @@ import { userCalls } from './users.calls';
  * The endpoints the server serves: each resource's calls (`<resource>.calls.ts`, zod-free, what the PWA imports)
  * joined by name with their schemas (`<resource>.ts`). Only the server and the tests import this module.
  */
+/** The audit trail of one record: every staff change, newest first. */
+export const auditEndpoints = bindSchemas(auditCalls, auditSchemas);
 /** Sign-up, sign-in, sessions and email verification. */
 export const authEndpoints = bindSchemas(authCalls, authSchemas);
 /** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
@@ -83,6 +87,7 @@ export const endpoints = {
   notifications: notificationEndpoints,
   authorizedPersons: authorizedPersonEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

@@ -125,7 +125,8 @@ export const packageSummarySchema = z.object({
   delivered_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  owner: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }),
+  /** Null while the parcel is Unassigned (staff only: a customer never sees such a package). */
+  owner: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }).nullable(),
 });
 export type PackageSummary = z.infer<typeof packageSummarySchema>;
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/audit.routes';
+import { type AuditService, createAuditService } from './audit/audit.service';
 import { authRoutes } from './auth/auth.routes';
 import { type AuthService, createAuthService } from './auth/auth.service';
 import { createLoginThrottle } from './auth/login-throttle';
@@ -50,6 +52,7 @@ import { createUserService, type UserService } from './users/users.service';
 
 /** Every service of the server, built once at start and reached by routes as `app.<name>`. */
 export type Services = {
+  audit: AuditService;
   authService: AuthService;
   fileStore: FileStore;
   storedFiles: StoredFiles;
@@ -97,8 +100,10 @@ export function createServices(deps: {
   const notifications = createNotificationService({ db, mailer, config, log });
   const points = createPointsService({ db });
   const invoices = createInvoiceService({ db, notifications, points, config });
-  const packages = createPackageService({ db });
+  const audit = createAuditService({ db });
+  const packages = createPackageService({ db, audit });
   return {
+    audit,
     authService: createAuthService({ db, signer, mailer, config, log, throttle }),
     fileStore,
     storedFiles,
@@ -139,6 +144,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     purchaseRequestRoutes,
     profileRoutes,
     notificationRoutes,
+    auditRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

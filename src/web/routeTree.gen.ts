@@ -19,6 +19,10 @@ import { Route as BlankSignupRouteImport } from './routes/_blank/signup';
 import { Route as ErrorNotAuthorizedRouteImport } from './routes/error/not-authorized';
 import { Route as ErrorNotFoundRouteImport } from './routes/error/not-found';
 import { Route as ErrorServerErrorRouteImport } from './routes/error/server-error';
+import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index';
+import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
+import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
+import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
@@ -28,10 +32,16 @@ import { Route as BlankVerificationIdRouteImport } from './routes/_blank/verific
 import { Route as BlankVerificationVerifiedRouteImport } from './routes/_blank/verification/verified';
 import { Route as PagesErrorNotAuthorizedRouteImport } from './routes/pages/error/not-authorized';
 import { Route as PagesErrorNotFoundRouteImport } from './routes/pages/error/not-found';
+import { Route as AppAdminCustomersIndexRouteImport } from './routes/_app/admin/customers/index';
+import { Route as AppAdminCustomersIdRouteImport } from './routes/_app/admin/customers/$id';
 import { Route as AppAdminInvoiceAddRouteImport } from './routes/_app/admin/invoice/add';
 import { Route as AppAdminInvoiceListRouteImport } from './routes/_app/admin/invoice/list';
 import { Route as AppAdminMenuIndexRouteImport } from './routes/_app/admin/menu/index';
 import { Route as AppAdminMenuIdRouteImport } from './routes/_app/admin/menu/$id';
+import { Route as AppAdminPackagesIndexRouteImport } from './routes/_app/admin/packages/index';
+import { Route as AppAdminPackagesIdRouteImport } from './routes/_app/admin/packages/$id';
+import { Route as AppAdminShipmentsIndexRouteImport } from './routes/_app/admin/shipments/index';
+import { Route as AppAdminShipmentsIdRouteImport } from './routes/_app/admin/shipments/$id';
 import { Route as AppUserInvoicesIndexRouteImport } from './routes/_app/user/invoices/index';
 import { Route as AppUserInvoicesIdRouteImport } from './routes/_app/user/invoices/$id';
 import { Route as AppUserPackagesIdRouteImport } from './routes/_app/user/packages/$id';
@@ -91,6 +101,26 @@ const ErrorServerErrorRoute = ErrorServerErrorRouteImport.update({
   path: '/error/server-error',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminImportRoute = AppAdminImportRouteImport.update({
+  id: '/admin/import',
+  path: '/admin/import',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminPrealertsRoute = AppAdminPrealertsRouteImport.update({
+  id: '/admin/prealerts',
+  path: '/admin/prealerts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminReceiveRoute = AppAdminReceiveRouteImport.update({
+  id: '/admin/receive',
+  path: '/admin/receive',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUserIndexRoute = AppUserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -137,6 +167,16 @@ const PagesErrorNotFoundRoute = PagesErrorNotFoundRouteImport.update({
   path: '/pages/error/not-found',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppAdminCustomersIndexRoute = AppAdminCustomersIndexRouteImport.update({
+  id: '/admin/customers/',
+  path: '/admin/customers/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminCustomersIdRoute = AppAdminCustomersIdRouteImport.update({
+  id: '/admin/customers/$id',
+  path: '/admin/customers/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminInvoiceAddRoute = AppAdminInvoiceAddRouteImport.update({
   id: '/admin/invoice/add',
   path: '/admin/invoice/add',
@@ -155,6 +195,26 @@ const AppAdminMenuIndexRoute = AppAdminMenuIndexRouteImport.update({
 const AppAdminMenuIdRoute = AppAdminMenuIdRouteImport.update({
   id: '/admin/menu/$id',
   path: '/admin/menu/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminPackagesIndexRoute = AppAdminPackagesIndexRouteImport.update({
+  id: '/admin/packages/',
+  path: '/admin/packages/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminPackagesIdRoute = AppAdminPackagesIdRouteImport.update({
+  id: '/admin/packages/$id',
+  path: '/admin/packages/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminShipmentsIndexRoute = AppAdminShipmentsIndexRouteImport.update({
+  id: '/admin/shipments/',
+  path: '/admin/shipments/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminShipmentsIdRoute = AppAdminShipmentsIdRouteImport.update({
+  id: '/admin/shipments/$id',
+  path: '/admin/shipments/$id',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUserInvoicesIndexRoute = AppUserInvoicesIndexRouteImport.update({
@@ -220,6 +280,9 @@ export interface FileRoutesByFullPath {
   '/error/not-authorized': typeof ErrorNotAuthorizedRoute;
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
+  '/admin/import': typeof AppAdminImportRoute;
+  '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/receive': typeof AppAdminReceiveRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
@@ -227,11 +290,15 @@ export interface FileRoutesByFullPath {
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
+  '/admin/': typeof AppAdminIndexRoute;
   '/user/': typeof AppUserIndexRoute;
   '/verification/': typeof BlankVerificationIndexRoute;
+  '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
   '/admin/invoice/add': typeof AppAdminInvoiceAddRoute;
   '/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
+  '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -239,7 +306,10 @@ export interface FileRoutesByFullPath {
   '/user/packages/pre-alert': typeof AppUserPackagesPreAlertRoute;
   '/user/packages/purchase-request': typeof AppUserPackagesPurchaseRequestRoute;
   '/user/points/history': typeof AppUserPointsHistoryRoute;
+  '/admin/customers/': typeof AppAdminCustomersIndexRoute;
   '/admin/menu/': typeof AppAdminMenuIndexRoute;
+  '/admin/packages/': typeof AppAdminPackagesIndexRoute;
+  '/admin/shipments/': typeof AppAdminShipmentsIndexRoute;
   '/user/invoices/': typeof AppUserInvoicesIndexRoute;
   '/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
@@ -253,6 +323,9 @@ export interface FileRoutesByTo {
   '/error/not-authorized': typeof ErrorNotAuthorizedRoute;
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
+  '/admin/import': typeof AppAdminImportRoute;
+  '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/receive': typeof AppAdminReceiveRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
@@ -260,11 +333,15 @@ export interface FileRoutesByTo {
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
+  '/admin': typeof AppAdminIndexRoute;
   '/user': typeof AppUserIndexRoute;
   '/verification': typeof BlankVerificationIndexRoute;
+  '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
   '/admin/invoice/add': typeof AppAdminInvoiceAddRoute;
   '/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
+  '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -272,7 +349,10 @@ export interface FileRoutesByTo {
   '/user/packages/pre-alert': typeof AppUserPackagesPreAlertRoute;
   '/user/packages/purchase-request': typeof AppUserPackagesPurchaseRequestRoute;
   '/user/points/history': typeof AppUserPointsHistoryRoute;
+  '/admin/customers': typeof AppAdminCustomersIndexRoute;
   '/admin/menu': typeof AppAdminMenuIndexRoute;
+  '/admin/packages': typeof AppAdminPackagesIndexRoute;
+  '/admin/shipments': typeof AppAdminShipmentsIndexRoute;
   '/user/invoices': typeof AppUserInvoicesIndexRoute;
   '/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
@@ -289,6 +369,9 @@ export interface FileRoutesById {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/admin/import': typeof AppAdminImportRoute;
+  '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/_app/admin/receive': typeof AppAdminReceiveRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/_app/user/fees': typeof AppUserFeesRoute;
   '/_app/user/profile': typeof AppUserProfileRoute;
@@ -296,11 +379,15 @@ export interface FileRoutesById {
   '/_blank/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
+  '/_app/admin/': typeof AppAdminIndexRoute;
   '/_app/user/': typeof AppUserIndexRoute;
   '/_blank/verification/': typeof BlankVerificationIndexRoute;
+  '/_app/admin/customers/$id': typeof AppAdminCustomersIdRoute;
   '/_app/admin/invoice/add': typeof AppAdminInvoiceAddRoute;
   '/_app/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/_app/admin/menu/$id': typeof AppAdminMenuIdRoute;
+  '/_app/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/_app/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/_app/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/_app/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/_app/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -308,7 +395,10 @@ export interface FileRoutesById {
   '/_app/user/packages/pre-alert': typeof AppUserPackagesPreAlertRoute;
   '/_app/user/packages/purchase-request': typeof AppUserPackagesPurchaseRequestRoute;
   '/_app/user/points/history': typeof AppUserPointsHistoryRoute;
+  '/_app/admin/customers/': typeof AppAdminCustomersIndexRoute;
   '/_app/admin/menu/': typeof AppAdminMenuIndexRoute;
+  '/_app/admin/packages/': typeof AppAdminPackagesIndexRoute;
+  '/_app/admin/shipments/': typeof AppAdminShipmentsIndexRoute;
   '/_app/user/invoices/': typeof AppUserInvoicesIndexRoute;
   '/_app/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/_app/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
@@ -324,6 +414,9 @@ export interface FileRouteTypes {
     | '/error/not-authorized'
     | '/error/not-found'
     | '/error/server-error'
+    | '/admin/import'
+    | '/admin/prealerts'
+    | '/admin/receive'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
@@ -331,11 +424,15 @@ export interface FileRouteTypes {
     | '/verification/verified'
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
+    | '/admin/'
     | '/user/'
     | '/verification/'
+    | '/admin/customers/$id'
     | '/admin/invoice/add'
     | '/admin/invoice/list'
     | '/admin/menu/$id'
+    | '/admin/packages/$id'
+    | '/admin/shipments/$id'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -343,7 +440,10 @@ export interface FileRouteTypes {
     | '/user/packages/pre-alert'
     | '/user/packages/purchase-request'
     | '/user/points/history'
+    | '/admin/customers/'
     | '/admin/menu/'
+    | '/admin/packages/'
+    | '/admin/shipments/'
     | '/user/invoices/'
     | '/admin/invoice/edit/$id'
     | '/admin/invoice/preview/$id';
@@ -357,6 +457,9 @@ export interface FileRouteTypes {
     | '/error/not-authorized'
     | '/error/not-found'
     | '/error/server-error'
+    | '/admin/import'
+    | '/admin/prealerts'
+    | '/admin/receive'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
@@ -364,11 +467,15 @@ export interface FileRouteTypes {
     | '/verification/verified'
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
+    | '/admin'
     | '/user'
     | '/verification'
+    | '/admin/customers/$id'
     | '/admin/invoice/add'
     | '/admin/invoice/list'
     | '/admin/menu/$id'
+    | '/admin/packages/$id'
+    | '/admin/shipments/$id'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -376,7 +483,10 @@ export interface FileRouteTypes {
     | '/user/packages/pre-alert'
     | '/user/packages/purchase-request'
     | '/user/points/history'
+    | '/admin/customers'
     | '/admin/menu'
+    | '/admin/packages'
+    | '/admin/shipments'
     | '/user/invoices'
     | '/admin/invoice/edit/$id'
     | '/admin/invoice/preview/$id';
@@ -392,6 +502,9 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/_app/'
+    | '/_app/admin/import'
+    | '/_app/admin/prealerts'
+    | '/_app/admin/receive'
     | '/_app/user/authorizeduser'
     | '/_app/user/fees'
     | '/_app/user/profile'
@@ -399,11 +512,15 @@ export interface FileRouteTypes {
     | '/_blank/verification/verified'
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
+    | '/_app/admin/'
     | '/_app/user/'
     | '/_blank/verification/'
+    | '/_app/admin/customers/$id'
     | '/_app/admin/invoice/add'
     | '/_app/admin/invoice/list'
     | '/_app/admin/menu/$id'
+    | '/_app/admin/packages/$id'
+    | '/_app/admin/shipments/$id'
     | '/_app/user/invoices/$id'
     | '/_app/user/packages/$id'
     | '/_app/user/packages/cost-estimator'
@@ -411,7 +528,10 @@ export interface FileRouteTypes {
     | '/_app/user/packages/pre-alert'
     | '/_app/user/packages/purchase-request'
     | '/_app/user/points/history'
+    | '/_app/admin/customers/'
     | '/_app/admin/menu/'
+    | '/_app/admin/packages/'
+    | '/_app/admin/shipments/'
     | '/_app/user/invoices/'
     | '/_app/admin/invoice/edit/$id'
     | '/_app/admin/invoice/preview/$id';
@@ -499,6 +619,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ErrorServerErrorRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_app/admin/': {
+      id: '/_app/admin/';
+      path: '/admin';
+      fullPath: '/admin/';
+      preLoaderRoute: typeof AppAdminIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/import': {
+      id: '/_app/admin/import';
+      path: '/admin/import';
+      fullPath: '/admin/import';
+      preLoaderRoute: typeof AppAdminImportRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/prealerts': {
+      id: '/_app/admin/prealerts';
+      path: '/admin/prealerts';
+      fullPath: '/admin/prealerts';
+      preLoaderRoute: typeof AppAdminPrealertsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/receive': {
+      id: '/_app/admin/receive';
+      path: '/admin/receive';
+      fullPath: '/admin/receive';
+      preLoaderRoute: typeof AppAdminReceiveRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/': {
       id: '/_app/user/';
       path: '/user';
@@ -562,6 +710,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesErrorNotFoundRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_app/admin/customers/': {
+      id: '/_app/admin/customers/';
+      path: '/admin/customers';
+      fullPath: '/admin/customers/';
+      preLoaderRoute: typeof AppAdminCustomersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/customers/$id': {
+      id: '/_app/admin/customers/$id';
+      path: '/admin/customers/$id';
+      fullPath: '/admin/customers/$id';
+      preLoaderRoute: typeof AppAdminCustomersIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/invoice/add': {
       id: '/_app/admin/invoice/add';
       path: '/admin/invoice/add';
@@ -588,6 +750,34 @@ declare module '@tanstack/react-router' {
       path: '/admin/menu/$id';
       fullPath: '/admin/menu/$id';
       preLoaderRoute: typeof AppAdminMenuIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/packages/': {
+      id: '/_app/admin/packages/';
+      path: '/admin/packages';
+      fullPath: '/admin/packages/';
+      preLoaderRoute: typeof AppAdminPackagesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/packages/$id': {
+      id: '/_app/admin/packages/$id';
+      path: '/admin/packages/$id';
+      fullPath: '/admin/packages/$id';
+      preLoaderRoute: typeof AppAdminPackagesIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/shipments/': {
+      id: '/_app/admin/shipments/';
+      path: '/admin/shipments';
+      fullPath: '/admin/shipments/';
+      preLoaderRoute: typeof AppAdminShipmentsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/shipments/$id': {
+      id: '/_app/admin/shipments/$id';
+      path: '/admin/shipments/$id';
+      fullPath: '/admin/shipments/$id';
+      preLoaderRoute: typeof AppAdminShipmentsIdRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/user/invoices/': {
@@ -665,13 +855,20 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminImportRoute: typeof AppAdminImportRoute;
+  AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
+  AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
+  AppAdminIndexRoute: typeof AppAdminIndexRoute;
   AppUserIndexRoute: typeof AppUserIndexRoute;
+  AppAdminCustomersIdRoute: typeof AppAdminCustomersIdRoute;
   AppAdminInvoiceAddRoute: typeof AppAdminInvoiceAddRoute;
   AppAdminInvoiceListRoute: typeof AppAdminInvoiceListRoute;
   AppAdminMenuIdRoute: typeof AppAdminMenuIdRoute;
+  AppAdminPackagesIdRoute: typeof AppAdminPackagesIdRoute;
+  AppAdminShipmentsIdRoute: typeof AppAdminShipmentsIdRoute;
   AppUserInvoicesIdRoute: typeof AppUserInvoicesIdRoute;
   AppUserPackagesIdRoute: typeof AppUserPackagesIdRoute;
   AppUserPackagesCostEstimatorRoute: typeof AppUserPackagesCostEstimatorRoute;
@@ -679,7 +876,10 @@ interface AppRouteChildren {
   AppUserPackagesPreAlertRoute: typeof AppUserPackagesPreAlertRoute;
   AppUserPackagesPurchaseRequestRoute: typeof AppUserPackagesPurchaseRequestRoute;
   AppUserPointsHistoryRoute: typeof AppUserPointsHistoryRoute;
+  AppAdminCustomersIndexRoute: typeof AppAdminCustomersIndexRoute;
   AppAdminMenuIndexRoute: typeof AppAdminMenuIndexRoute;
+  AppAdminPackagesIndexRoute: typeof AppAdminPackagesIndexRoute;
+  AppAdminShipmentsIndexRoute: typeof AppAdminShipmentsIndexRoute;
   AppUserInvoicesIndexRoute: typeof AppUserInvoicesIndexRoute;
   AppAdminInvoiceEditIdRoute: typeof AppAdminInvoiceEditIdRoute;
   AppAdminInvoicePreviewIdRoute: typeof AppAdminInvoicePreviewIdRoute;
@@ -687,13 +887,20 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAdminImportRoute: AppAdminImportRoute,
+  AppAdminPrealertsRoute: AppAdminPrealertsRoute,
+  AppAdminReceiveRoute: AppAdminReceiveRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
   AppUserIndexRoute: AppUserIndexRoute,
+  AppAdminCustomersIdRoute: AppAdminCustomersIdRoute,
   AppAdminInvoiceAddRoute: AppAdminInvoiceAddRoute,
   AppAdminInvoiceListRoute: AppAdminInvoiceListRoute,
   AppAdminMenuIdRoute: AppAdminMenuIdRoute,
+  AppAdminPackagesIdRoute: AppAdminPackagesIdRoute,
+  AppAdminShipmentsIdRoute: AppAdminShipmentsIdRoute,
   AppUserInvoicesIdRoute: AppUserInvoicesIdRoute,
   AppUserPackagesIdRoute: AppUserPackagesIdRoute,
   AppUserPackagesCostEstimatorRoute: AppUserPackagesCostEstimatorRoute,
@@ -701,7 +908,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserPackagesPreAlertRoute: AppUserPackagesPreAlertRoute,
   AppUserPackagesPurchaseRequestRoute: AppUserPackagesPurchaseRequestRoute,
   AppUserPointsHistoryRoute: AppUserPointsHistoryRoute,
+  AppAdminCustomersIndexRoute: AppAdminCustomersIndexRoute,
   AppAdminMenuIndexRoute: AppAdminMenuIndexRoute,
+  AppAdminPackagesIndexRoute: AppAdminPackagesIndexRoute,
+  AppAdminShipmentsIndexRoute: AppAdminShipmentsIndexRoute,
   AppUserInvoicesIndexRoute: AppUserInvoicesIndexRoute,
   AppAdminInvoiceEditIdRoute: AppAdminInvoiceEditIdRoute,
   AppAdminInvoicePreviewIdRoute: AppAdminInvoicePreviewIdRoute,

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuditChanges, AuditEntity } from '../../contract/audit';
 import type { Address } from '../../contract/companies';
 import type { AccountSettings } from '../../contract/fees';
 import type { InvoiceLineType, InvoiceStatus } from '../../contract/invoices';
@@ -255,6 +256,8 @@ export const prealerts = pgTable(
     packageId: uuid('package_id'),
     matchedAt: timestamp('matched_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why staff cancelled it, shown to the customer. */
+    cancelReason: text('cancel_reason').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -288,13 +291,24 @@ export const packages = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null while the parcel is Unassigned: received, but no customer could be found for it yet. */
+    userId: uuid('user_id').references(() => users.id),
     trackingNumber: text('tracking_number').notNull(),
     description: text('description').notNull().default(''),
     sellerName: text('seller_name').notNull().default(''),
     shipper: text('shipper').notNull().default(''),
+    carrier: text('carrier').notNull().default(''),
+    houseAwb: text('house_awb').notNull().default(''),
+    packageType: text('package_type').notNull().default(''),
+    pieces: integer('pieces').notNull().default(1),
+    fragile: boolean('fragile').notNull().default(false),
+    hazardous: boolean('hazardous').notNull().default(false),
+    signatureRequired: boolean('signature_required').notNull().default(false),
+    customsHold: boolean('customs_hold').notNull().default(false),
+    /** What the label said when no customer matched (mailbox, name), so the Unassigned queue can place it later. */
+    consigneeHint: text('consignee_hint').notNull().default(''),
+    shipmentId: uuid('shipment_id').references(() => shipments.id),
+    receivedBy: uuid('received_by').references(() => users.id),
     weight: numeric('weight', { precision: 10, scale: 2 }).notNull().default('0'),
     length: numeric('length', { precision: 10, scale: 2 }).notNull().default('0'),
     width: numeric('width', { precision: 10, scale: 2 }).notNull().default('0'),
@@ -313,7 +327,55 @@ export const packages = pgTable(
     index('packages_company_status_idx').on(t.companyId, t.statusCode, t.createdAt, t.id),
     index('packages_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('packages_company_tracking_idx').on(t.companyId, t.trackingNumber),
+    index('packages_company_shipment_idx').on(t.companyId, t.shipmentId, t.createdAt),
+    index('packages_company_received_idx').on(t.companyId, t.receivedAt),
+    index('packages_unassigned_idx').on(t.companyId, t.createdAt).where(sql`user_id IS NULL`),
   ],
+);
+
+/** A consignment of packages flown or shipped together (a manifest), moved through statuses as one. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    reference: text('reference').notNull(),
+    mode: text('mode').$type<'air' | 'sea'>().notNull(),
+    /** The package status the shipment last moved its packages to (open until the first move). */
+    statusCode: text('status_code').notNull().default('open'),
+    departsOn: date('departs_on'),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_company_reference_uq').on(t.companyId, t.reference),
+    index('shipments_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * Every staff change: who, when, what (field -> [before, after]). Read on the record it changed; never updated.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    actorId: uuid('actor_id').references(() => users.id),
+    entity: text('entity').$type<AuditEntity>().notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.companyId, t.entity, t.entityId, t.createdAt)],
 );
 
 export const packageEvents = pgTable(
@@ -350,6 +412,8 @@ export const packageReceipts = pgTable(
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id),
+    /** A receipt or invoice the customer or staff attached, or the warehouse's photo of the parcel. */
+    kind: text('kind').$type<'document' | 'photo'>().notNull().default('document'),
     createdAt: createdAt(),
   },
   (t) => [index('package_receipts_package_idx').on(t.packageId)],

@@ -63,10 +63,25 @@ describe('menus and menu items', () => {
     expect(adminMenus.map((m) => m.code)).toEqual(['customer', 'admin']);
     expect(customerMenu.items).toHaveLength(10);
     expect(adminMenu.items.map((i) => i.route)).toEqual([
+      '/admin',
+      '/admin/receive',
+      '/admin/import',
+      '/admin/packages',
+      '/admin/prealerts',
+      '/admin/shipments',
+      '/admin/customers',
       '/admin/invoice/list',
       '/admin/invoice/add',
       '/admin/menu',
     ]);
+  });
+
+  it('shows staff the back office without the admin-only menu editor', async () => {
+    const { access } = await t.login(DEMO.clerk.email, DEMO.clerk.password);
+    const menus = await menusOf(access);
+    const admin = menus.find((m) => m.code === 'admin');
+    expect(admin?.items.map((i) => i.route)).toContain('/admin/receive');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/menu');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

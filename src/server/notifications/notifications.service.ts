@@ -210,11 +210,13 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
         tracking_number: string;
         description: string;
         status_name: string;
-        owner: { id: string };
+        owner: { id: string } | null;
       },
       note: string,
       origin: string,
     ) {
+      // An Unassigned parcel has nobody to tell yet; assigning it tells its customer.
+      if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
       return service.notify(
         company,

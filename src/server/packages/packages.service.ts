@@ -10,6 +10,7 @@ import {
   type ReceivePackageBody,
   receivePackageBodySchema,
 } from '../../contract/packages';
+import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
@@ -31,7 +32,7 @@ type PackageRow = typeof packages.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
-export function createPackageService({ db }: { db: Db }) {
+export function createPackageService({ db, audit }: { db: Db; audit: AuditService }) {
   async function statusNames(): Promise<Map<string, string>> {
     const rows = await db
       .select({ code: packageStatuses.code, name: packageStatuses.name })
@@ -41,7 +42,7 @@ export function createPackageService({ db }: { db: Db }) {
 
   function toSummary(
     p: PackageRow,
-    owner: { id: string; firstName: string; lastName: string; mailboxNumber: string },
+    owner: { id: string; firstName: string; lastName: string; mailboxNumber: string } | null,
     names: Map<string, string>,
   ): PackageSummary {
     return {
@@ -61,11 +62,13 @@ export function createPackageService({ db }: { db: Db }) {
       delivered_at: iso(p.deliveredAt),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
-      owner: {
-        id: owner.id,
-        name: `${owner.firstName} ${owner.lastName}`.trim(),
-        mailbox_number: owner.mailboxNumber,
-      },
+      owner: owner
+        ? {
+            id: owner.id,
+            name: `${owner.firstName} ${owner.lastName}`.trim(),
+            mailbox_number: owner.mailboxNumber,
+          }
+        : null,
     };
   }
 
@@ -131,7 +134,7 @@ export function createPackageService({ db }: { db: Db }) {
             },
           })
           .from(packages)
-          .innerJoin(users, eq(users.id, packages.userId))
+          .leftJoin(users, eq(users.id, packages.userId))
           .where(where)
           .orderBy(...order)
           .limit(q.pageSize)
@@ -172,8 +175,7 @@ export function createPackageService({ db }: { db: Db }) {
 
     async detail(company: CompanyRow, user: UserRow, id: string): Promise<PackageDetail> {
       const p = await visiblePackage(company, user, id);
-      const [owner] = await db.select().from(users).where(eq(users.id, p.userId)).limit(1);
-      if (!owner) throw notFound('Package not found');
+      const [owner] = p.userId ? await db.select().from(users).where(eq(users.id, p.userId)).limit(1) : [];
       const names = await statusNames();
       const events = await db
         .select({
@@ -196,7 +198,7 @@ export function createPackageService({ db }: { db: Db }) {
         : [];
       const [prealert] = await prealertDtos(db, prealertRows);
       return {
-        ...toSummary(p, owner, names),
+        ...toSummary(p, owner ?? null, names),
         events: events.map(({ e, actor }) => ({
           id: e.id,
           status: e.statusCode as PackageStatusCode,
@@ -252,6 +254,11 @@ export function createPackageService({ db }: { db: Db }) {
             actorId: staff.id,
             createdAt: now,
           });
+          await audit.record(tx, company, staff, {
+            entity: 'package',
+            entityId: exists.id,
+            action: 'received',
+          });
           return exists.id;
         }
         if (exists) {
@@ -299,6 +306,7 @@ export function createPackageService({ db }: { db: Db }) {
           actorId: staff.id,
           createdAt: now,
         });
+        await audit.record(tx, company, staff, { entity: 'package', entityId: pkg.id, action: 'received' });
         return pkg.id;
       });
       return service.detail(company, staff, id);
@@ -330,6 +338,13 @@ export function createPackageService({ db }: { db: Db }) {
           note,
           actorId: staff.id,
           createdAt: now,
+        });
+        await audit.record(tx, company, staff, {
+          entity: 'package',
+          entityId: pkg.id,
+          action: 'status',
+          changes: { status: [pkg.statusCode, status] },
+          note,
         });
       });
       return service.detail(company, staff, id);

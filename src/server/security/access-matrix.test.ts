@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { multipart } from '../test/multipart';
 import { ACCOUNT_OPS } from './matrix/account';
 import { AUTH_OPS } from './matrix/auth';
+import { BACKOFFICE_OPS } from './matrix/backoffice';
 import { BILLING_OPS } from './matrix/billing';
 import { COMPANY_OPS } from './matrix/companies';
 import { no, type Op, type Outcome, own, type Req } from './matrix/expectations';
@@ -47,6 +48,7 @@ const TABLE: Record<string, Op> = {
   ...ACCOUNT_OPS,
   ...PUBLIC_OPS,
   ...OTHER_COMPANY_OPS,
+  ...BACKOFFICE_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -67,11 +67,22 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
+// Kept in step with the data migration 0007_backoffice.sql, which adds the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
+  { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
+  { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },
+  { title: 'Import receipts', icon: 'file-import', route: '/admin/import' },
+  { title: 'Packages', icon: 'packages', route: '/admin/packages' },
+  { title: 'Pre-alert matching', icon: 'arrows-join', route: '/admin/prealerts' },
+  { title: 'Shipments', icon: 'truck', route: '/admin/shipments' },
+  { title: 'Customers', icon: 'address-book', route: '/admin/customers' },
   { title: 'All invoices', icon: 'list', route: '/admin/invoice/list' },
   { title: 'New invoice', icon: 'file-plus', route: '/admin/invoice/add' },
-  { title: 'Menus', icon: 'menu-2', route: '/admin/menu' },
-].map((m) => ({ ...m, roles: ['staff', 'admin'] as Role[] }));
+  { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },
+].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
+  ...m,
+  roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],
+}));
 
 type CompanySeed = {
   slug: string;
@@ -142,6 +153,15 @@ export const DEMO_COMPANIES: CompanySeed[] = [
         first: 'Marcia',
         last: 'Reid',
         role: 'admin',
+        verified: true,
+      },
+      {
+        // A warehouse clerk: the back office without the admin's menus, staff accounts and settings.
+        email: 'clerk@demo.test',
+        password: 'demo-clerk-1',
+        first: 'Omar',
+        last: 'Grant',
+        role: 'staff',
         verified: true,
       },
       {

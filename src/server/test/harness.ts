@@ -31,6 +31,7 @@ export const DEMO = {
   customer: { email: 'customer@demo.test', password: 'demo-customer-1' },
   unverified: { email: 'unverified@demo.test', password: 'demo-unverified-1' },
   admin: { email: 'admin@demo.test', password: 'demo-admin-1' },
+  clerk: { email: 'clerk@demo.test', password: 'demo-clerk-1' },
   platform: { email: 'platform@demo.test', password: 'demo-platform-1' },
   blue: { email: 'customer@blue.test', password: 'demo-customer-1' },
 } as const;

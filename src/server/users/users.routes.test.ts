@@ -13,7 +13,13 @@ type User = {
 };
 type Page = { items: User[]; page: number; pageSize: number; total: number };
 
-const ISLAND_EMAILS = [DEMO.customer.email, DEMO.unverified.email, DEMO.admin.email, DEMO.platform.email];
+const ISLAND_EMAILS = [
+  DEMO.customer.email,
+  DEMO.unverified.email,
+  DEMO.admin.email,
+  DEMO.clerk.email,
+  DEMO.platform.email,
+];
 
 describe('GET /v1/users and GET /v1/users/{id}', () => {
   let t: TestApp;
@@ -45,18 +51,18 @@ describe('GET /v1/users and GET /v1/users/{id}', () => {
 
   it("gives an admin their company's users, paginated, never another company's", async () => {
     const page = await list(admin.access);
-    expect(page).toMatchObject({ page: 1, pageSize: 20, total: 4 });
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: ISLAND_EMAILS.length });
     expect(page.items.map((u) => u.email).sort()).toEqual([...ISLAND_EMAILS].sort());
     expect(page.items.every((u) => u.company_id === page.items[0]?.company_id)).toBe(true);
     expect(page.items.some((u) => u.email.endsWith('@blue.test'))).toBe(false);
 
     const p1 = await list(admin.access, '?pageSize=3&page=1');
     const p2 = await list(admin.access, '?pageSize=3&page=2');
-    expect(p1).toMatchObject({ page: 1, pageSize: 3, total: 4 });
+    expect(p1).toMatchObject({ page: 1, pageSize: 3, total: 5 });
     expect(p1.items).toHaveLength(3);
-    expect(p2).toMatchObject({ page: 2, pageSize: 3, total: 4 });
-    expect(p2.items).toHaveLength(1);
-    expect(new Set([...p1.items, ...p2.items].map((u) => u.id)).size).toBe(4);
+    expect(p2).toMatchObject({ page: 2, pageSize: 3, total: 5 });
+    expect(p2.items).toHaveLength(2);
+    expect(new Set([...p1.items, ...p2.items].map((u) => u.id)).size).toBe(5);
   });
 
   it('searches by name, email and mailbox number (q), case-insensitively', async () => {

@@ -8,6 +8,7 @@ export const DEMO = {
   customer: { email: 'customer@demo.test', password: 'demo-customer-1', first: 'Kerry-Ann' },
   unverified: { email: 'unverified@demo.test', password: 'demo-unverified-1', first: 'Devon' },
   admin: { email: 'admin@demo.test', password: 'demo-admin-1', first: 'Marcia' },
+  clerk: { email: 'clerk@demo.test', password: 'demo-clerk-1', first: 'Omar' },
   blue: { email: 'customer@blue.test', password: 'demo-customer-1', first: 'Andre' },
 } as const;
 

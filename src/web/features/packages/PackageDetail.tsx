@@ -63,7 +63,7 @@ function Details({ pkg }: { pkg: PackageDetailData }) {
           {pkg.received_at ? formatDateTime(pkg.received_at) : 'Not yet'}
         </Fact>
         <Fact label="Delivered">{pkg.delivered_at ? formatDateTime(pkg.delivered_at) : 'Not yet'}</Fact>
-        <Fact label="Mailbox">{pkg.owner.mailbox_number}</Fact>
+        <Fact label="Mailbox">{pkg.owner?.mailbox_number ?? 'Unassigned'}</Fact>
       </dl>
     </Card>
   );

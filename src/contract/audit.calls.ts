@@ -1,0 +1,7 @@
+import type { auditSchemas } from './audit';
+import { callsFor } from './endpoint';
+
+/** The audit trail of one record: every staff change, newest first. */
+export const auditCalls = callsFor<typeof auditSchemas>()({
+  list: { method: 'GET', path: '/v1/admin/audit', access: 'staff', tags: ['staff', 'audit'] },
+});

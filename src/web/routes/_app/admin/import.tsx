@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotBuilt } from '../../../components/NotBuilt';
+
+export const Route = createFileRoute('/_app/admin/import')({
+  component: () => <NotBuilt title="Import receipts" />,
+});

@@ -13,7 +13,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 /** Search over the navigation menu (ctrl/cmd + K). */
 export function NavSearch({ compact }: { compact: boolean }) {
-  const { sections } = useNavSections();
+  const { sections } = useNavSections({ all: true });
   const go = useGo();
   const [ready, setReady] = useState(false);
   useEffect(() => {

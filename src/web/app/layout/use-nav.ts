@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { menusQueryOptions, type NavNode, toNavSections } from '../../features/menus/api';
+import { menusQueryOptions, type NavNode, sectionsForArea, toNavSections } from '../../features/menus/api';
 import { useSession } from '../../lib/session/use-session';
 
-export function useNavSections() {
+/** The menus as sections: every section (`all`, for search), or those of the area the user is in. */
+export function useNavSections({ all = false }: { all?: boolean } = {}) {
   const session = useSession();
+  const { pathname } = useLocation();
   const query = useQuery(menusQueryOptions(session.userId));
-  return { sections: query.data ? toNavSections(query.data) : [], query };
+  const sections = query.data ? toNavSections(query.data) : [];
+  return { sections: all ? sections : sectionsForArea(sections, pathname), query };
 }
 
 /** Client-side navigation for plain anchors (menu routes are data, not typed route ids). */
@@ -24,6 +27,7 @@ export function useIsActive() {
   const { pathname } = useLocation();
   return (node: NavNode): boolean =>
     pathname === node.route ||
-    (node.route !== '/' && node.route !== '/user' && pathname.startsWith(`${node.route}/`)) ||
+    // Area homes (/user, /admin) are active on themselves only, not on every page under them.
+    (!['/', '/user', '/admin'].includes(node.route) && pathname.startsWith(`${node.route}/`)) ||
     node.children.some((c) => pathname === c.route || pathname.startsWith(`${c.route}/`));
 }

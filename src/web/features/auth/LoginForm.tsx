@@ -7,7 +7,7 @@ import { type LoginBody, loginBodySchema } from '../../../contract/auth';
 import { EmailField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, zodResolver } from '../../lib/form';
-import { safeRedirect } from '../../lib/session/guards';
+import { homeOf, safeRedirect } from '../../lib/session/guards';
 import { AuthCard } from './AuthCard';
 import { login } from './api';
 
@@ -26,7 +26,9 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
     onSuccess: async (tokens) => {
       queryClient.removeQueries({ queryKey: ['me'] });
       queryClient.removeQueries({ queryKey: ['menus'] });
-      const target = tokens.user.email_verified ? (safeRedirect(redirectTo) ?? '/user') : '/verification';
+      const target = tokens.user.email_verified
+        ? (safeRedirect(redirectTo) ?? homeOf(tokens.user.role))
+        : '/verification';
       await router.navigate({ href: target });
     },
     onError: (e) => setFormError(applyServerErrors(form, e, 'Login failed. Please try again.')),

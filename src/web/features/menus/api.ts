@@ -38,3 +38,23 @@ export function toNavSections(menus: Menu[]): { title: string; code: string; ite
     return { title: menu.title, code: menu.code, items: build(null) };
   });
 }
+
+type NavSection = ReturnType<typeof toNavSections>[number];
+
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * The navigation of the area the user is in: the back office (/admin) shows the admin menu, everywhere else the
+ * customer menu. Staff get a last item that switches area, so both stay one click away.
+ */
+export function sectionsForArea(sections: NavSection[], pathname: string): NavSection[] {
+  const admin = sections.find((s) => s.code === 'admin');
+  if (!admin) return sections;
+  const rest = sections.filter((s) => s !== admin);
+  const inAdmin = isAdminPath(pathname);
+  const switcher: NavNode = inAdmin
+    ? { id: -1, title: 'Customer portal', icon: 'home', route: '/user', children: [] }
+    : { id: -2, title: 'Back office', icon: 'layout-dashboard', route: '/admin', children: [] };
+  const area = inAdmin || rest.length === 0 ? [admin] : rest;
+  return area.map((s, i) => (i === area.length - 1 ? { ...s, items: [...s.items, switcher] } : s));
+}

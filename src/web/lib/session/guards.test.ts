@@ -63,6 +63,12 @@ describe('decideAccess', () => {
     expect(decideAccess(admin, '/admin/menu/3')).toBeNull();
     expect(decideAccess(customer, '/administrator')).toBeNull();
   });
+
+  it('starts staff in the back office and customers in the portal', () => {
+    expect(decideAccess(staff, '/')).toEqual({ to: '/admin' });
+    expect(decideAccess(admin, '/')).toEqual({ to: '/admin' });
+    expect(decideAccess(staff, '/user')).toBeNull();
+  });
 });
 
 describe('safeRedirect', () => {

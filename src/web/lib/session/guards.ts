@@ -27,11 +27,16 @@ export function safeRedirect(target: unknown): string | null {
   return target;
 }
 
+/** Where a signed-in user starts: staff in the back office, customers in the portal. */
+export function homeOf(role: string | null | undefined): string {
+  return role === 'staff' || role === 'admin' ? '/admin' : '/user';
+}
+
 /**
  * The access guard, a pure function of the local session and the path (so it works offline):
  * - not authenticated: protected paths go to /login?redirect=<the page asked for>;
  * - authenticated, not verified: protected paths go to /verification;
- * - authenticated and verified: /login and /signup go to /, and / goes to /user;
+ * - authenticated and verified: /login and /signup go to /, and / goes to the user's home (homeOf);
  * - /admin needs the staff or admin role, else /error/not-authorized.
  */
 export function decideAccess(session: Session, pathname: string, href: string = pathname): GuardDecision {
@@ -44,7 +49,7 @@ export function decideAccess(session: Session, pathname: string, href: string = 
     return path === '/' ? { to: '/login' } : { to: '/login', search: { redirect: href } };
   }
   if (!session.verified) return { to: '/verification' };
-  if (path === '/') return { to: '/user' };
+  if (path === '/') return { to: homeOf(session.role) };
   if (
     (path === '/admin' || path.startsWith('/admin/')) &&
     session.role !== 'staff' &&

@@ -9,6 +9,7 @@ export const auditEntities = [
   'invoice',
   'company',
   'menu',
+  'purchase_request',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

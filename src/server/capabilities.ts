@@ -97,10 +97,10 @@ export function createServices(deps: {
     store: fileStore,
     storageQuotaBytes: config.storageQuotaBytes,
   });
-  const notifications = createNotificationService({ db, mailer, config, log });
-  const points = createPointsService({ db });
-  const invoices = createInvoiceService({ db, notifications, points, config });
   const audit = createAuditService({ db });
+  const notifications = createNotificationService({ db, mailer, config, log });
+  const points = createPointsService({ db, audit });
+  const invoices = createInvoiceService({ db, notifications, points, config });
   const packages = createPackageService({ db, audit });
   return {
     audit,
@@ -117,7 +117,7 @@ export function createServices(deps: {
     invoices,
     estimator: createEstimatorService({ db }),
     authorizedPersons: createAuthorizedPersonService({ db }),
-    purchaseRequests: createPurchaseRequestService({ db, notifications }),
+    purchaseRequests: createPurchaseRequestService({ db, notifications, audit }),
     profile: createProfileService({ db, config, invoices, points, notifications }),
     companies: createCompanyService({ db }),
     menus: createMenuService({ db }),

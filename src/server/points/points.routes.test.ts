@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../contract/audit';
 import type { Prealert } from '../../contract/packages';
 import type { PointsEntry, PointsPage } from '../../contract/points';
 import { pointsLedger } from '../db/schema';
@@ -157,6 +158,19 @@ describe('points', () => {
       201,
     );
     expect(taken.balance).toBe(0);
+    // Both moves are on the customer's audit trail, newest first, with who made them and why; the refused one is not.
+    const trail = expectOk<{ items: AuditEntry[] }>(
+      await t.request({
+        method: 'GET',
+        url: `/v1/admin/audit?entity=user&id=${c.neighbour.userId}`,
+        token: c.admin.access,
+      }),
+    );
+    expect(trail.items.slice(0, 2).map((e) => [e.action, e.changes.points, e.note])).toEqual([
+      ['points taken', [null, -added.balance], 'All of it'],
+      ['points added', [null, 40], 'Sorry for the delay'],
+    ]);
+    expect(trail.items[0]?.actor?.id).toBe(c.admin.userId);
     const bad = expectError(await adjust({ user_id: 'x', points: 0, reason: '' }), 400);
     expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['points', 'reason', 'user_id']);
     const foreign = expectError(

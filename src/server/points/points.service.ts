@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PointsAdjustBody, PointsEntry, PointsKind, PointsPage } from '../../contract/points';
 import { pointsAdjustBodySchema } from '../../contract/points';
+import type { AuditService } from '../audit/audit.service';
 import { settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
@@ -44,7 +45,7 @@ export async function pointsBalance(db: Db, userId: string): Promise<number> {
  * reference happen once per (user, kind, reference). Deductions take a row lock on the user, so two at once cannot
  * both spend the same points, and one that would take the balance below 0 is refused.
  */
-export function createPointsService({ db }: { db: Db }) {
+export function createPointsService({ db, audit }: { db: Db; audit: AuditService }) {
   /** Adds points (> 0). Null when this reference was already awarded. */
   async function award(
     tx: Db,
@@ -78,7 +79,7 @@ export function createPointsService({ db }: { db: Db }) {
     company: CompanyRow,
     userId: string,
     move: PointsMove,
-    opts: { clamp?: boolean } = {},
+    opts: { clamp?: boolean; within?: (tx: Db, row: LedgerRow) => Promise<void> } = {},
   ): Promise<{ row: LedgerRow | null; balance: number }> {
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -107,6 +108,7 @@ export function createPointsService({ db }: { db: Db }) {
         })
         .onConflictDoNothing()
         .returning();
+      if (row && opts.within) await opts.within(tx, row);
       return {
         row: row ?? null,
         balance: balance - (row ? points : 0),
@@ -161,11 +163,25 @@ export function createPointsService({ db }: { db: Db }) {
         .limit(1);
       if (!target) throw fieldError('user_id', 'No customer of this company has this id');
       const move = { kind: b.kind, reason: b.reason, createdBy: staff.id };
+      // The audit entry is written in the ledger row's transaction: on the customer's record, as staff see it.
+      const record = (tx: Db) =>
+        audit.record(tx, company, staff, {
+          entity: 'user',
+          entityId: target.id,
+          action: b.points > 0 ? 'points added' : 'points taken',
+          changes: { points: [null, b.points] },
+          note: b.reason,
+        });
       let row: LedgerRow | null;
       if (b.points > 0) {
-        row = await award(db, company, target.id, { ...move, points: b.points });
+        row = await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const added = await award(tx, company, target.id, { ...move, points: b.points });
+          await record(tx);
+          return added;
+        });
       } else {
-        row = (await deduct(company, target.id, { ...move, points: -b.points })).row;
+        row = (await deduct(company, target.id, { ...move, points: -b.points }, { within: record })).row;
       }
       if (!row) throw new Error('points adjustment recorded nothing');
       const balance = await pointsBalance(db, target.id);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../contract/audit';
 import type { Notification } from '../../contract/notifications';
 import { type PurchaseRequest, productUrlProblem } from '../../contract/purchase-requests';
 import { purchaseRequests } from '../db/schema';
@@ -193,6 +194,18 @@ describe('purchase requests', () => {
       400,
     );
     expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['quoted_total_cents', 'valid_days']);
+    // Each quote is on the request's audit trail (the refused ones are not): the re-quote shows the old total.
+    const trail = expectOk<{ items: AuditEntry[] }>(
+      await t.request({
+        method: 'GET',
+        url: `/v1/admin/audit?entity=purchase_request&id=${pr.id}`,
+        token: c.admin.access,
+      }),
+    );
+    expect(trail.items.map((e) => [e.action, e.changes.quoted_total_cents])).toEqual([
+      ['quoted', [1_850_000, 1_900_000]],
+      ['quoted', [null, 1_850_000]],
+    ]);
     expectError(
       await quote(c.admin.access, '00000000-0000-4000-8000-000000000000', { quoted_total_cents: 5 }),
       404,

@@ -7,6 +7,7 @@ import {
   type QuotePurchaseRequestBody,
   quotePurchaseRequestBodySchema,
 } from '../../contract/purchase-requests';
+import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { purchaseRequests, users } from '../db/schema';
@@ -57,8 +58,12 @@ const QUOTABLE: PurchaseRequestStatus[] = ['requested', 'quoted', 'quote_expired
  * Purchase requests: customers see their own, staff their company's. The product link is validated by the contract
  * (http/https, no credentials) and stored; the server never fetches it.
  */
-export function createPurchaseRequestService(deps: { db: Db; notifications: NotificationService }) {
-  const { db, notifications } = deps;
+export function createPurchaseRequestService(deps: {
+  db: Db;
+  notifications: NotificationService;
+  audit: AuditService;
+}) {
+  const { db, notifications, audit } = deps;
   const customerColumns = {
     id: users.id,
     firstName: users.firstName,
@@ -192,26 +197,47 @@ export function createPurchaseRequestService(deps: { db: Db; notifications: Noti
       const b = quotePurchaseRequestBodySchema.parse(input);
       await expireQuotes(company.id);
       const now = new Date();
-      const [row] = await db
-        .update(purchaseRequests)
-        .set({
-          status: 'quoted',
-          quotedTotalCents: b.quoted_total_cents,
-          quoteCurrency: company.currency,
-          quoteNote: b.note,
-          quotedAt: now,
-          quoteExpiresAt: new Date(now.getTime() + b.valid_days * 86_400_000),
-          quotedBy: staff.id,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(purchaseRequests.id, id),
-            eq(purchaseRequests.companyId, company.id),
-            inArray(purchaseRequests.status, QUOTABLE),
-          ),
-        )
-        .returning();
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [before] = await tx
+          .select()
+          .from(purchaseRequests)
+          .where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, company.id)))
+          .for('update');
+        const [updated] = await tx
+          .update(purchaseRequests)
+          .set({
+            status: 'quoted',
+            quotedTotalCents: b.quoted_total_cents,
+            quoteCurrency: company.currency,
+            quoteNote: b.note,
+            quotedAt: now,
+            quoteExpiresAt: new Date(now.getTime() + b.valid_days * 86_400_000),
+            quotedBy: staff.id,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(purchaseRequests.id, id),
+              eq(purchaseRequests.companyId, company.id),
+              inArray(purchaseRequests.status, QUOTABLE),
+            ),
+          )
+          .returning();
+        if (updated && before) {
+          await audit.record(tx, company, staff, {
+            entity: 'purchase_request',
+            entityId: updated.id,
+            action: 'quoted',
+            changes: {
+              status: [before.status, updated.status],
+              quoted_total_cents: [before.quotedTotalCents, updated.quotedTotalCents],
+            },
+            note: b.note,
+          });
+        }
+        return updated;
+      });
       if (!row) {
         const current = await one(company, staff, id); // 404 when it is not the company's
         throw conflict(`This request is ${current.status.replace('_', ' ')} and cannot be quoted`);

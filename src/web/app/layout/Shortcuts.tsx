@@ -13,16 +13,28 @@ const CUSTOMER_SHORTCUTS = [
   { title: 'Profile', route: '/user/profile', icon: 'user' },
 ];
 const STAFF_SHORTCUTS = [
-  { title: 'Admin invoices', route: '/admin/invoice/list', icon: 'list' },
-  { title: 'Menus', route: '/admin/menu', icon: 'menu-2' },
+  { title: 'Today', route: '/admin', icon: 'layout-dashboard' },
+  { title: 'Receive', route: '/admin/receive', icon: 'scan' },
+  { title: 'Packages', route: '/admin/packages', icon: 'packages' },
+  { title: 'Shipments', route: '/admin/shipments', icon: 'truck' },
+  { title: 'Customers', route: '/admin/customers', icon: 'address-book' },
+  { title: 'Pre-alerts', route: '/admin/prealerts', icon: 'arrows-join' },
+  { title: 'Invoices', route: '/admin/invoice/list', icon: 'list' },
+  { title: 'My portal', route: '/user', icon: 'home' },
 ];
+const ADMIN_SHORTCUTS = [{ title: 'Menus', route: '/admin/menu', icon: 'menu-2' }];
 
 /** Quick links to the most used screens. */
 export function Shortcuts() {
   const { role } = useSession();
   const go = useGo();
+  // Staff work in the back office all day: their shortcuts are its screens (their own portal is one of them).
   const items =
-    role === 'staff' || role === 'admin' ? [...CUSTOMER_SHORTCUTS, ...STAFF_SHORTCUTS] : CUSTOMER_SHORTCUTS;
+    role === 'admin'
+      ? [...STAFF_SHORTCUTS, ...ADMIN_SHORTCUTS]
+      : role === 'staff'
+        ? STAFF_SHORTCUTS
+        : CUSTOMER_SHORTCUTS;
   return (
     <Menu position="bottom-end" width={300} withinPortal>
       <Menu.Target>

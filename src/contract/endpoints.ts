@@ -1,3 +1,5 @@
+import { dashboardSchemas } from './admin-dashboard';
+import { dashboardCalls } from './admin-dashboard.calls';
 import { auditSchemas } from './audit';
 import { auditCalls } from './audit.calls';
 import { authSchemas } from './auth';
@@ -34,6 +36,8 @@ import { userCalls } from './users.calls';
  * The endpoints the server serves: each resource's calls (`<resource>.calls.ts`, zod-free, what the PWA imports)
  * joined by name with their schemas (`<resource>.ts`). Only the server and the tests import this module.
  */
+/** The back office's front page: today's work of the company. */
+export const dashboardEndpoints = bindSchemas(dashboardCalls, dashboardSchemas);
 /** The audit trail of one record: every staff change, newest first. */
 export const auditEndpoints = bindSchemas(auditCalls, auditSchemas);
 /** Sign-up, sign-in, sessions and email verification. */
@@ -88,6 +92,7 @@ export const endpoints = {
   authorizedPersons: authorizedPersonEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
   audit: auditEndpoints,
+  dashboard: dashboardEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

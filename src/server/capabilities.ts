@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { dashboardRoutes } from './admin-dashboard/admin-dashboard.routes';
+import { createDashboardService, type DashboardService } from './admin-dashboard/admin-dashboard.service';
 import { auditRoutes } from './audit/audit.routes';
 import { type AuditService, createAuditService } from './audit/audit.service';
 import { authRoutes } from './auth/auth.routes';
@@ -53,6 +55,7 @@ import { createUserService, type UserService } from './users/users.service';
 /** Every service of the server, built once at start and reached by routes as `app.<name>`. */
 export type Services = {
   audit: AuditService;
+  dashboard: DashboardService;
   authService: AuthService;
   fileStore: FileStore;
   storedFiles: StoredFiles;
@@ -104,6 +107,7 @@ export function createServices(deps: {
   const packages = createPackageService({ db, audit });
   return {
     audit,
+    dashboard: createDashboardService({ db }),
     authService: createAuthService({ db, signer, mailer, config, log, throttle }),
     fileStore,
     storedFiles,
@@ -145,6 +149,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     profileRoutes,
     notificationRoutes,
     auditRoutes,
+    dashboardRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

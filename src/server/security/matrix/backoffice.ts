@@ -8,4 +8,9 @@ export const BACKOFFICE_OPS: Record<string, Op> = {
     // The status call of the matrix writes an audit entry on this package: the allowed callers see it.
     expect: staffOnly({ blueStaff: own() }),
   },
+  'GET /v1/admin/dashboard': {
+    rule: 'staff (verified): today’s counts of their own company',
+    req: () => ({ url: '/v1/admin/dashboard' }),
+    expect: staffOnly({ blueStaff: own() }),
+  },
 };

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { AdminToday } from '../../../features/admin-dashboard/AdminToday';
+import { dashboardQueryOptions, localDay } from '../../../features/admin-dashboard/api';
 
 export const Route = createFileRoute('/_app/admin/')({
-  component: () => <NotBuilt title="Today" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dashboardQueryOptions(localDay().since));
+  },
+  component: AdminToday,
 });

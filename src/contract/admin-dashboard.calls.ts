@@ -1,0 +1,7 @@
+import type { dashboardSchemas } from './admin-dashboard';
+import { callsFor } from './endpoint';
+
+/** The back office's front page: today's work of the company. */
+export const dashboardCalls = callsFor<typeof dashboardSchemas>()({
+  today: { method: 'GET', path: '/v1/admin/dashboard', access: 'staff', tags: ['staff', 'dashboard'] },
+});

@@ -59,7 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
 
 type GuardOptions = { verified?: boolean; roles?: Role[]; superadmin?: boolean };
 
-/** preHandler for a route: signed in, and optionally verified, of some roles, or platform superadmin. */
+/** The access guard of a route (its preValidation hook): signed in, and optionally verified, of some roles, or platform superadmin. */
 export function guard(opts: GuardOptions = {}) {
   return async function guardHandler(this: FastifyInstance, request: FastifyRequest) {
     const { user } = await this.authenticate(request);

@@ -2,7 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
@@ -39,7 +39,7 @@ export type HandlerOf<E extends Endpoint> = (
 /** What else a route may set: rate limits and the like. Path, method, schema and access come from the contract. */
 export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
-const guards: Record<Access, preHandlerAsyncHookHandler | undefined> = {
+const guards: Record<Access, preValidationAsyncHookHandler | undefined> = {
   public: undefined,
   'signed-in': guard(),
   verified: guard({ verified: true }),
@@ -78,12 +78,14 @@ export function route<E extends Endpoint>(
   handler: HandlerOf<E>,
   extras: RouteExtras = {},
 ): void {
-  const preHandler = guards[e.access];
+  // The guard runs before validation: a caller who may not call at all learns nothing about what a valid request
+  // looks like (403/401, never a 400 listing the fields).
+  const preValidation = guards[e.access];
   app.route({
     method: e.method,
     url: e.path,
     schema: schemaOf(e),
-    ...(preHandler ? { preHandler } : {}),
+    ...(preValidation ? { preValidation } : {}),
     ...extras,
     handler: async (request, reply) => {
       reply.code(e.status ?? 200);

@@ -45,7 +45,6 @@ function Figure(props: {
       padding="lg"
       withBorder
       data-testid={props.testId}
-      aria-label={`${props.label}: ${props.value.toLocaleString('en-US')}`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -27,6 +27,10 @@ import { purchaseRequestSchemas } from './purchase-requests';
 import { purchaseRequestCalls } from './purchase-requests.calls';
 import { referenceSchemas } from './reference';
 import { referenceCalls } from './reference.calls';
+import { shipmentSchemas } from './shipments';
+import { shipmentCalls } from './shipments.calls';
+import { staffPackageSchemas } from './staff-packages';
+import { staffPackageCalls } from './staff-packages.calls';
 import { userSchemas } from './users';
 import { userCalls } from './users.calls';
 
@@ -66,6 +70,10 @@ export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);
 export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
 export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
+/** The back office's packages: every package of the company, its edits, owner, pre-alert and bulk actions. */
+export const staffPackageEndpoints = bindSchemas(staffPackageCalls, staffPackageSchemas);
+/** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
+export const shipmentEndpoints = bindSchemas(shipmentCalls, shipmentSchemas);
 /** Users of the caller's company: customers see only themselves, staff everyone. */
 export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
@@ -88,6 +96,8 @@ export const endpoints = {
   authorizedPersons: authorizedPersonEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
   audit: auditEndpoints,
+  staffPackages: staffPackageEndpoints,
+  shipments: shipmentEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

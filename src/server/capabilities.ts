@@ -47,6 +47,10 @@ import {
 import { webManifestRoutes } from './pwa/web-manifest.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
+import { shipmentRoutes } from './shipments/shipments.routes';
+import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
+import { staffPackageRoutes } from './staff-packages/staff-packages.routes';
+import { createStaffPackageService, type StaffPackageService } from './staff-packages/staff-packages.service';
 import { userRoutes } from './users/users.routes';
 import { createUserService, type UserService } from './users/users.service';
 
@@ -72,6 +76,8 @@ export type Services = {
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
+  staffPackages: StaffPackageService;
+  shipments: ShipmentService;
 };
 
 declare module 'fastify' {
@@ -102,6 +108,7 @@ export function createServices(deps: {
   const invoices = createInvoiceService({ db, notifications, points, config });
   const audit = createAuditService({ db });
   const packages = createPackageService({ db, audit });
+  const staffPackages = createStaffPackageService({ db, audit });
   return {
     audit,
     authService: createAuthService({ db, signer, mailer, config, log, throttle }),
@@ -123,6 +130,8 @@ export function createServices(deps: {
     menus: createMenuService({ db }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
+    staffPackages,
+    shipments: createShipmentService({ db, audit, staffPackages }),
   };
 }
 
@@ -145,6 +154,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     profileRoutes,
     notificationRoutes,
     auditRoutes,
+    staffPackageRoutes,
+    shipmentRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

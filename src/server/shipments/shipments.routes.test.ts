@@ -131,7 +131,7 @@ describe('shipments', () => {
     expect(advanced.shipment.status).toBe('ready_for_pickup');
     expect(advanced.shipment.packages.every((p) => p.status === 'ready_for_pickup')).toBe(true);
     const after = await Promise.all([a, b, d].map((x) => notificationsOf(t, x.session)));
-    after.forEach((n, i) => expect(n.total).toBe((before[i] ?? 0) + 1));
+    expect(after.map((n) => n.total)).toEqual(before.map((n) => n + 1));
     expect(after[0]?.items[0]?.title).toMatch(/^2 packages: /);
     expect(after[0]?.items[0]?.body).toContain('Collect at the Kingston branch');
     expect(after[2]?.items[0]?.title).toBe(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { uuidParamSchema } from './envelope';
-import { fileSchema, packageEventSchema, prealertSchema } from './packages';
+import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
 import { BULK_MAX, staffPackageSorts } from './staff-packages.calls';
 import { INT32_MAX, text } from './text';
@@ -139,7 +139,17 @@ export const assignBodySchema = z.object({
   note: text().trim().max(300).default(''),
 });
 
-export const linkPrealertBodySchema = z.object({ prealert_id: z.uuid('Choose a pre-alert') });
+/** The pre-alert by id, or by its tracking number (as the customer typed it: often not quite the parcel's). */
+export const linkPrealertBodySchema = z
+  .object({
+    prealert_id: z.uuid('Choose a pre-alert').optional(),
+    tracking_number: trackingNumberSchema.optional(),
+  })
+  .refine((b) => b.prealert_id || b.tracking_number, {
+    message: 'Enter the pre-alert’s tracking number',
+    path: ['tracking_number'],
+  });
+export type LinkPrealertBody = z.input<typeof linkPrealertBodySchema>;
 
 const ids = z
   .array(z.uuid('Not a package id'))

@@ -207,6 +207,29 @@ describe('staff packages', () => {
     const [row] = await t.database.db.select().from(prealerts).where(eq(prealerts.id, preA.id));
     expect(row).toMatchObject({ status: 'pending', packageId: null });
 
+    // By the pre-alert's tracking number (the customer's spelling), for the owner's pending one only.
+    const byNumber = expectOk<StaffPackageDetail>(
+      await t.request({
+        method: 'POST',
+        url: `/v1/admin/packages/${p.id}/prealert`,
+        token: c.admin.access,
+        payload: { tracking_number: preA.trackingNumber.toLowerCase() },
+      }),
+    );
+    expect(byNumber.prealert?.id).toBe(preA.id);
+    const p2 = await receive(t, c.admin, a.mailboxNumber);
+    const linkBy = (payload: object) =>
+      t.request({
+        method: 'POST',
+        url: `/v1/admin/packages/${p2.id}/prealert`,
+        token: c.admin.access,
+        payload,
+      });
+    expect(expectError(await linkBy({ tracking_number: preB.trackingNumber }), 400).errors).toEqual({
+      tracking_number: ['This customer has no pending pre-alert with this tracking number'],
+    });
+    expectError(await linkBy({}), 400);
+
     const loose = await unassigned(t);
     const took = expectOk<StaffPackageDetail>(await link(loose.id, preB.id));
     expect(took.owner?.id).toBe(b.userId);

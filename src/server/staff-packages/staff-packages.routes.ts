@@ -63,12 +63,7 @@ export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.linkPrealert, async (request) => {
     const { company, user } = authOf(request);
-    const { detail, notify } = await svc.linkPrealert(
-      company,
-      user,
-      request.params.id,
-      request.body.prealert_id,
-    );
+    const { detail, notify } = await svc.linkPrealert(company, user, request.params.id, request.body);
     await tellNewOwner(request, detail, notify);
     return ok(detail, 'Pre-alert linked');
   });

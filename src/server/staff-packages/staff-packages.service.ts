@@ -451,15 +451,51 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
     },
 
     /** Links a pre-alert by hand (an Unassigned parcel takes the pre-alert's customer). */
-    async linkPrealert(company: CompanyRow, staff: UserRow, id: string, prealertId: string) {
+    async linkPrealert(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      by: { prealert_id?: string | undefined; tracking_number?: string | undefined },
+    ) {
       let newOwner: string | null = null;
       await db.transaction(async (tx) => {
         const p = await packageOf(company, id, tx);
-        const [pre] = await tx
-          .select()
-          .from(prealerts)
-          .where(and(eq(prealerts.id, prealertId), eq(prealerts.companyId, company.id)))
-          .limit(1);
+        let pre: typeof prealerts.$inferSelect | undefined;
+        if (by.prealert_id) {
+          [pre] = await tx
+            .select()
+            .from(prealerts)
+            .where(and(eq(prealerts.id, by.prealert_id), eq(prealerts.companyId, company.id)))
+            .limit(1);
+          if (!pre) throw badRequest('Validation failed', { prealert_id: ['No such pre-alert'] });
+        } else {
+          // By tracking number: the owner's pending one; for an Unassigned parcel, the only customer's who sent it.
+          const found = await tx
+            .select()
+            .from(prealerts)
+            .where(
+              and(
+                eq(prealerts.companyId, company.id),
+                eq(prealerts.trackingNumber, by.tracking_number ?? ''),
+                eq(prealerts.status, 'pending'),
+                p.userId ? eq(prealerts.userId, p.userId) : undefined,
+              ),
+            )
+            .limit(2);
+          if (found.length === 0)
+            throw badRequest('Validation failed', {
+              tracking_number: [
+                p.userId
+                  ? 'This customer has no pending pre-alert with this tracking number'
+                  : 'No pending pre-alert has this tracking number',
+              ],
+            });
+          if (found.length > 1)
+            throw badRequest('Validation failed', {
+              tracking_number: ['Several customers pre-alerted this number: assign the parcel first'],
+            });
+          pre = found[0];
+        }
         if (!pre) throw badRequest('Validation failed', { prealert_id: ['No such pre-alert'] });
         if (p.prealertId === pre.id) throw conflict('This pre-alert is already linked to the package');
         if (p.prealertId) throw conflict('The package already has a pre-alert: unlink it first');

@@ -271,7 +271,12 @@ export function ShipmentDetail({ id }: { id: string }) {
         </Card>
       </SimpleGrid>
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Advance the shipment?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Advance the shipment?"
+      >
         <Stack gap="sm">
           <Text>
             Move all {s.package_count} package{s.package_count === 1 ? '' : 's'} of {s.reference} to “

@@ -180,7 +180,12 @@ export function ShipmentList({
           )}
         </QueryStates>
       </Box>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New shipment">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New shipment"
+      >
         {creating && <NewShipmentForm />}
       </Modal>
     </Stack>

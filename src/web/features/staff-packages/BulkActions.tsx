@@ -74,6 +74,7 @@ export function BulkActions({
         </Group>
       </Group>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={action !== null}
         onClose={() => setAction(null)}
         title={action ? `${TITLES[action]}: ${n} package${n === 1 ? '' : 's'}` : ''}

@@ -355,7 +355,7 @@ function OwnerCard({ pkg }: { pkg: Detail }) {
           </Text>
         </Stack>
       ) : (
-        <Text c="orange.9" fw={600} mb="sm">
+        <Text fw={600} mb="sm">
           Unassigned{pkg.consignee_hint ? ` — the label says “${pkg.consignee_hint}”` : ''}
         </Text>
       )}

@@ -35,6 +35,7 @@ import { PageButtons, PageSizeSelect } from '../../components/Paging';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { SearchField } from '../../components/SearchField';
+import { ToneBadge } from '../../components/ToneBadge';
 import { api, errorMessage } from '../../lib/api';
 import { formatDate, formatMoney, formatWeight } from '../../lib/format';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
@@ -54,9 +55,9 @@ function Customer({ p }: { p: StaffPackageRow }) {
   if (!p.owner) {
     return (
       <Stack gap={0}>
-        <Text size="sm" fw={600} c="orange.9">
+        <ToneBadge tone="orange" size="sm">
           Unassigned
-        </Text>
+        </ToneBadge>
         {p.consignee_hint && (
           <Text size="xs" c="dimmed">
             Label: {p.consignee_hint}
@@ -326,14 +327,7 @@ export function StaffPackageList({
           {(found) => (
             <Stack gap="md">
               {phone ? (
-                <Stack
-                  gap="xs"
-                  component="ul"
-                  aria-label="Packages"
-                  p={0}
-                  m={0}
-                  style={{ listStyle: 'none' }}
-                >
+                <Stack gap="xs">
                   <Checkbox
                     label="Select all on this page"
                     checked={onPage === pageIds.length}
@@ -341,34 +335,43 @@ export function StaffPackageList({
                     onChange={(e) => togglePage(e.currentTarget.checked)}
                     size="md"
                   />
-                  {found.items.map((p) => (
-                    <Paper component="li" key={p.id} withBorder p="sm">
-                      <Group wrap="nowrap" align="flex-start" gap="sm">
-                        <Checkbox
-                          size="md"
-                          aria-label={`Select ${p.tracking_number}`}
-                          checked={selected.has(p.id)}
-                          onChange={(e) => toggle(p, e.currentTarget.checked)}
-                          mt={4}
-                        />
-                        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                          <Group justify="space-between" gap="xs">
-                            <TrackingLink p={p} />
-                            <PackageStatus code={p.status} name={p.status_name} />
-                          </Group>
-                          <Customer p={p} />
-                          <Text size="xs" c="dimmed">
-                            {formatWeight(p.weight)} · {formatMoney(p.declared_value_cents)}
-                            {p.shipment ? ` · ${p.shipment.reference}` : ''}
-                            {p.received_at ? ` · received ${formatDate(p.received_at)}` : ''}
-                          </Text>
-                          <div>
-                            <Flags row={p} />
-                          </div>
-                        </Stack>
-                      </Group>
-                    </Paper>
-                  ))}
+                  <Stack
+                    gap="xs"
+                    component="ul"
+                    aria-label="Packages"
+                    p={0}
+                    m={0}
+                    style={{ listStyle: 'none' }}
+                  >
+                    {found.items.map((p) => (
+                      <Paper component="li" key={p.id} withBorder p="sm">
+                        <Group wrap="nowrap" align="flex-start" gap="sm">
+                          <Checkbox
+                            size="md"
+                            aria-label={`Select ${p.tracking_number}`}
+                            checked={selected.has(p.id)}
+                            onChange={(e) => toggle(p, e.currentTarget.checked)}
+                            mt={4}
+                          />
+                          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                            <Group justify="space-between" gap="xs">
+                              <TrackingLink p={p} />
+                              <PackageStatus code={p.status} name={p.status_name} />
+                            </Group>
+                            <Customer p={p} />
+                            <Text size="xs" c="dimmed">
+                              {formatWeight(p.weight)} · {formatMoney(p.declared_value_cents)}
+                              {p.shipment ? ` · ${p.shipment.reference}` : ''}
+                              {p.received_at ? ` · received ${formatDate(p.received_at)}` : ''}
+                            </Text>
+                            <div>
+                              <Flags row={p} />
+                            </div>
+                          </Stack>
+                        </Group>
+                      </Paper>
+                    ))}
+                  </Stack>
                 </Stack>
               ) : (
                 <Table.ScrollContainer

@@ -3,9 +3,9 @@ import {
   asc,
   desc,
   eq,
-  exists,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   not,
@@ -35,7 +35,11 @@ export async function statusNames(db: Db): Promise<Map<string, string>> {
 const DAY_MS = 86_400_000;
 
 /** The WHERE of the staff list and its export: always the company's packages, then each filter given. */
-export function filterWhere(companyId: string, f: StaffPackageFilter): SQL | undefined {
+export function filterWhere(
+  companyId: string,
+  f: StaffPackageFilter,
+  customerIds: string[] = [],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(packages.companyId, companyId)];
   if (f.status) conditions.push(eq(packages.statusCode, f.status));
   if (f.shipment === 'none') conditions.push(isNull(packages.shipmentId));
@@ -52,25 +56,46 @@ export function filterWhere(companyId: string, f: StaffPackageFilter): SQL | und
   if (f.hold === false) conditions.push(held ? not(held) : undefined);
   if (f.q) {
     const pattern = likePattern(f.q);
-    const customer = db_customerMatch(companyId, pattern);
     conditions.push(
       or(
         // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
         sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${pattern}`,
-        ilike(packages.consigneeHint, pattern),
-        customer,
+        // What the label said, searched among Unassigned parcels only (few, and read off their partial index).
+        and(isNull(packages.userId), ilike(packages.consigneeHint, pattern)),
+        // The customers found first (customerIdsMatching), so the packages are read off the per-customer index.
+        customerIds.length ? inArray(packages.userId, customerIds) : undefined,
       ),
     );
   }
   return and(...conditions);
 }
 
-/** The package's customer matches by mailbox number, email or name (a correlated probe of one user row). */
-function db_customerMatch(companyId: string, pattern: string): SQL {
-  return exists(
-    sql`(SELECT 1 FROM ${users} WHERE ${users.id} = ${packages.userId} AND ${users.companyId} = ${companyId} AND (${users.mailboxNumber} ILIKE ${pattern} OR ${users.email} ILIKE ${pattern} OR (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}))`,
-  );
+/** Customers a search names (mailbox number, email or name), at most CUSTOMER_MATCH_MAX of them. */
+export async function customerIdsMatching(
+  db: Db,
+  companyId: string,
+  q: string | undefined,
+): Promise<string[]> {
+  if (!q) return [];
+  const pattern = likePattern(q);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        or(
+          ilike(users.mailboxNumber, pattern),
+          ilike(users.email, pattern),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
+        ),
+      ),
+    )
+    .limit(CUSTOMER_MATCH_MAX);
+  return rows.map((r) => r.id);
 }
+/** A search that names more customers than this is too broad to be about them; their packages are not all listed. */
+const CUSTOMER_MATCH_MAX = 200;
 
 export const ORDER = {
   newest: [desc(packages.createdAt), desc(packages.id)],

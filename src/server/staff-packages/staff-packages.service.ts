@@ -32,6 +32,7 @@ import { matchPrealert, pendingPrealert, prealertDtos } from '../packages/preale
 import { toFileInfo } from '../packages/stored-files';
 import {
   csvLine,
+  customerIdsMatching,
   dollars,
   filterWhere,
   iso,
@@ -209,7 +210,7 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
 
     /** `q` as the route validated it (defaults applied, flags as booleans). */
     async list(company: CompanyRow, q: StaffPackageListQuery) {
-      const where = filterWhere(company.id, q);
+      const where = filterWhere(company.id, q, await customerIdsMatching(db, company.id, q.q));
       const [rows, [total], names] = await Promise.all([
         selectRows(db, where, ORDER[q.sort], q.pageSize, (q.page - 1) * q.pageSize),
         // Counting stops past the cap, as on the customer's list: an exact count of a million rows costs more
@@ -236,9 +237,9 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
 
     /** The filtered list as CSV, read in chunks so a long export never sits in memory at once. */
     exportCsv(company: CompanyRow, f: StaffPackageFilter): Readable {
-      const where = filterWhere(company.id, f);
       const CHUNK = 1000;
       async function* lines() {
+        const where = filterWhere(company.id, f, await customerIdsMatching(db, company.id, f.q));
         const names = await statusNames(db);
         yield csvLine([
           'Tracking number',

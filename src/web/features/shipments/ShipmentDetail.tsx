@@ -13,17 +13,21 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconBarcode, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconBarcode, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { ShipmentDetail as Detail } from '../../../contract/shipments';
 import { type ShipmentStep, shipmentCalls, shipmentSteps } from '../../../contract/shipments.calls';
+import { AuditTrail } from '../../components/AuditTrail';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -31,6 +35,7 @@ import { ToneBadge } from '../../components/ToneBadge';
 import { api, errorMessage } from '../../lib/api';
 import { formatDate, formatMoney, formatWeight } from '../../lib/format';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { downloadManifest, shipmentKeys, shipmentQueryOptions } from './api';
 
 type ScanLine = { key: number; tracking: string; text: string; ok: boolean; moveFrom?: string };
@@ -55,6 +60,7 @@ export function ShipmentDetail({ id }: { id: string }) {
   const seq = useRef(0);
   const [step, setStep] = useState<ShipmentStep | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const applied = (s: Detail) => {
     client.setQueryData(shipmentKeys.detail(id), s);
@@ -167,6 +173,13 @@ export function ShipmentDetail({ id }: { id: string }) {
             {s.status_name}
           </ToneBadge>
           <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+          <Button
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => void download('csv')}
@@ -273,6 +286,23 @@ export function ShipmentDetail({ id }: { id: string }) {
 
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Edit shipment"
+      >
+        {editing && (
+          <EditShipmentForm
+            shipment={s}
+            onSaved={(saved) => {
+              applied(saved);
+              setEditing(false);
+              notifications.show({ color: 'teal', title: 'Shipment saved', message: saved.reference });
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Advance the shipment?"
@@ -367,6 +397,53 @@ export function ShipmentDetail({ id }: { id: string }) {
           </ScrollTable>
         )}
       </Card>
+      <AuditTrail entity="shipment" id={s.id} />
     </Stack>
+  );
+}
+
+type EditValues = { reference: string; mode: 'air' | 'sea'; departs_on: string; note: string };
+
+/** Reference, mode, departure date and note; the server records the change in the shipment's history. */
+function EditShipmentForm({ shipment, onSaved }: { shipment: Detail; onSaved: (s: Detail) => void }) {
+  const form = useForm<EditValues>({
+    initialValues: {
+      reference: shipment.reference,
+      mode: shipment.mode,
+      departs_on: shipment.departs_on ?? '',
+      note: shipment.note,
+    },
+  });
+  const { formRef, onSubmit, formError, busy } = useFormSubmit({
+    form,
+    toBody: (v) => ({ reference: v.reference, mode: v.mode, departs_on: v.departs_on || null, note: v.note }),
+    send: (body) => api.call(shipmentCalls.update, { params: { id: shipment.id }, body }),
+    onSent: onSaved,
+    failure: 'The shipment could not be saved',
+  });
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <FormErrorAlert title="Not saved" error={formError} />
+        <TextInput label="Reference" data-autofocus {...form.getInputProps('reference')} />
+        <Select
+          label="Mode"
+          data={[
+            { value: 'air', label: 'Air' },
+            { value: 'sea', label: 'Sea' },
+          ]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('mode')}
+        />
+        <TextInput label="Departs on" type="date" {...form.getInputProps('departs_on')} />
+        <Textarea label="Note" maxLength={500} {...form.getInputProps('note')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -51,15 +51,19 @@ export function filterWhere(
   if (f.unassigned === false) conditions.push(isNotNull(packages.userId));
   if (f.prealert === 'yes') conditions.push(isNotNull(packages.prealertId));
   if (f.prealert === 'no') conditions.push(isNull(packages.prealertId));
-  const held = or(eq(packages.customsHold, true), eq(packages.statusCode, 'on_hold'));
+  // Spelled as the predicate of packages_held_idx, so the planner can read the held rows off it.
+  const held = sql`(${packages.customsHold} OR ${packages.statusCode} = 'on_hold')`;
   if (f.hold === true) conditions.push(held);
-  if (f.hold === false) conditions.push(held ? not(held) : undefined);
+  if (f.hold === false) conditions.push(not(held));
   if (f.q) {
     const pattern = likePattern(f.q);
     conditions.push(
       or(
-        // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
-        sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${pattern}`,
+        // Same expression as the trigram index packages_search_trgm_idx (migration 0002). An email address is
+        // never in a package's own text: only its customer is looked for.
+        f.q.includes('@')
+          ? undefined
+          : sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${pattern}`,
         // What the label said, searched among Unassigned parcels only (few, and read off their partial index).
         and(isNull(packages.userId), ilike(packages.consigneeHint, pattern)),
         // The customers found first (customerIdsMatching), so the packages are read off the per-customer index.

@@ -29,6 +29,10 @@ import { purchaseRequestSchemas } from './purchase-requests';
 import { purchaseRequestCalls } from './purchase-requests.calls';
 import { referenceSchemas } from './reference';
 import { referenceCalls } from './reference.calls';
+import { shipmentSchemas } from './shipments';
+import { shipmentCalls } from './shipments.calls';
+import { staffPackageSchemas } from './staff-packages';
+import { staffPackageCalls } from './staff-packages.calls';
 import { userSchemas } from './users';
 import { userCalls } from './users.calls';
 
@@ -70,6 +74,10 @@ export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);
 export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
 export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
+/** The back office's packages: every package of the company, its edits, owner, pre-alert and bulk actions. */
+export const staffPackageEndpoints = bindSchemas(staffPackageCalls, staffPackageSchemas);
+/** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
+export const shipmentEndpoints = bindSchemas(shipmentCalls, shipmentSchemas);
 /** Users of the caller's company: customers see only themselves, staff everyone. */
 export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
@@ -93,6 +101,8 @@ export const endpoints = {
   purchaseRequests: purchaseRequestEndpoints,
   audit: auditEndpoints,
   dashboard: dashboardEndpoints,
+  staffPackages: staffPackageEndpoints,
+  shipments: shipmentEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

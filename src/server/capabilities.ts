@@ -49,6 +49,10 @@ import {
 import { webManifestRoutes } from './pwa/web-manifest.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
+import { shipmentRoutes } from './shipments/shipments.routes';
+import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
+import { staffPackageRoutes } from './staff-packages/staff-packages.routes';
+import { createStaffPackageService, type StaffPackageService } from './staff-packages/staff-packages.service';
 import { userRoutes } from './users/users.routes';
 import { createUserService, type UserService } from './users/users.service';
 
@@ -75,6 +79,8 @@ export type Services = {
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
+  staffPackages: StaffPackageService;
+  shipments: ShipmentService;
 };
 
 declare module 'fastify' {
@@ -105,6 +111,7 @@ export function createServices(deps: {
   const points = createPointsService({ db, audit });
   const invoices = createInvoiceService({ db, notifications, points, config });
   const packages = createPackageService({ db, audit });
+  const staffPackages = createStaffPackageService({ db, audit });
   return {
     audit,
     dashboard: createDashboardService({ db }),
@@ -127,6 +134,8 @@ export function createServices(deps: {
     menus: createMenuService({ db }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
+    staffPackages,
+    shipments: createShipmentService({ db, audit, staffPackages }),
   };
 }
 
@@ -150,6 +159,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     notificationRoutes,
     auditRoutes,
     dashboardRoutes,
+    staffPackageRoutes,
+    shipmentRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

@@ -330,6 +330,11 @@ export const packages = pgTable(
     index('packages_company_shipment_idx').on(t.companyId, t.shipmentId, t.createdAt),
     index('packages_company_received_idx').on(t.companyId, t.receivedAt),
     index('packages_unassigned_idx').on(t.companyId, t.createdAt).where(sql`user_id IS NULL`),
+    // The staff list's "has a pre-alert" and "on hold" filters: few rows of a large table, read newest first.
+    index('packages_prealert_idx').on(t.companyId, t.createdAt).where(sql`prealert_id IS NOT NULL`),
+    index('packages_held_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`customs_hold OR status_code = 'on_hold'`),
   ],
 );
 

@@ -231,6 +231,47 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
       );
     },
 
+    /**
+     * Tells one customer about several of their packages at once (a bulk status change, a shipment advanced): one
+     * notification listing them, so a shipment of ten parcels is one bell entry and one mail, not ten.
+     */
+    async packagesStatus(
+      company: CompanyRow,
+      userId: string,
+      pkgs: { id: string; tracking_number: string; description: string }[],
+      statusName: string,
+      note: string,
+      origin: string,
+    ) {
+      const [only] = pkgs;
+      if (!only) return null;
+      if (pkgs.length === 1) {
+        return service.packageStatus(
+          company,
+          { ...only, status_name: statusName, owner: { id: userId } },
+          note,
+          origin,
+        );
+      }
+      const SHOWN = 10;
+      const listed = pkgs
+        .slice(0, SHOWN)
+        .map((p) => (p.description ? `${p.tracking_number} (${p.description})` : p.tracking_number))
+        .join(', ');
+      const more = pkgs.length > SHOWN ? ` and ${pkgs.length - SHOWN} more` : '';
+      return service.notify(
+        company,
+        userId,
+        {
+          kind: 'package_status',
+          title: `${pkgs.length} packages: ${statusName}`,
+          body: `Your packages ${listed}${more} are now “${statusName}”.${note ? ` ${note}` : ''}`,
+          link: '/user/packages/history',
+        },
+        { origin },
+      );
+    },
+
     /** Waits for mail still being sent (the app's onClose). */
     async drain(): Promise<void> {
       await Promise.all([...inFlight]);

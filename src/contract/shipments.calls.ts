@@ -1,0 +1,59 @@
+import { callsFor } from './endpoint';
+import type { shipmentSchemas } from './shipments';
+
+export const shipmentModes = ['air', 'sea'] as const;
+/** The statuses a whole shipment is advanced to, in their order on the way to the customer. */
+export const shipmentSteps = ['in_transit', 'at_customs', 'ready_for_pickup'] as const;
+export type ShipmentStep = (typeof shipmentSteps)[number];
+/** Tracking numbers (or ids) one add call takes. */
+export const SHIPMENT_ADD_MAX = 500;
+
+/** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
+export const shipmentCalls = callsFor<typeof shipmentSchemas>()({
+  list: { method: 'GET', path: '/v1/admin/shipments', access: 'staff', tags: ['staff', 'shipments'] },
+  create: {
+    method: 'POST',
+    path: '/v1/admin/shipments',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+    status: 201,
+  },
+  one: { method: 'GET', path: '/v1/admin/shipments/:id', access: 'staff', tags: ['staff', 'shipments'] },
+  update: { method: 'PUT', path: '/v1/admin/shipments/:id', access: 'staff', tags: ['staff', 'shipments'] },
+  addPackages: {
+    method: 'POST',
+    path: '/v1/admin/shipments/:id/packages',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+    description:
+      'By ids or by scanned tracking numbers; each number gets its outcome. A package in another shipment is moved only with `move: true`.',
+  },
+  removePackage: {
+    method: 'DELETE',
+    path: '/v1/admin/shipments/:id/packages/:packageId',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+  },
+  advance: {
+    method: 'POST',
+    path: '/v1/admin/shipments/:id/advance',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+    description:
+      'Every package gets the status event; each customer is notified once for all their parcels in it.',
+  },
+  manifestCsv: {
+    method: 'GET',
+    path: '/v1/admin/shipments/:id/manifest.csv',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+    file: true,
+  },
+  manifestPdf: {
+    method: 'GET',
+    path: '/v1/admin/shipments/:id/manifest.pdf',
+    access: 'staff',
+    tags: ['staff', 'shipments'],
+    file: true,
+  },
+});

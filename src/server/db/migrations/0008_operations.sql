@@ -1,0 +1,2 @@
+CREATE INDEX "packages_prealert_idx" ON "packages" USING btree ("company_id","created_at") WHERE prealert_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "packages_held_idx" ON "packages" USING btree ("company_id","created_at") WHERE customs_hold OR status_code = 'on_hold';

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { staffPackageEndpoints as ep } from '../../contract/endpoints';
+import type { StaffPackageDetail } from '../../contract/staff-packages';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+import { tellOwners } from './notices';
+
+/** The back office's packages (staff of the company only). */
+export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.staffPackages;
+
+  /** The new owner of a package hears it is theirs, in its current status. */
+  async function tellNewOwner(request: FastifyRequest, pkg: StaffPackageDetail, userId: string | null) {
+    if (!userId) return;
+    await tellOwners(app, request, [
+      {
+        userId,
+        packages: [{ id: pkg.id, tracking_number: pkg.tracking_number, description: pkg.description }],
+        statusName: pkg.status_name,
+        note: '',
+      },
+    ]);
+  }
+
+  route(app, ep.list, async (request) => {
+    const { company } = authOf(request);
+    return ok(await svc.list(company, request.query));
+  });
+
+  route(app, ep.exportCsv, async (request, reply) => {
+    const { company } = authOf(request);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="packages-${day}.csv"`)
+      .header('cache-control', 'private, no-cache')
+      .send(svc.exportCsv(company, request.query));
+  });
+
+  route(app, ep.one, async (request) => {
+    const { company } = authOf(request);
+    return ok(await svc.detail(company, request.params.id));
+  });
+
+  route(app, ep.update, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.update(company, user, request.params.id, request.body), 'Package saved');
+  });
+
+  route(app, ep.assign, async (request) => {
+    const { company, user } = authOf(request);
+    const { detail, notify } = await svc.assign(
+      company,
+      user,
+      request.params.id,
+      request.body.customer_id,
+      request.body.note,
+    );
+    await tellNewOwner(request, detail, notify);
+    return ok(detail, 'Package assigned');
+  });
+
+  route(app, ep.linkPrealert, async (request) => {
+    const { company, user } = authOf(request);
+    const { detail, notify } = await svc.linkPrealert(company, user, request.params.id, request.body);
+    await tellNewOwner(request, detail, notify);
+    return ok(detail, 'Pre-alert linked');
+  });
+
+  route(app, ep.unlinkPrealert, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.unlinkPrealert(company, user, request.params.id), 'Pre-alert unlinked');
+  });
+
+  route(app, ep.bulk, async (request) => {
+    const { company, user } = authOf(request);
+    const { updated, notices } = await svc.bulk(company, user, request.body);
+    const notified = await tellOwners(app, request, notices);
+    return ok({ updated, notified }, `${updated} package${updated === 1 ? '' : 's'} updated`);
+  });
+};

@@ -96,7 +96,10 @@ describe('admin packages', () => {
 });
 
 describe('admin shipments', () => {
-  it('a shipment of five parcels of three customers, typed in, moved to Ready for pickup: one notification each', async () => {
+  // Three sign-ups, five receipts, two screens at two sizes with axe: longer than one screen's journey.
+  it('a shipment of five parcels of three customers, typed in, moved to Ready for pickup: one notification each', {
+    timeout: 180_000,
+  }, async () => {
     const [a, b, c] = [await opsCustomer('ship-a'), await opsCustomer('ship-b'), await opsCustomer('ship-c')];
     const parcels = [
       { who: a, tracking: opsTracking('SA') },

@@ -20,6 +20,8 @@ import { createEstimatorService, type EstimatorService } from './estimator/estim
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
 import { createIdempotency, type Idempotency } from './http/idempotency';
+import { intakeRoutes } from './intake/intake.routes';
+import { createIntakeService, type IntakeService } from './intake/intake.service';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import { mailboxRoutes } from './mail/mailbox.routes';
@@ -72,6 +74,7 @@ export type Services = {
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
+  intake: IntakeService;
 };
 
 declare module 'fastify' {
@@ -123,6 +126,7 @@ export function createServices(deps: {
     menus: createMenuService({ db }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
   };
 }
 
@@ -145,6 +149,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     profileRoutes,
     notificationRoutes,
     auditRoutes,
+    intakeRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

@@ -333,7 +333,8 @@ export function createIntakeService(deps: {
             tracking_number: p.trackingNumber,
             customer: owner
               ? `${owner.firstName} ${owner.lastName} · ${owner.mailboxNumber}`
-              : `Unassigned${p.consigneeHint ? ` · ${p.consigneeHint}` : ''}`,
+              : // The label's text stays on the package (the Unassigned queue shows it), not in this list.
+                'Unassigned',
             unassigned: !owner,
             prealert_matched: p.prealertId !== null,
             weight: p.weight,

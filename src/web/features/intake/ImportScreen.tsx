@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
 import {
   Alert,
   Badge,
@@ -75,10 +78,11 @@ export function ImportScreen() {
   const [page, setPage] = useState(1);
   const [show, setShow] = useState<'all' | 'valid' | 'invalid'>('all');
 
-  async function runPreview(text: string, mapping?: Record<string, string>) {
+  /** `after`: the preview made again once an import is done keeps its result on screen. */
+  async function runPreview(text: string, mapping?: Record<string, string>, after = false) {
     setBusy(true);
     setError(null);
-    setResult(null);
+    if (!after) setResult(null);
     try {
       const p = await previewImport({ csv: text, ...(mapping ? { mapping } : {}) });
       setPreview(p);
@@ -118,7 +122,7 @@ export function ImportScreen() {
       });
       void queryClient.invalidateQueries({ queryKey: intakeKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['packages'] });
-      await runPreview(csv, preview.mapping);
+      await runPreview(csv, preview.mapping, true);
     } catch (e) {
       setError(errorMessage(e, 'The import failed; nothing was saved'));
     } finally {
@@ -284,15 +288,15 @@ export function ImportScreen() {
                       {r.customer ? (
                         `${r.customer.name} · ${r.customer.mailbox_number}`
                       ) : (
-                        <Text span c="orange.9" size="sm">
+                        <Text span c="red.9" size="sm">
                           Unassigned{r.consignee ? ` (${r.consignee})` : ''}
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{r.prealert_id ? <Badge color="blue">Matches</Badge> : '—'}</Table.Td>
+                    <Table.Td>{r.prealert_id ? <Badge color="blue.9">Matches</Badge> : '—'}</Table.Td>
                     <Table.Td>
                       {r.valid ? (
-                        <Badge color="green">Valid</Badge>
+                        <Badge color="green.9">Valid</Badge>
                       ) : (
                         <Text size="sm" c="red.8">
                           {r.errors.join('; ')}

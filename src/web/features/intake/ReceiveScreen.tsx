@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Grid.css';
 import {
   Alert,
   Anchor,
@@ -460,14 +462,14 @@ function LookupPanel({
           </Text>
         </Text>
       ) : (
-        <Text size="md" c="orange.9">
+        <Text size="md" c="red.9">
           No customer found yet: saved now, the parcel goes to Unassigned.
         </Text>
       )}
       {lookup.prealert && (
         <Card withBorder padding="sm" data-testid="intake-prealert">
           <Text size="sm">
-            <Badge color="blue" mr="xs">
+            <Badge color="blue.9" mr="xs">
               Pre-alert
             </Badge>
             {lookup.prealert.customer.name}: {lookup.prealert.description} from {lookup.prealert.seller_name},{' '}
@@ -552,7 +554,7 @@ function RecentPanel({
               const canUndo = i.undo_until !== null && Date.parse(i.undo_until) > now;
               return (
                 <Group key={i.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                  <div style={{ minWidth: 0 }}>
+                  <div style={{ minWidth: 0, flex: 1 }}>
                     <Anchor
                       renderRoot={(props) => (
                         <Link to="/admin/packages/$id" params={{ id: i.id }} {...props} />
@@ -562,7 +564,7 @@ function RecentPanel({
                     >
                       {i.tracking_number}
                     </Anchor>
-                    <Text size="xs" c={i.unassigned ? 'orange.9' : 'dimmed'} truncate>
+                    <Text size="xs" c={i.unassigned ? 'red.9' : 'dimmed'} truncate>
                       {i.customer}
                       {i.prealert_matched ? ' · pre-alert' : ''} · {i.weight} lb
                     </Text>

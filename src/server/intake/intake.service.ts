@@ -571,7 +571,7 @@ export function createIntakeService(deps: {
       company.id,
       parsed.map((p) => ({
         trackingNumber: p.input?.tracking_number,
-        mailbox: p.input?.mailbox_number,
+        mailbox: p.input?.mailbox_number ?? p.r.values.mailbox_number?.toUpperCase(),
         email: p.r.values.email || undefined,
         name: p.r.values.consignee && !p.r.values.consignee.includes('@') ? p.r.values.consignee : undefined,
       })),
@@ -580,15 +580,16 @@ export function createIntakeService(deps: {
     return parsed.map(({ r, input, errors, receivedAt }) => {
       const tracking = input?.tracking_number ?? r.values.tracking_number ?? '';
       let already = false;
-      let found: Found | null = null;
       let pre: PrealertRow | null = null;
+      // An invalid row still says whose it would be (the clerk fixes the row, not the customer).
+      const label = {
+        trackingNumber: input?.tracking_number,
+        mailbox: input?.mailbox_number ?? r.values.mailbox_number?.toUpperCase(),
+        email: r.values.email || undefined,
+        name: r.values.consignee && !r.values.consignee.includes('@') ? r.values.consignee : undefined,
+      };
+      const found = labels.customer(label);
       if (input) {
-        const label = {
-          trackingNumber: input.tracking_number,
-          mailbox: input.mailbox_number,
-          email: r.values.email || undefined,
-          name: r.values.consignee && !r.values.consignee.includes('@') ? r.values.consignee : undefined,
-        };
         if (labels.received(input.tracking_number)) {
           already = true;
           errors.push('Already received');
@@ -597,7 +598,6 @@ export function createIntakeService(deps: {
         } else {
           seen.set(input.tracking_number, r.row);
         }
-        found = labels.customer(label);
         pre = found ? (labels.prealert(input.tracking_number, found.user.id)?.pre ?? null) : null;
       }
       const valid = errors.length === 0;

@@ -296,9 +296,9 @@ export function ImportScreen() {
                     <Table.Td>{r.prealert_id ? <Badge color="blue.9">Matches</Badge> : '—'}</Table.Td>
                     <Table.Td>
                       {r.valid ? (
-                        <Badge color="green.9">Valid</Badge>
+                        <Badge color="teal.9">Valid</Badge>
                       ) : (
-                        <Text size="sm" c="red.8">
+                        <Text size="sm" c="red.9">
                           {r.errors.join('; ')}
                         </Text>
                       )}

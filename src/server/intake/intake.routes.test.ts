@@ -122,6 +122,15 @@ describe('receive', () => {
     });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toMatch(/image\/png/);
+    // …and cannot delete it: the warehouse's photo is the company's record.
+    expectError(
+      await t.request({
+        method: 'DELETE',
+        url: `/v1/packagereceipts/${got.receipts[0]?.id}`,
+        token: shanice.access,
+      }),
+      403,
+    );
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, got.id));
     expect(trail.map((a) => a.action)).toEqual(['received']);
     const bell = expectOk<{ items: { title: string }[] }>(

@@ -197,6 +197,8 @@ export function ReceiveScreen() {
           message: `${tracking} is sent as soon as the connection is back`,
         });
       }
+      // What the lookups said before this save (a pending pre-alert, no package yet) is no longer true.
+      queryClient.removeQueries({ queryKey: ['intake', 'lookup'] });
       reset();
       void queryClient.invalidateQueries({ queryKey: intakeKeys.all });
     } catch (err) {
@@ -454,7 +456,7 @@ function LookupPanel({
           </Anchor>
         </Alert>
       )}
-      {lookup.customer ? (
+      {existing ? null : lookup.customer ? (
         <Text size="md">
           Customer: <strong>{lookup.customer.name}</strong> · {lookup.customer.mailbox_number}{' '}
           <Text span c="dimmed" size="sm">

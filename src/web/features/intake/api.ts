@@ -37,7 +37,6 @@ export const lookupQueryOptions = (q: {
     queryFn: ({ signal }) => api.call(intakeCalls.lookup, { query: q, signal }),
     enabled: q.tracking_number.trim().length >= 5 || q.mailbox_number.trim().length >= 3,
     meta: { offlineOptional: true },
-    staleTime: 10_000,
     retry: false,
   });
 

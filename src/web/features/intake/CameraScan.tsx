@@ -57,7 +57,6 @@ export function CameraScan({
             Hold the barcode in the frame: Code 128, Code 39, QR, Data Matrix, ITF, UPC and EAN are read.
           </Text>
         )}
-        {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no speech to caption */}
         <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} />
         <Button variant="default" size="md" onClick={onClose}>
           Cancel

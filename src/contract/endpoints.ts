@@ -13,6 +13,8 @@ import { estimatorCalls } from './duty.calls';
 import { bindSchemas, type Endpoint } from './endpoint';
 import { feeSchemas } from './fees';
 import { feeCalls } from './fees.calls';
+import { intakeSchemas } from './intake';
+import { intakeCalls } from './intake.calls';
 import { invoiceSchemas } from './invoices';
 import { invoiceCalls } from './invoices.calls';
 import { menuSchemas } from './menus';
@@ -54,6 +56,8 @@ export const companyEndpoints = bindSchemas(companyCalls, companySchemas);
 export const estimatorEndpoints = bindSchemas(estimatorCalls, estimatorSchemas);
 /** The company's fee schedule. */
 export const feeEndpoints = bindSchemas(feeCalls, feeSchemas);
+/** Warehouse intake: receipts one by one (scan-first), recent ones with undo, and CSV imports (staff). */
+export const intakeEndpoints = bindSchemas(intakeCalls, intakeSchemas);
 /** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
 export const invoiceEndpoints = bindSchemas(invoiceCalls, invoiceSchemas);
 /** Navigation menus of the caller's company; items are filtered by role (admins see all, to edit them). */
@@ -103,6 +107,7 @@ export const endpoints = {
   dashboard: dashboardEndpoints,
   staffPackages: staffPackageEndpoints,
   shipments: shipmentEndpoints,
+  intake: intakeEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

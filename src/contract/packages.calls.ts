@@ -6,13 +6,6 @@ export const packageCalls = callsFor<typeof packageSchemas>()({
   list: { method: 'GET', path: '/v1/packages', access: 'verified', tags: ['packages'] },
   counts: { method: 'GET', path: '/v1/packages/counts', access: 'verified', tags: ['packages'] },
   one: { method: 'GET', path: '/v1/packages/:id', access: 'verified', tags: ['packages'] },
-  receive: {
-    method: 'POST',
-    path: '/v1/admin/packages/receive',
-    access: 'staff',
-    tags: ['staff'],
-    status: 201,
-  },
   changeStatus: { method: 'POST', path: '/v1/admin/packages/:id/status', access: 'staff', tags: ['staff'] },
 });
 

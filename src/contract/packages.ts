@@ -9,7 +9,7 @@ import {
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { packageStatusCodeSchema } from './reference';
-import { INT32_MAX, text } from './text';
+import { text } from './text';
 
 /** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */
 export function normaliseTrackingNumber(raw: string): string {
@@ -166,23 +166,6 @@ export const packageCountsSchema = z.object({
   by_status: z.record(z.string(), z.number().int()),
 });
 
-/** Staff: a parcel arrived at the warehouse. Matches the owner's pending pre-alert of the same tracking number. */
-export const receivePackageBodySchema = z.object({
-  tracking_number: trackingNumberSchema,
-  mailbox_number: text().trim().toUpperCase().min(3).max(20),
-  description: text().trim().max(500).optional(),
-  seller_name: text().trim().max(120).optional(),
-  shipper: text().trim().max(60).optional(),
-  weight: z.number().min(0).max(2000),
-  length: z.number().min(0).max(500).default(0),
-  width: z.number().min(0).max(500).default(0),
-  height: z.number().min(0).max(500).default(0),
-  // An int4 column.
-  declared_value_cents: z.number().int().min(0).max(INT32_MAX).optional(),
-  note: text().trim().max(300).optional(),
-});
-export type ReceivePackageBody = z.input<typeof receivePackageBodySchema>;
-
 export const packageStatusBodySchema = z.object({
   status: packageStatusCodeSchema,
   note: text().trim().max(300).default(''),
@@ -199,7 +182,6 @@ export const packageSchemas = {
   list: { query: packageListQuerySchema, response: packagePageSchema },
   counts: { response: packageCountsSchema },
   one: { params: uuidParamSchema, response: packageDetailSchema },
-  receive: { body: receivePackageBodySchema, response: packageDetailSchema },
   changeStatus: { params: uuidParamSchema, body: packageStatusBodySchema, response: packageDetailSchema },
 };
 

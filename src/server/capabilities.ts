@@ -22,6 +22,8 @@ import { createEstimatorService, type EstimatorService } from './estimator/estim
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
 import { createIdempotency, type Idempotency } from './http/idempotency';
+import { intakeRoutes } from './intake/intake.routes';
+import { createIntakeService, type IntakeService } from './intake/intake.service';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import { mailboxRoutes } from './mail/mailbox.routes';
@@ -81,6 +83,7 @@ export type Services = {
   users: UserService;
   staffPackages: StaffPackageService;
   shipments: ShipmentService;
+  intake: IntakeService;
 };
 
 declare module 'fastify' {
@@ -136,6 +139,7 @@ export function createServices(deps: {
     users: createUserService({ db }),
     staffPackages,
     shipments: createShipmentService({ db, audit, staffPackages }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
   };
 }
 
@@ -161,6 +165,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     dashboardRoutes,
     staffPackageRoutes,
     shipmentRoutes,
+    intakeRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

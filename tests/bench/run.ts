@@ -1,4 +1,4 @@
-// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web|offline|login for one.
+// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web|offline|login|intake for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -8,3 +8,4 @@ if (!only || only === 'packages') await benchPackages();
 if (!only || only === 'web') await (await import('./web')).benchWeb();
 if (!only || only === 'offline') await (await import('./offline')).benchOffline();
 if (!only || only === 'login') await (await import('./login-flood')).benchLoginFlood();
+if (!only || only === 'intake') await (await import('./intake')).benchIntake();

@@ -29,6 +29,7 @@ import {
   waitForPath,
   withSession,
 } from './support/helpers';
+import { apiReceive } from './support/intake';
 import { controlled, persistedQueryKeys } from './support/offline';
 
 const browser = setupBrowser();
@@ -71,13 +72,11 @@ async function freshPerson(tag: string) {
 async function receivedFor(personTokens: Tokens): Promise<PackageDetail> {
   const admin = await sharedTokens(DEMO.admin);
   const profile = (await apiCall<Profile>(personTokens.access_token, '/v1/profile')).data;
-  const received = await apiCall<PackageDetail>(admin.access_token, '/v1/admin/packages/receive', {
-    body: {
-      tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
-      mailbox_number: profile.mailbox_number,
-      description: 'Running shoes',
-      weight: 2.5,
-    },
+  const received = await apiReceive<PackageDetail>(admin.access_token, {
+    tracking_number: `1Z${Date.now().toString(36).toUpperCase()}`,
+    mailbox_number: profile.mailbox_number,
+    description: 'Running shoes',
+    weight: 2.5,
   });
   expect(received.status, received.message).toBe(201);
   return received.data;

@@ -10,7 +10,8 @@ export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
 /** A form as a handler gets it: fields validated by the endpoint's schema, `raw` as sent, files staged. */
 export type FormUpload<T> = { fields: T; raw: Record<string, string>; files: UploadedFile[] };
 
-const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
+// `photo`: the warehouse's photo of a parcel at intake.
+const FILE_FIELDS = new Set(['files', 'files[]', 'file', 'photo']);
 const allowed = Object.values(FILE_TYPES).join(', ');
 
 /** Multipart limits; the per-file and file-count limits are the contract's. */

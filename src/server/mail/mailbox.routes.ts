@@ -16,6 +16,8 @@ const mailSchema = z.object({
   html: z.string(),
   links: z.array(z.string()),
   time: z.string(),
+  /** What was attached (a parcel's photo), by name and type. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })).optional(),
 });
 
 function escapeHtml(s: string): string {
@@ -63,7 +65,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.time).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</p>
-<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>
+<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>${m.attachments?.length ? `<p class="meta">Attached: ${m.attachments.map((a) => escapeHtml(a.filename)).join(', ')}</p>` : ''}
 <details><summary>Text</summary><pre>${escapeHtml(m.text)}</pre></details></article>`,
       )
       .join('\n');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export type MailMessage = {
@@ -13,9 +14,18 @@ export type MailMessage = {
   /** The links the message carries (also logged in local-mailbox mode, so a developer can follow them). */
   links: string[];
   from: string;
+  /** Files sent with the message (a parcel's photo); `content` is read when the mail is built. */
+  attachments?: MailAttachment[];
 };
 
-export type StoredMail = Omit<MailMessage, 'from'> & { id: string; from: string; time: string };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer | Readable };
+
+export type StoredMail = Omit<MailMessage, 'from' | 'attachments'> & {
+  id: string;
+  from: string;
+  time: string;
+  attachments?: { filename: string; contentType: string }[];
+};
 
 export type Mailer = {
   mode: 'smtp' | 'local';
@@ -34,6 +44,7 @@ const envelopeOf = (msg: MailMessage) => ({
   subject: msg.subject,
   text: msg.text,
   html: msg.html,
+  ...(msg.attachments ? { attachments: msg.attachments } : {}),
 });
 
 /**
@@ -62,7 +73,9 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
       await mkdir(dir, { recursive: true });
       const time = new Date().toISOString();
       const id = `${time.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-      const stored: StoredMail = { id, time, ...msg };
+      // The local mailbox keeps what was attached by name and type, not its bytes.
+      const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType }));
+      const stored = { id, time, ...msg, ...(attachments ? { attachments } : {}) };
       await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
       opts.log.info({ to: msg.to, subject: msg.subject, links: msg.links }, 'mail kept in the local mailbox');
     },

@@ -7,6 +7,7 @@ import type { AccountSummary, Profile } from '../../contract/profile';
 import { type Cast, cast, expectRefused, outsiders } from '../test/access';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectError, expectOk, mailMatching, mailsAfterSettling } from '../test/helpers';
+import { multipart } from '../test/multipart';
 
 type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
 
@@ -102,7 +103,12 @@ describe('notifications and the account summary', () => {
         method: 'POST',
         url: '/v1/admin/packages/receive',
         token: c.admin.access,
-        payload: { tracking_number: 'NOTE-00001', mailbox_number, weight: 3.2, description: 'Blender' },
+        ...(await multipart({
+          tracking_number: 'NOTE-00001',
+          mailbox_number,
+          weight: '3.2',
+          description: 'Blender',
+        })),
       }),
       201,
     );
@@ -186,7 +192,7 @@ describe('notifications and the account summary', () => {
         method: 'POST',
         url: '/v1/admin/packages/receive',
         token: c.admin.access,
-        payload: { tracking_number: 'NOTE-00002', mailbox_number, weight: 1 },
+        ...(await multipart({ tracking_number: 'NOTE-00002', mailbox_number, weight: '1' })),
       }),
       201,
     );

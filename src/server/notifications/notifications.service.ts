@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { MailAttachment, Mailer, MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -47,6 +47,10 @@ export type NotifyOptions = {
   mail?: 'preference' | 'always' | 'never';
   /** A dedicated mail instead of the generic notification mail. */
   message?: (user: UserRow) => MailMessage;
+  /** The transaction of the change reported: the bell's row commits (or not) with it. */
+  within?: Db;
+  /** Files sent with the mail (a parcel's photo at intake). */
+  attachments?: () => MailAttachment[];
 };
 
 /**
@@ -85,13 +89,14 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
     input: NotifyInput,
     opts: NotifyOptions,
   ): Promise<Notification | null> {
-    const [user] = await db
+    const q = opts.within ?? db;
+    const [user] = await q
       .select()
       .from(users)
       .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
       .limit(1);
     if (!user) return null;
-    const [row] = await db
+    const [row] = await q
       .insert(notifications)
       .values({ companyId: company.id, userId, ...input })
       .returning();
@@ -101,20 +106,20 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
     const wanted =
       mode === 'always' || (mode === 'preference' && pref !== undefined && user.notificationPrefs[pref]);
     if (wanted && user.isActive) {
-      mailLater(
+      const msg =
         opts.message?.(user) ??
-          notificationMail({
-            brand: brandOf(company),
-            origin: opts.origin,
-            to: user.email,
-            firstName: user.firstName,
-            title: input.title,
-            body: input.body,
-            link: input.link,
-            action: ACTION[input.kind],
-            mailFrom: config.mailFrom,
-          }),
-      );
+        notificationMail({
+          brand: brandOf(company),
+          origin: opts.origin,
+          to: user.email,
+          firstName: user.firstName,
+          title: input.title,
+          body: input.body,
+          link: input.link,
+          action: ACTION[input.kind],
+          mailFrom: config.mailFrom,
+        });
+      mailLater(opts.attachments ? { ...msg, attachments: opts.attachments() } : msg);
     }
     return toNotification(row);
   }
@@ -269,6 +274,39 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
           link: '/user/packages/history',
         },
         { origin },
+      );
+    },
+
+    /**
+     * Tells a package's owner it arrived at the warehouse, in the intake's transaction `within`, with the
+     * warehouse's photo attached to the mail. Unlike `notify`, a failure fails the intake: its transaction
+     * (and so the bell's row) would be unusable anyway.
+     */
+    async packageReceived(
+      within: Db,
+      company: CompanyRow,
+      pkg: {
+        id: string;
+        tracking_number: string;
+        description: string;
+        status_name: string;
+        owner: { id: string } | null;
+      },
+      origin: string,
+      photo?: () => MailAttachment,
+    ) {
+      if (!pkg.owner) return null;
+      const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
+      return record(
+        company,
+        pkg.owner.id,
+        {
+          kind: 'package_status',
+          title: `${pkg.tracking_number}: ${pkg.status_name}`,
+          body: `Your package ${what} is now “${pkg.status_name}”.${photo ? ' The warehouse photographed it: see the photo with the package.' : ''}`,
+          link: `/user/packages/${pkg.id}`,
+        },
+        { origin, within, ...(photo ? { attachments: () => [photo()] } : {}) },
       );
     },
 

@@ -10,7 +10,7 @@ import { route } from '../http/route';
 export const packageRoutes: FastifyPluginAsync = async (app) => {
   const svc = app.packages;
 
-  /** The owner's notification (and mail) of a receipt or status change. */
+  /** The owner's notification (and mail) of a status change. */
   async function tellOwner(request: FastifyRequest, pkg: PackageDetail, note: string) {
     const origin = linkOrigin(request, app.config);
     await app.notifications.packageStatus(authOf(request).company, pkg, note, origin);
@@ -29,13 +29,6 @@ export const packageRoutes: FastifyPluginAsync = async (app) => {
   route(app, ep.one, async (request) => {
     const { company, user } = authOf(request);
     return ok(await svc.detail(company, user, request.params.id));
-  });
-
-  route(app, ep.receive, async (request) => {
-    const { company, user } = authOf(request);
-    const pkg = await svc.receive(company, user, request.body);
-    await tellOwner(request, pkg, request.body.note ?? '');
-    return ok(pkg, 'Package received', 201);
   });
 
   route(app, ep.changeStatus, async (request) => {

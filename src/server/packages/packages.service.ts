@@ -7,8 +7,6 @@ import {
   type PackageSummary,
   packageListQuerySchema,
   type Receipt,
-  type ReceivePackageBody,
-  receivePackageBodySchema,
 } from '../../contract/packages';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
@@ -23,18 +21,18 @@ import {
   prealerts,
   users,
 } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { matchPrealert, pendingPrealert, prealertDtos } from './prealert-records';
+import { conflict, notFound } from '../errors';
+import { prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 
 type PackageRow = typeof packages.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
+/** Packages: customers see their own, staff their company's; staff move them along (intake receives them). */
 export function createPackageService({ db, audit }: { db: Db; audit: AuditService }) {
-  async function statusNames(): Promise<Map<string, string>> {
-    const rows = await db
+  async function statusNames(q: Db = db): Promise<Map<string, string>> {
+    const rows = await q
       .select({ code: packageStatuses.code, name: packageStatuses.name })
       .from(packageStatuses);
     return new Map(rows.map((r) => [r.code, r.name]));
@@ -173,11 +171,12 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
       return { total: rows.reduce((s, r) => s + r.n, 0), by_status };
     },
 
-    async detail(company: CompanyRow, user: UserRow, id: string): Promise<PackageDetail> {
-      const p = await visiblePackage(company, user, id);
-      const [owner] = p.userId ? await db.select().from(users).where(eq(users.id, p.userId)).limit(1) : [];
-      const names = await statusNames();
-      const events = await db
+    // `q`: a transaction whose uncommitted rows the answer must see (an intake inside its Idempotency-Key's).
+    async detail(company: CompanyRow, user: UserRow, id: string, q: Db = db): Promise<PackageDetail> {
+      const p = await visiblePackage(company, user, id, q);
+      const [owner] = p.userId ? await q.select().from(users).where(eq(users.id, p.userId)).limit(1) : [];
+      const names = await statusNames(q);
+      const events = await q
         .select({
           e: packageEvents,
           actor: { first: users.firstName, last: users.lastName, role: users.role },
@@ -186,7 +185,7 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
         .leftJoin(users, eq(users.id, packageEvents.actorId))
         .where(eq(packageEvents.packageId, p.id))
         .orderBy(asc(packageEvents.createdAt), asc(packageEvents.id));
-      const receipts = await db
+      const receipts = await q
         .select({ r: packageReceipts, file: files, by: { first: users.firstName, last: users.lastName } })
         .from(packageReceipts)
         .innerJoin(files, eq(files.id, packageReceipts.fileId))
@@ -194,9 +193,9 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
         .where(eq(packageReceipts.packageId, p.id))
         .orderBy(asc(packageReceipts.createdAt));
       const prealertRows = p.prealertId
-        ? await db.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1)
+        ? await q.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1)
         : [];
-      const [prealert] = await prealertDtos(db, prealertRows);
+      const [prealert] = await prealertDtos(q, prealertRows);
       return {
         ...toSummary(p, owner ?? null, names),
         events: events.map(({ e, actor }) => ({
@@ -219,97 +218,6 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
         ),
         prealert: prealert ?? null,
       };
-    },
-
-    /** Staff: a parcel arrived at the US warehouse. Links (and locks) the owner's pending pre-alert. */
-    async receive(company: CompanyRow, staff: UserRow, input: ReceivePackageBody) {
-      const b = receivePackageBodySchema.parse(input);
-      const [owner] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.companyId, company.id), eq(users.mailboxNumber, b.mailbox_number)))
-        .limit(1);
-      if (!owner)
-        throw badRequest('Validation failed', { mailbox_number: ['No customer has this mailbox number'] });
-      const id = await db.transaction(async (tx) => {
-        const [exists] = await tx
-          .select({ id: packages.id, status: packages.statusCode, userId: packages.userId })
-          .from(packages)
-          .where(and(eq(packages.companyId, company.id), eq(packages.trackingNumber, b.tracking_number)))
-          .limit(1);
-        // A package recorded from a pre-alert (status pre_alerted) is the same parcel arriving: it moves on.
-        if (exists && exists.status === 'pre_alerted' && exists.userId === owner.id) {
-          const now = new Date();
-          await tx
-            .update(packages)
-            .set({ statusCode: 'received_us', receivedAt: now, updatedAt: now, weight: b.weight.toFixed(2) })
-            .where(eq(packages.id, exists.id));
-          const pending = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
-          if (pending) await matchPrealert(tx, pending.id, exists.id, now);
-          await tx.insert(packageEvents).values({
-            packageId: exists.id,
-            companyId: company.id,
-            statusCode: 'received_us',
-            note: b.note ?? 'Received at the US warehouse',
-            actorId: staff.id,
-            createdAt: now,
-          });
-          await audit.record(tx, company, staff, {
-            entity: 'package',
-            entityId: exists.id,
-            action: 'received',
-          });
-          return exists.id;
-        }
-        if (exists) {
-          throw conflict('A package with this tracking number was already received', {
-            tracking_number: ['Already received'],
-          });
-        }
-        const pre = await pendingPrealert(tx, company.id, owner.id, b.tracking_number);
-        const now = new Date();
-        const [pkg] = await tx
-          .insert(packages)
-          .values({
-            companyId: company.id,
-            userId: owner.id,
-            trackingNumber: b.tracking_number,
-            description: b.description ?? pre?.description ?? '',
-            sellerName: b.seller_name ?? pre?.sellerName ?? '',
-            shipper: b.shipper ?? '',
-            weight: b.weight.toFixed(2),
-            length: b.length.toFixed(2),
-            width: b.width.toFixed(2),
-            height: b.height.toFixed(2),
-            declaredValueCents: b.declared_value_cents ?? pre?.valueCents ?? 0,
-            statusCode: 'received_us',
-            receivedAt: now,
-          })
-          .returning();
-        if (!pkg) throw new Error('package insert returned no row');
-        if (pre) {
-          await matchPrealert(tx, pre.id, pkg.id, now);
-          await tx.insert(packageEvents).values({
-            packageId: pkg.id,
-            companyId: company.id,
-            statusCode: 'pre_alerted',
-            note: 'Pre-alert sent by the customer',
-            actorId: owner.id,
-            createdAt: pre.createdAt,
-          });
-        }
-        await tx.insert(packageEvents).values({
-          packageId: pkg.id,
-          companyId: company.id,
-          statusCode: 'received_us',
-          note: b.note ?? 'Received at the US warehouse',
-          actorId: staff.id,
-          createdAt: now,
-        });
-        await audit.record(tx, company, staff, { entity: 'package', entityId: pkg.id, action: 'received' });
-        return pkg.id;
-      });
-      return service.detail(company, staff, id);
     },
 
     async changeStatus(

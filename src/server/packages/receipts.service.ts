@@ -78,6 +78,9 @@ export function createReceiptService(deps: {
         .where(and(eq(packageReceipts.id, id), eq(packageReceipts.companyId, company.id)))
         .limit(1);
       if (!row || (!isStaff(user) && row.ownerId !== user.id)) throw notFound('Receipt not found');
+      // The warehouse's photo of the parcel at intake is the company's record: only staff remove it.
+      if (row.r.kind === 'photo' && !isStaff(user))
+        throw forbidden('Only the warehouse can remove its photo');
       await db.transaction(async (tx) => {
         await tx.delete(packageReceipts).where(eq(packageReceipts.id, id));
         const [gone] = await tx

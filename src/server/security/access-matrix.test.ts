@@ -13,6 +13,7 @@ import { no, type Op, type Outcome, own, type Req } from './matrix/expectations'
 import { emailTokenState, refreshState } from './matrix/fixture-secrets';
 import { CALLERS, type CallerKey, type Fixtures, HOST } from './matrix/fixture-types';
 import { buildFixtures } from './matrix/fixtures';
+import { INTAKE_OPS } from './matrix/intake';
 import { OPERATIONS_OPS } from './matrix/operations';
 import { OTHER_COMPANY_OPS } from './matrix/other-company';
 import { PACKAGE_OPS } from './matrix/packages';
@@ -51,6 +52,7 @@ const TABLE: Record<string, Op> = {
   ...OTHER_COMPANY_OPS,
   ...BACKOFFICE_OPS,
   ...OPERATIONS_OPS,
+  ...INTAKE_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -112,15 +112,15 @@ describe('no 5xx and always the envelope', () => {
         method: 'POST',
         url: '/v1/admin/packages/receive',
         token: admin.access,
-        payload: {
+        ...(await multipart({
           tracking_number: 'INTRANGE0001',
           mailbox_number: 'IEX-10001',
-          weight: 1,
-          declared_value_cents: 2 ** 31,
-        },
+          weight: '1',
+          declared_value: String(2 ** 31),
+        })),
       });
       const body = expectError(res, 400);
-      expect(body.errors?.declared_value_cents).toBeDefined();
+      expect(body.errors?.declared_value).toBeDefined();
     });
 
     it('a menu item’s menu_id and parent_id', async () => {

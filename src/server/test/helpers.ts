@@ -11,6 +11,7 @@ export type Mail = {
   text: string;
   html: string;
   links: string[];
+  attachments?: { filename: string; contentType: string }[];
 };
 
 /** A unique, valid sign-up body; fields can be overridden (or removed with `undefined`). */

@@ -2,7 +2,8 @@
 // its results summary and its filters; and the admin's receiving of a parcel, which makes a package.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { apiCall, DEMO, sharedTokens, until } from './helpers';
+import { DEMO, sharedTokens, until } from './helpers';
+import { apiReceive } from './intake';
 
 export type Row = { tracking: string; status: string; added: number };
 
@@ -45,13 +46,11 @@ export async function chooseOption(page: Page, combobox: string, option: string)
 /** The warehouse (the demo admin, same company) receives a parcel for a mailbox; returns the new package's id. */
 export async function receiveParcel(trackingNumber: string, mailbox: string): Promise<string> {
   const admin = await sharedTokens(DEMO.admin);
-  const received = await apiCall<{ id: string; status: string }>(
-    admin.access_token,
-    '/v1/admin/packages/receive',
-    {
-      body: { tracking_number: trackingNumber, mailbox_number: mailbox, weight: 2.5 },
-    },
-  );
+  const received = await apiReceive(admin.access_token, {
+    tracking_number: trackingNumber,
+    mailbox_number: mailbox,
+    weight: 2.5,
+  });
   expect(received.status, received.message).toBe(201);
   return received.data.id;
 }

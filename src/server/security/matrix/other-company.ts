@@ -55,17 +55,31 @@ export const OTHER_COMPANY_OPS: Record<string, Op> = {
     expect: otherCompanyStaffOp(),
   },
   'POST /v1/admin/packages/receive #other-company': {
-    rule: 'staff: a mailbox number of the other company is no customer here (400)',
+    rule: 'staff: a mailbox number of the other company is no customer here: the parcel is received Unassigned',
     req: (f) => ({
       url: '/v1/admin/packages/receive',
-      payload: { tracking_number: `MTX${uniq()}`.toUpperCase(), mailbox_number: f.other.mailbox, weight: 1 },
+      form: {
+        fields: {
+          tracking_number: `MTX${uniq()}`.toUpperCase(),
+          mailbox_number: f.other.mailbox,
+          weight: '1',
+        },
+        files: [],
+      },
     }),
     expect: otherCompanyStaffOp({
-      staff: no(400),
-      admin: no(400),
-      platform: no(400),
+      staff: own(201),
+      admin: own(201),
+      platform: own(201),
       blueStaff: own(201),
     }),
+    // On this host the other company's mailbox must not find its customer: the parcel stays Unassigned.
+    check: (res, _f, c) =>
+      c !== 'blueStaff' &&
+      res.statusCode === 201 &&
+      (res.json() as { data: { owner: unknown } }).data.owner !== null
+        ? `a parcel went to a customer of the other company: ${res.body}`
+        : undefined,
   },
   'GET /v1/invoices/{id} #other-company': {
     rule: 'an invoice of the other company: not found here, staff included',

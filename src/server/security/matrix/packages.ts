@@ -27,19 +27,6 @@ export const PACKAGE_OPS: Record<string, Op> = {
     expect: victimRow(true),
     shows: (f) => f.fileId,
   },
-  'POST /v1/admin/packages/receive': {
-    rule: 'staff (verified): receives a parcel for a mailbox number of the company; another company’s: 400',
-    req: (f) => ({
-      url: '/v1/admin/packages/receive',
-      payload: {
-        tracking_number: `MTX${uniq()}`.toUpperCase(),
-        mailbox_number: f.victim.mailbox,
-        weight: 1.5,
-      },
-    }),
-    expect: staffOnly({ staff: ok(201), admin: ok(201), platform: ok(201), blueStaff: no(400) }),
-    shows: (f) => f.victim.mailbox,
-  },
   'POST /v1/admin/packages/{id}/status': {
     rule: 'staff (verified) of the package’s company',
     req: (f, c) => ({

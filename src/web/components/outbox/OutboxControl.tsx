@@ -23,7 +23,7 @@ import { outbox, useOutbox } from '../../lib/offline/outbox-app';
 import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
 
 const toneColor = { neutral: 'gray', progress: 'blue', warning: 'orange', danger: 'red' } as const;
-const kindName = { prealert: 'Pre-alert', receipt: 'Receipt upload' } as const;
+const kindName = { prealert: 'Pre-alert', receipt: 'Receipt upload', intake: 'Parcel received' } as const;
 
 function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} kB`;
@@ -165,7 +165,7 @@ export function OutboxControl() {
                         Edit and resend
                       </Button>
                     )}
-                    {rec.state === 'attention' && rec.kind === 'receipt' && (
+                    {rec.state === 'attention' && (rec.kind === 'receipt' || rec.kind === 'intake') && (
                       <Button size="xs" onClick={() => void outbox.resend(rec.id, { fields: rec.fields })}>
                         Try again
                       </Button>

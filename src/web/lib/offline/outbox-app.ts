@@ -16,6 +16,13 @@ let queryClient: QueryClient | undefined;
 let channel: BroadcastChannel | undefined;
 let persistAsked = false;
 
+/** The lists each kind of submission changes, refetched once a replay that sent one ends. */
+const REFRESHES: Record<OutboxKind, string[]> = {
+  prealert: ['prealerts', 'packages'],
+  receipt: ['packages'],
+  intake: ['intake', 'packages'],
+};
+
 /** The app's one outbox: IndexedDB, XHR with progress, Web Locks, BroadcastChannel, Background Sync. */
 export const outbox = createOutbox({
   store: idbOutboxStore,
@@ -39,8 +46,8 @@ export const outbox = createOutbox({
   withLock: withOutboxLock,
   // Lists refetch once when the replay ends: refetching after each item would put a GET between every two uploads.
   onFlushed: (sent) => {
-    const keys = sent.some((r) => r.kind === 'prealert') ? [['prealerts'], ['packages']] : [['packages']];
-    for (const queryKey of keys) void queryClient?.invalidateQueries({ queryKey });
+    const keys = new Set(sent.flatMap((r) => REFRESHES[r.kind]));
+    for (const key of keys) void queryClient?.invalidateQueries({ queryKey: [key] });
   },
   announce: () => channel?.postMessage('changed'),
   requestBackgroundSync: () => {

@@ -2,7 +2,8 @@
  * The outbox's rules, as pure functions: what a record is, when it is due, what a failure does to it, and how long
  * to wait before the next try. The engine (outbox.ts) applies them; the tests check them without IndexedDB or XHR.
  */
-export type OutboxKind = 'prealert' | 'receipt';
+/** What a queued submission is: a customer's pre-alert or receipt upload, or a clerk's parcel intake. */
+export type OutboxKind = 'prealert' | 'receipt' | 'intake';
 
 /**
  * pending: waiting to be sent (for the network, or for its turn); uploading: being sent now; retrying: failed on

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { ImportScreen } from '../../../features/intake/ImportScreen';
 
 export const Route = createFileRoute('/_app/admin/import')({
-  component: () => <NotBuilt title="Import receipts" />,
+  component: ImportScreen,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../components/NotBuilt';
+import { ReceiveScreen } from '../../../features/intake/ReceiveScreen';
 
 export const Route = createFileRoute('/_app/admin/receive')({
-  component: () => <NotBuilt title="Receive parcels" />,
+  component: ReceiveScreen,
 });

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { intakeEndpoints as ep } from '../../contract/endpoints';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { linkOrigin } from '../http/origin';
+import { route } from '../http/route';
+
+/** Warehouse intake: receipts one by one (scan-first), the clerk's recent ones with undo, and CSV imports. */
+export const intakeRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.intake;
+
+  route(app, ep.receive, async (request, _reply, { upload, tx }) => {
+    const { company, user } = authOf(request);
+    const { pkg, matched, photo } = await svc.receive(company, user, upload, tx);
+    // The bell's row commits with the receipt (a replay of the key neither receives nor notifies again); the
+    // mail, with the photo, goes out after the reply.
+    await app.notifications.packageReceived(
+      tx,
+      company,
+      pkg,
+      linkOrigin(request, app.config),
+      photo
+        ? () => ({
+            filename: photo.originalName,
+            contentType: photo.contentType,
+            content: app.fileStore.open(photo.storageKey),
+          })
+        : undefined,
+    );
+    const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';
+    return ok({ ...pkg, matched }, message, 201);
+  });
+
+  route(app, ep.lookup, async (request) => {
+    const { company } = authOf(request);
+    return ok(await svc.lookup(company, request.query));
+  });
+
+  route(app, ep.recent, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.recent(company, user));
+  });
+
+  route(app, ep.undo, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.undo(company, user, request.params.id), 'Receipt undone');
+  });
+
+  route(
+    app,
+    ep.importPreview,
+    async (request) => {
+      const { company } = authOf(request);
+      return ok(await svc.importPreview(company, request.body));
+    },
+    { bodyLimit: 9 * 1024 * 1024 },
+  );
+
+  route(
+    app,
+    ep.importConfirm,
+    async (request) => {
+      const { company, user } = authOf(request);
+      const { owners, ...result } = await svc.importConfirm(company, user, request.body);
+      // One notification per customer for the whole import, after it committed.
+      const origin = linkOrigin(request, app.config);
+      for (const [userId, trackings] of owners) {
+        const n = trackings.length;
+        await app.notifications.notify(
+          company,
+          userId,
+          {
+            kind: 'package_status',
+            title:
+              n === 1
+                ? `${trackings[0]}: Received at US warehouse`
+                : `${n} packages received at the US warehouse`,
+            body:
+              n === 1
+                ? `Your package ${trackings[0]} is now “Received at US warehouse”.`
+                : `Your packages ${trackings.slice(0, 10).join(', ')}${n > 10 ? ` and ${n - 10} more` : ''} are now “Received at US warehouse”.`,
+            link: n === 1 ? `/user/packages/${result.package_ids[0] ?? ''}` : '/user/packages/history',
+          },
+          { origin },
+        );
+      }
+      return ok(result, `Imported ${result.imported}`, 201);
+    },
+    { bodyLimit: 9 * 1024 * 1024 },
+  );
+};

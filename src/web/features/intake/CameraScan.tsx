@@ -1,0 +1,67 @@
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The camera reading a label's barcode. The decoder is imported only now (not in the entry bundle); the stream
+ * stops when a code is read or the dialog closes.
+ */
+export function CameraScan({
+  opened,
+  onClose,
+  onCode,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCode: (code: string) => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    setError(null);
+    let stream: MediaStream | undefined;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    (async () => {
+      try {
+        if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use the camera here');
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+        const el = video.current;
+        if (cancelled || !el) return;
+        el.srcObject = stream;
+        await el.play();
+        const { startBarcodeScan } = await import('./barcode');
+        if (cancelled) return;
+        stop = await startBarcodeScan(el, (code) => onCode(code));
+      } catch (e) {
+        setError(e instanceof Error ? e.message : 'The camera could not be started');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      stop?.();
+      for (const t of stream?.getTracks() ?? []) t.stop();
+    };
+  }, [opened, onCode]);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Scan the label's barcode" size="lg">
+      <Stack>
+        {error ? (
+          <Alert color="red" title="No camera">
+            {error}. Type the tracking number or use the handheld scanner instead.
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Hold the barcode in the frame: Code 128, Code 39, QR, Data Matrix, ITF, UPC and EAN are read.
+          </Text>
+        )}
+        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+        <Button variant="default" size="md" onClick={onClose}>
+          Cancel
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -5,6 +5,7 @@ import { packages, prealerts, users } from '../db/schema';
 import type { Session } from '../test/access';
 import type { TestApp } from '../test/harness';
 import { expectOk, type SignedUp, signUp } from '../test/helpers';
+import { multipart } from '../test/multipart';
 
 /** Helpers of the staff package and shipment tests. */
 
@@ -24,17 +25,18 @@ export async function customer(t: TestApp, host = 'localhost'): Promise<SignedUp
 
 /** Staff receive a parcel for a mailbox (through the API, as the warehouse does). */
 export async function receive(t: TestApp, staff: Session, mailbox: string, tn = tracking(), weight = 1.5) {
+  const body = await multipart({
+    tracking_number: tn,
+    mailbox_number: mailbox,
+    weight: String(weight),
+    declared_value: '25',
+    description: 'Shoes',
+  });
   const res = await t.request({
     method: 'POST',
     url: '/v1/admin/packages/receive',
     token: staff.access,
-    payload: {
-      tracking_number: tn,
-      mailbox_number: mailbox,
-      weight,
-      declared_value_cents: 2500,
-      description: 'Shoes',
-    },
+    ...body,
   });
   return expectOk<{ id: string; tracking_number: string }>(res, 201);
 }

@@ -2,6 +2,7 @@
 // what a customer's bell holds.
 import { expect } from 'vitest';
 import { type Account, apiCall, apiLogin, DEMO, freshAccount, sharedTokens, whoAmI } from './helpers';
+import { apiReceive } from './intake';
 
 let seq = 0;
 const RUN = Date.now().toString(36).toUpperCase();
@@ -21,36 +22,29 @@ export async function opsCustomer(tag: string): Promise<Customer> {
 /** The warehouse receives a parcel for a mailbox; returns the package's id. */
 export async function receiveFor(mailbox: string, tracking: string, weight = 2.5): Promise<string> {
   const admin = await sharedTokens(DEMO.admin);
-  const r = await apiCall<{ id: string }>(admin.access_token, '/v1/admin/packages/receive', {
-    body: {
-      tracking_number: tracking,
-      mailbox_number: mailbox,
-      weight,
-      declared_value_cents: 4000,
-      description: 'Books',
-    },
+  const r = await apiReceive(admin.access_token, {
+    tracking_number: tracking,
+    mailbox_number: mailbox,
+    weight,
+    declared_value: 40,
+    description: 'Books',
   });
   expect(r.status, r.message).toBe(201);
   return r.data.id;
 }
 
-/**
- * A parcel whose label names no customer, received as Unassigned. Intake owns how that is done (the receive call
- * taking an unknown mailbox number); until the server does, this returns null and the journey that needs it is
- * skipped, saying why. The one place the journeys depend on it.
- */
-export async function receiveUnassigned(tracking: string): Promise<string | null> {
+/** The warehouse receives a parcel whose label names nobody it knows: it is saved Unassigned. */
+export async function receiveUnassigned(tracking: string): Promise<string> {
   const admin = await sharedTokens(DEMO.admin);
-  const r = await apiCall<{ id: string; owner: unknown }>(admin.access_token, '/v1/admin/packages/receive', {
-    body: {
-      tracking_number: tracking,
-      mailbox_number: `NOBODY${seq++}`,
-      weight: 3,
-      description: 'Unlabelled box',
-    },
+  const r = await apiReceive<{ id: string; owner: unknown }>(admin.access_token, {
+    tracking_number: tracking,
+    mailbox_number: `NOBODY${seq++}`,
+    weight: 3,
+    description: 'Unlabelled box',
   });
-  if (r.status === 201 && r.data.owner === null) return r.data.id;
-  return null;
+  expect(r.status, r.message).toBe(201);
+  expect(r.data.owner).toBeNull();
+  return r.data.id;
 }
 
 /** How many notifications a customer has (their bell's list). */

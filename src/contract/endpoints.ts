@@ -6,6 +6,8 @@ import { authorizedPersonSchemas } from './authorized-persons';
 import { authorizedPersonCalls } from './authorized-persons.calls';
 import { companySchemas } from './companies';
 import { companyCalls } from './companies.calls';
+import { customerSchemas } from './customers';
+import { customerCalls } from './customers.calls';
 import { estimatorSchemas } from './duty';
 import { estimatorCalls } from './duty.calls';
 import { bindSchemas, type Endpoint } from './endpoint';
@@ -13,6 +15,8 @@ import { feeSchemas } from './fees';
 import { feeCalls } from './fees.calls';
 import { invoiceSchemas } from './invoices';
 import { invoiceCalls } from './invoices.calls';
+import { matchingSchemas } from './matching';
+import { matchingCalls } from './matching.calls';
 import { menuSchemas } from './menus';
 import { menuCalls } from './menus.calls';
 import { notificationSchemas } from './notifications';
@@ -69,6 +73,11 @@ export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
 /** Users of the caller's company: customers see only themselves, staff everyone. */
 export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
+/** Staff: the company's customers and the actions on an account, each audited. */
+export const customerEndpoints = bindSchemas(customerCalls, customerSchemas);
+/** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
+export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
+
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {
   auth: authEndpoints,
@@ -88,6 +97,8 @@ export const endpoints = {
   authorizedPersons: authorizedPersonEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
   audit: auditEndpoints,
+  customers: customerEndpoints,
+  matching: matchingEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

@@ -14,6 +14,8 @@ import {
 import { companyRoutes } from './companies/companies.routes';
 import { type CompanyService, createCompanyService } from './companies/companies.service';
 import type { Config } from './config';
+import { customerRoutes } from './customers/customers.routes';
+import { type CustomerService, createCustomerService } from './customers/customers.service';
 import type { Db } from './db';
 import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
@@ -24,6 +26,8 @@ import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import { mailboxRoutes } from './mail/mailbox.routes';
 import type { Mailer } from './mail/mailer';
+import { matchingRoutes } from './matching/matching.routes';
+import { createMatchingService, type MatchingService } from './matching/matching.service';
 import { menuRoutes } from './menus/menus.routes';
 import { createMenuService, type MenuService } from './menus/menus.service';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -72,6 +76,8 @@ export type Services = {
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
+  customers: CustomerService;
+  matching: MatchingService;
 };
 
 declare module 'fastify' {
@@ -102,9 +108,10 @@ export function createServices(deps: {
   const points = createPointsService({ db, audit });
   const invoices = createInvoiceService({ db, notifications, points, config });
   const packages = createPackageService({ db, audit });
+  const authService = createAuthService({ db, signer, mailer, config, log, throttle });
   return {
     audit,
-    authService: createAuthService({ db, signer, mailer, config, log, throttle }),
+    authService,
     fileStore,
     storedFiles,
     uploadQuota: createUploadQuota({ db, config }),
@@ -123,6 +130,8 @@ export function createServices(deps: {
     menus: createMenuService({ db }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
+    customers: createCustomerService({ db, audit, auth: authService }),
+    matching: createMatchingService({ db, audit, notifications }),
   };
 }
 
@@ -145,6 +154,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     profileRoutes,
     notificationRoutes,
     auditRoutes,
+    customerRoutes,
+    matchingRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

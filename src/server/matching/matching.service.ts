@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   CancelBody,
   CustomerRef,
@@ -173,7 +173,7 @@ export function createMatchingService({
           .from(prealerts)
           .innerJoin(users, eq(users.id, prealerts.userId))
           .where(where)
-          .orderBy(asc(prealerts.createdAt), asc(prealerts.id))
+          .orderBy(desc(prealerts.createdAt), desc(prealerts.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(prealerts).where(where),
@@ -209,7 +209,7 @@ export function createMatchingService({
           .from(packages)
           .leftJoin(users, eq(users.id, packages.userId))
           .where(where)
-          .orderBy(asc(packages.receivedAt), asc(packages.id))
+          .orderBy(desc(packages.receivedAt), desc(packages.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(packages).where(where),

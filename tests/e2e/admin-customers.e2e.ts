@@ -39,7 +39,7 @@ describe('staff customers /admin/customers', () => {
       const link =
         size === DESKTOP
           ? page.getByRole('link', { name: me.mailbox_number, exact: true })
-          : page.getByRole('link', { name: new RegExp(`^${me.mailbox_number} `) });
+          : page.getByRole('link', { name: new RegExp(`^${me.mailbox_number}(?!\\d)`) });
       await until(() => link.count()).toBe(1);
       await audit(page, `${label} customers`, found);
       await expectNoOverflow(page, `${label} customers`);

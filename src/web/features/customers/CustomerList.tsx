@@ -166,14 +166,7 @@ export function CustomerList({
                 <CardList label="Customers" stale={query.isPlaceholderData}>
                   {found.items.map((c) => (
                     <li key={c.id}>
-                      <Card
-                        component={Link}
-                        to={`/admin/customers/${c.id}`}
-                        padding="md"
-                        withBorder
-                        mih={64}
-                        aria-label={`${c.mailbox_number} ${c.name}`}
-                      >
+                      <Card component={Link} to={`/admin/customers/${c.id}`} padding="md" withBorder mih={64}>
                         <Group justify="space-between" wrap="nowrap">
                           <Text fw={700}>{c.mailbox_number}</Text>
                           <StateBadges c={c} />

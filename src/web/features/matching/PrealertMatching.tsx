@@ -67,7 +67,12 @@ function MatchConfirm({ pair, onClose }: { pair: Pair | null; onClose: () => voi
     onError: (e) => notifications.show({ color: 'red', title: 'Could not match', message: errorMessage(e) }),
   });
   return (
-    <Modal opened={pair !== null} onClose={onClose} title="Match pre-alert and package">
+    <Modal
+      opened={pair !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Match pre-alert and package"
+    >
       {pair && (
         <Stack gap="md">
           <Text>
@@ -114,7 +119,12 @@ function CancelPrealert({ prealert, onClose }: { prealert: QueuePrealert | null;
     if (prealert) cancel.mutate(prealert);
   };
   return (
-    <Modal opened={prealert !== null} onClose={onClose} title="Cancel pre-alert">
+    <Modal
+      opened={prealert !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Cancel pre-alert"
+    >
       {prealert && (
         <form onSubmit={submit} noValidate aria-label="Cancel pre-alert">
           <Stack gap="md">
@@ -136,7 +146,7 @@ function CancelPrealert({ prealert, onClose }: { prealert: QueuePrealert | null;
               <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
                 Keep it
               </Button>
-              <Button type="submit" color="red" loading={cancel.isPending}>
+              <Button type="submit" color="red.9" loading={cancel.isPending}>
                 Cancel pre-alert
               </Button>
             </Group>
@@ -289,7 +299,7 @@ export function PrealertMatching({
                           </Text>
                           <Button
                             variant="subtle"
-                            color="red"
+                            color="red.9"
                             size="xs"
                             mih={32}
                             onClick={() => setCancelling(p)}

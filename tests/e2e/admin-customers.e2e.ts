@@ -90,16 +90,16 @@ describe('pre-alert matching /admin/prealerts', () => {
     const account = await freshAccount(`match-${label}`);
     const tokens = await apiLogin(account);
     const me = await whoAmI(tokens.access_token);
-    const prealertTracking = trackingOf('PA', `${label}M`);
-    const packageTracking = trackingOf('PK', `${label}M`);
+    // The server keeps tracking numbers in upper case.
+    const prealertTracking = trackingOf('PA', `${label}M`).toUpperCase();
+    const packageTracking = trackingOf('PK', `${label}M`).toUpperCase();
     await createPrealert(tokens.access_token, { tracking: prealertTracking, seller: 'Amazon' });
     const packageId = await receiveAsStaff(packageTracking, me.mailbox_number);
     const found: string[] = [];
     await withSession(browser(), size, await apiLogin(DEMO.clerk), async (page) => {
       await page.goto('/admin/prealerts');
-      const card = page
-        .getByRole('article', { name: `Pre-alert ${prealertTracking}` })
-        .or(page.locator(`[aria-label="Pre-alert ${prealertTracking}"]`));
+      const card = page.locator(`[aria-label="Pre-alert ${prealertTracking}"]`);
+      await page.getByRole('heading', { name: 'Pre-alerts waiting for a package' }).waitFor();
       await until(() => card.count()).toBe(1);
       await settled(page);
       await audit(page, `${label} matching`, found);

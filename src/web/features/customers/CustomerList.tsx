@@ -24,7 +24,8 @@ const YES_NO = (yes: string, no: string) => [
 
 function StateBadges({ c }: { c: CustomerRow }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    // Badges keep their whole word (a narrow column wraps them instead of cutting them).
+    <Group gap={4} style={{ flexShrink: 0 }}>
       {!c.email_verified && (
         <Badge color="yellow" variant="light" c="light-dark(#6b4e00, var(--mantine-color-yellow-3))">
           Unverified
@@ -152,7 +153,7 @@ export function CustomerList({
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.email}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.phone || '—'}</Table.Td>
-                        <Table.Td>
+                        <Table.Td miw={120}>
                           <StateBadges c={c} />
                         </Table.Td>
                         <Table.Td ta="right">{c.packages}</Table.Td>

@@ -37,7 +37,8 @@ const who = (c: CustomerRef | null) => (c ? `${c.mailbox_number} · ${c.name}` :
 
 type Pair = {
   prealert: Pick<QueuePrealert, 'id' | 'tracking_number' | 'customer'>;
-  pkg: Pick<QueuePackage, 'id' | 'tracking_number' | 'customer'>;
+  /** customer: undefined when not known (a manual pick); null when Unassigned. */
+  pkg: Pick<QueuePackage, 'id' | 'tracking_number'> & { customer?: CustomerRef | null };
 };
 
 function useInvalidate() {
@@ -77,7 +78,8 @@ function MatchConfirm({ pair, onClose }: { pair: Pair | null; onClose: () => voi
         <Stack gap="md">
           <Text>
             Match pre-alert <b>{pair.prealert.tracking_number}</b> ({who(pair.prealert.customer)}) to package{' '}
-            <b>{pair.pkg.tracking_number}</b> ({who(pair.pkg.customer)})?
+            <b>{pair.pkg.tracking_number}</b>
+            {pair.pkg.customer !== undefined && ` (${who(pair.pkg.customer)})`}?
             {pair.pkg.customer === null && ' The package goes to this customer, who is told it arrived.'}
           </Text>
           <Group justify="flex-end" gap="sm">
@@ -202,9 +204,7 @@ function ManualPick({ prealert, onPick }: { prealert: QueuePrealert; onPick: (p:
           <Button
             size="xs"
             mih={32}
-            onClick={() =>
-              onPick({ prealert, pkg: { id: k.id, tracking_number: k.tracking_number, customer: null } })
-            }
+            onClick={() => onPick({ prealert, pkg: { id: k.id, tracking_number: k.tracking_number } })}
           >
             Match {k.tracking_number}
           </Button>
@@ -297,13 +297,7 @@ export function PrealertMatching({
                           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                             {p.tracking_number}
                           </Text>
-                          <Button
-                            variant="subtle"
-                            color="red.9"
-                            size="xs"
-                            mih={32}
-                            onClick={() => setCancelling(p)}
-                          >
+                          <Button variant="default" size="xs" mih={32} onClick={() => setCancelling(p)}>
                             Cancel with reason
                           </Button>
                         </Group>

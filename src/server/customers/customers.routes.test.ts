@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const until = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 3000 });
-
 import type { AuditEntry } from '../../contract/audit';
 import type { CustomerDetail, CustomerRow } from '../../contract/customers';
 import type { Paginated } from '../../contract/envelope';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectError, expectOk, mailbox, mailMatching, type SignedUp, signUp } from '../test/helpers';
+
+/** Mail goes out after the reply: poll for it. */
+const until = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 3000 });
 
 describe('staff customer records', () => {
   let t: TestApp;

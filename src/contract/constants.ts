@@ -46,3 +46,8 @@ export const FILE_TYPES = {
   'image/webp': 'WebP',
   'image/heic': 'HEIC',
 } as const;
+
+/** Staff's customer list: sort orders and the yes/no filters. */
+export const customerSorts = ['newest', 'oldest', 'name', 'mailbox'] as const;
+export type CustomerSort = (typeof customerSorts)[number];
+export const yesNo = ['yes', 'no'] as const;

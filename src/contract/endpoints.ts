@@ -8,6 +8,8 @@ import { authorizedPersonSchemas } from './authorized-persons';
 import { authorizedPersonCalls } from './authorized-persons.calls';
 import { companySchemas } from './companies';
 import { companyCalls } from './companies.calls';
+import { customerSchemas } from './customers';
+import { customerCalls } from './customers.calls';
 import { estimatorSchemas } from './duty';
 import { estimatorCalls } from './duty.calls';
 import { bindSchemas, type Endpoint } from './endpoint';
@@ -17,6 +19,8 @@ import { intakeSchemas } from './intake';
 import { intakeCalls } from './intake.calls';
 import { invoiceSchemas } from './invoices';
 import { invoiceCalls } from './invoices.calls';
+import { matchingSchemas } from './matching';
+import { matchingCalls } from './matching.calls';
 import { menuSchemas } from './menus';
 import { menuCalls } from './menus.calls';
 import { notificationSchemas } from './notifications';
@@ -85,6 +89,11 @@ export const shipmentEndpoints = bindSchemas(shipmentCalls, shipmentSchemas);
 /** Users of the caller's company: customers see only themselves, staff everyone. */
 export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
+/** Staff: the company's customers and the actions on an account, each audited. */
+export const customerEndpoints = bindSchemas(customerCalls, customerSchemas);
+/** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
+export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
+
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {
   auth: authEndpoints,
@@ -108,6 +117,8 @@ export const endpoints = {
   staffPackages: staffPackageEndpoints,
   shipments: shipmentEndpoints,
   intake: intakeEndpoints,
+  customers: customerEndpoints,
+  matching: matchingEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

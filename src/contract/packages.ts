@@ -80,6 +80,8 @@ export const prealertSchema = z.object({
   created_at: z.string(),
   matched_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** Why staff cancelled it (empty when the customer cancelled it or it is not cancelled). */
+  cancel_reason: z.string(),
 });
 export type Prealert = z.infer<typeof prealertSchema>;
 

@@ -16,6 +16,8 @@ import {
 import { companyRoutes } from './companies/companies.routes';
 import { type CompanyService, createCompanyService } from './companies/companies.service';
 import type { Config } from './config';
+import { customerRoutes } from './customers/customers.routes';
+import { type CustomerService, createCustomerService } from './customers/customers.service';
 import type { Db } from './db';
 import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
@@ -28,6 +30,8 @@ import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import { mailboxRoutes } from './mail/mailbox.routes';
 import type { Mailer } from './mail/mailer';
+import { matchingRoutes } from './matching/matching.routes';
+import { createMatchingService, type MatchingService } from './matching/matching.service';
 import { menuRoutes } from './menus/menus.routes';
 import { createMenuService, type MenuService } from './menus/menus.service';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -84,6 +88,8 @@ export type Services = {
   staffPackages: StaffPackageService;
   shipments: ShipmentService;
   intake: IntakeService;
+  customers: CustomerService;
+  matching: MatchingService;
 };
 
 declare module 'fastify' {
@@ -115,10 +121,11 @@ export function createServices(deps: {
   const invoices = createInvoiceService({ db, notifications, points, config });
   const packages = createPackageService({ db, audit });
   const staffPackages = createStaffPackageService({ db, audit });
+  const authService = createAuthService({ db, signer, mailer, config, log, throttle });
   return {
     audit,
     dashboard: createDashboardService({ db }),
-    authService: createAuthService({ db, signer, mailer, config, log, throttle }),
+    authService,
     fileStore,
     storedFiles,
     uploadQuota: createUploadQuota({ db, config }),
@@ -140,6 +147,8 @@ export function createServices(deps: {
     staffPackages,
     shipments: createShipmentService({ db, audit, staffPackages }),
     intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
+    customers: createCustomerService({ db, audit, auth: authService }),
+    matching: createMatchingService({ db, audit, notifications }),
   };
 }
 
@@ -166,6 +175,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     staffPackageRoutes,
     shipmentRoutes,
     intakeRoutes,
+    customerRoutes,
+    matchingRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

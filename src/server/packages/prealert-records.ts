@@ -46,6 +46,7 @@ export async function prealertDtos(q: Db, rows: PrealertRow[]): Promise<Prealert
     created_at: p.createdAt.toISOString(),
     matched_at: iso(p.matchedAt),
     cancelled_at: iso(p.cancelledAt),
+    cancel_reason: p.cancelReason,
   }));
 }
 

@@ -1,0 +1,30 @@
+import { callsFor } from './endpoint';
+import type { matchingSchemas } from './matching';
+
+/** Staff: the pre-alert matching queues (with suggestions), matching by hand and cancelling with a reason. */
+export const matchingCalls = callsFor<typeof matchingSchemas>()({
+  unmatched: {
+    method: 'GET',
+    path: '/v1/admin/prealerts/unmatched',
+    access: 'staff',
+    tags: ['staff', 'prealerts'],
+  },
+  withoutPrealert: {
+    method: 'GET',
+    path: '/v1/admin/packages/without-prealert',
+    access: 'staff',
+    tags: ['staff', 'packages'],
+  },
+  match: {
+    method: 'POST',
+    path: '/v1/admin/prealerts/:id/match',
+    access: 'staff',
+    tags: ['staff', 'prealerts'],
+  },
+  cancel: {
+    method: 'POST',
+    path: '/v1/admin/prealerts/:id/cancel',
+    access: 'staff',
+    tags: ['staff', 'prealerts'],
+  },
+});

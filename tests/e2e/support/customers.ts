@@ -1,6 +1,7 @@
 // Set-up for the back office's customer and matching journeys: fresh accounts and parcels received as staff.
 import { expect } from 'vitest';
-import { apiCall, apiUrl, DEMO, sharedTokens, uniqueEmail } from './helpers';
+import { apiUrl, DEMO, sharedTokens, uniqueEmail } from './helpers';
+import { apiReceive } from './intake';
 
 /** A fresh customer who has signed up but not verified their email. */
 export async function unverifiedAccount(tag: string) {
@@ -29,8 +30,10 @@ export async function unverifiedAccount(tag: string) {
  */
 export async function receiveAsStaff(trackingNumber: string, mailbox: string): Promise<string> {
   const clerk = await sharedTokens(DEMO.clerk);
-  const received = await apiCall<{ id: string }>(clerk.access_token, '/v1/admin/packages/receive', {
-    body: { tracking_number: trackingNumber, mailbox_number: mailbox, weight: 2.5 },
+  const received = await apiReceive(clerk.access_token, {
+    tracking_number: trackingNumber,
+    mailbox_number: mailbox,
+    weight: 2.5,
   });
   expect(received.status, received.message).toBe(201);
   return received.data.id;

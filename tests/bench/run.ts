@@ -1,4 +1,5 @@
-// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or BENCH=api|packages|web|offline|login|intake for one.
+// Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
+// BENCH=api|packages|web|offline|login|intake|staff-packages for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -9,3 +10,4 @@ if (!only || only === 'web') await (await import('./web')).benchWeb();
 if (!only || only === 'offline') await (await import('./offline')).benchOffline();
 if (!only || only === 'login') await (await import('./login-flood')).benchLoginFlood();
 if (!only || only === 'intake') await (await import('./intake')).benchIntake();
+if (!only || only === 'staff-packages') await (await import('./staff-packages')).benchStaffPackages();

@@ -51,3 +51,28 @@ export const FILE_TYPES = {
 export const customerSorts = ['newest', 'oldest', 'name', 'mailbox'] as const;
 export type CustomerSort = (typeof customerSorts)[number];
 export const yesNo = ['yes', 'no'] as const;
+
+/* The back office's lists and shipments (here, zod-free, so the calls and the schemas both read them). */
+/** How the staff package list sorts (the screen's sort menu and the server read the same values). */
+export const staffPackageSorts = [
+  'newest',
+  'oldest',
+  'received',
+  'updated',
+  'weight',
+  'value',
+  'tracking',
+] as const;
+export type StaffPackageSort = (typeof staffPackageSorts)[number];
+
+/** Rows a CSV export holds at most; past it the file ends with a line saying it was cut. */
+export const PACKAGE_EXPORT_MAX = 50_000;
+/** Packages one bulk action may change. */
+export const BULK_MAX = 500;
+
+export const shipmentModes = ['air', 'sea'] as const;
+/** The statuses a whole shipment is advanced to, in their order on the way to the customer. */
+export const shipmentSteps = ['in_transit', 'at_customs', 'ready_for_pickup'] as const;
+export type ShipmentStep = (typeof shipmentSteps)[number];
+/** Tracking numbers (or ids) one add call takes. */
+export const SHIPMENT_ADD_MAX = 500;

@@ -1,13 +1,6 @@
 import { callsFor } from './endpoint';
 import type { shipmentSchemas } from './shipments';
 
-export const shipmentModes = ['air', 'sea'] as const;
-/** The statuses a whole shipment is advanced to, in their order on the way to the customer. */
-export const shipmentSteps = ['in_transit', 'at_customs', 'ready_for_pickup'] as const;
-export type ShipmentStep = (typeof shipmentSteps)[number];
-/** Tracking numbers (or ids) one add call takes. */
-export const SHIPMENT_ADD_MAX = 500;
-
 /** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
 export const shipmentCalls = callsFor<typeof shipmentSchemas>()({
   list: { method: 'GET', path: '/v1/admin/shipments', access: 'staff', tags: ['staff', 'shipments'] },

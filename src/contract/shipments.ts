@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import {
+  PAGE_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SHIPMENT_ADD_MAX,
+  shipmentModes,
+  shipmentSteps,
+} from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { trackingNumberSchema } from './packages';
-import { SHIPMENT_ADD_MAX, shipmentModes, shipmentSteps } from './shipments.calls';
 import { staffPackageRowSchema } from './staff-packages';
 import { text } from './text';
 

@@ -1,22 +1,6 @@
+import { BULK_MAX, PACKAGE_EXPORT_MAX } from './constants';
 import { callsFor } from './endpoint';
 import type { staffPackageSchemas } from './staff-packages';
-
-/** How the staff package list sorts (the screen's sort menu and the server read the same values). */
-export const staffPackageSorts = [
-  'newest',
-  'oldest',
-  'received',
-  'updated',
-  'weight',
-  'value',
-  'tracking',
-] as const;
-export type StaffPackageSort = (typeof staffPackageSorts)[number];
-
-/** Rows a CSV export holds at most; past it the file ends with a line saying it was cut. */
-export const PACKAGE_EXPORT_MAX = 50_000;
-/** Packages one bulk action may change. */
-export const BULK_MAX = 500;
 
 /** The back office's packages: every package of the company, its edits, owner, pre-alert and bulk actions. */
 export const staffPackageCalls = callsFor<typeof staffPackageSchemas>()({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { BULK_MAX, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, staffPackageSorts } from './constants';
 import { uuidParamSchema } from './envelope';
 import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
-import { BULK_MAX, staffPackageSorts } from './staff-packages.calls';
 import { INT32_MAX, text } from './text';
 
 const isoDate = z.iso.date('Use a date like 2026-11-21');

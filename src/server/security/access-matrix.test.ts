@@ -113,6 +113,13 @@ describe('access-control matrix', () => {
     })();
   }
 
+  /**
+   * What each company's own callers typed into requests the server accepted, by host. A parcel label typed by the
+   * company's clerk (the other company's mailbox number on an Unassigned parcel) is that company's data: showing it
+   * back to its staff later is not a leak. Refused requests store nothing, so they never count.
+   */
+  const typedByCompany = new Map<string, string[]>();
+
   /** Checks one reply against the caller's outcome; returns the findings. */
   function judge(call: Call, req: Req, res: LightMyRequestResponse): Finding[] {
     const { key, op, caller, outcome } = call;
@@ -138,8 +145,13 @@ describe('access-control matrix', () => {
       }
     }
     // The leak check: what the caller sent is theirs to see again; everything else of the victim is not.
-    const sent =
+    const own =
       `${req.url} ${JSON.stringify(req.payload ?? {})} ${JSON.stringify(req.form?.fields ?? {})}`.toLowerCase();
+    const host = f.callers[caller].host;
+    const sent = `${own} ${(typedByCompany.get(host) ?? []).join(' ')}`;
+    if (res.statusCode < 300 && req.url.startsWith('/v1/admin/')) {
+      typedByCompany.set(host, [...(typedByCompany.get(host) ?? []), own]);
+    }
     // Headers count too (a file name in content-disposition, a location).
     const lower = `${JSON.stringify(res.headers)}\n${body}`.toLowerCase();
     const found = (secrets: string[]) =>

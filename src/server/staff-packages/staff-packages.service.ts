@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import type { PackageStatusCode } from '../../contract/constants';
+import { PACKAGE_EXPORT_MAX } from '../../contract/constants';
 import { PACKAGE_COUNT_CAP } from '../../contract/packages';
 import {
   type BulkBody,
@@ -12,7 +13,6 @@ import {
   type StaffPackageUpdate,
   staffPackageUpdateSchema,
 } from '../../contract/staff-packages';
-import { PACKAGE_EXPORT_MAX } from '../../contract/staff-packages.calls';
 import { type AuditService, diff } from '../audit/audit.service';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';

@@ -24,8 +24,9 @@ import { IconArrowLeft, IconBarcode, IconDownload, IconPencil, IconTrash } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { type ShipmentStep, shipmentSteps } from '../../../contract/constants';
 import type { ShipmentDetail as Detail } from '../../../contract/shipments';
-import { type ShipmentStep, shipmentCalls, shipmentSteps } from '../../../contract/shipments.calls';
+import { shipmentCalls } from '../../../contract/shipments.calls';
 import { AuditTrail } from '../../components/AuditTrail';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { usePageTitle } from '../../components/PageTitle';

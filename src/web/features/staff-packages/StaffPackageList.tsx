@@ -22,13 +22,9 @@ import { IconBarcode, IconDownload, IconPackage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
-import { PAGE_SIZES } from '../../../contract/constants';
+import { PACKAGE_EXPORT_MAX, PAGE_SIZES, staffPackageSorts } from '../../../contract/constants';
 import type { StaffPackageRow } from '../../../contract/staff-packages';
-import {
-  PACKAGE_EXPORT_MAX,
-  staffPackageCalls,
-  staffPackageSorts,
-} from '../../../contract/staff-packages.calls';
+import { staffPackageCalls } from '../../../contract/staff-packages.calls';
 import { ClearFilters, NoMatches } from '../../components/ClearFilters';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';

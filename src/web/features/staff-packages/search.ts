@@ -5,8 +5,9 @@ import {
   PAGE_SIZES,
   type PackageStatusCode,
   packageStatusCodes,
+  type StaffPackageSort,
+  staffPackageSorts,
 } from '../../../contract/constants';
-import { type StaffPackageSort, staffPackageSorts } from '../../../contract/staff-packages.calls';
 import { searchInt, searchOneOf, searchText } from '../../lib/search-params';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

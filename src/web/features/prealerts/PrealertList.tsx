@@ -41,7 +41,13 @@ export function PrealertStateBadge({ status }: { status: Prealert['status'] }) {
   );
 }
 
-function PrealertCard({ prealert, onCancel }: { prealert: Prealert; onCancel: (p: Prealert) => void }) {
+export function PrealertCard({
+  prealert,
+  onCancel,
+}: {
+  prealert: Prealert;
+  onCancel: (p: Prealert) => void;
+}) {
   return (
     <Card component="li" padding="md" withBorder>
       <Stack gap="xs">
@@ -60,6 +66,15 @@ function PrealertCard({ prealert, onCancel }: { prealert: Prealert; onCancel: (p
           {prealert.matched_at ? ` · matched ${formatDate(prealert.matched_at)}` : ''}
           {prealert.cancelled_at ? ` · cancelled ${formatDate(prealert.cancelled_at)}` : ''}
         </Text>
+        {prealert.status === 'cancelled' && prealert.cancel_reason ? (
+          // Staff cancelled it: the customer is owed the why, in the company's words.
+          <Text size="sm">
+            <Text span fw={600}>
+              Why it was cancelled:
+            </Text>{' '}
+            {prealert.cancel_reason}
+          </Text>
+        ) : null}
         {prealert.files.length > 0 && (
           <FileList label={`Files of pre-alert ${prealert.tracking_number}`} files={prealert.files} />
         )}

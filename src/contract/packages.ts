@@ -104,6 +104,8 @@ export const packageEventSchema = z.object({
 export const receiptSchema = z.object({
   id: z.uuid(),
   package_id: z.uuid(),
+  /** A receipt or invoice someone attached, or the warehouse's photo of the parcel (only staff remove those). */
+  kind: z.enum(['document', 'photo']),
   file: fileSchema,
   uploaded_by: z.string(),
   created_at: z.string(),

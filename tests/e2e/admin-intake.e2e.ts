@@ -138,7 +138,10 @@ describe('receive /admin/receive', () => {
       await page.goto(`/user/packages/${pkgId}`);
       await until(() => page.getByRole('heading', { name: t1 }).isVisible(), { timeout: 20_000 }).toBe(true);
       await until(() => page.getByText('Received at US warehouse').first().isVisible()).toBe(true);
-      await until(() => page.getByText('parcel-photo.png').first().isVisible()).toBe(true);
+      // The photo is the warehouse's: shown apart from the customer's receipts, with nothing to delete.
+      const photos = page.getByRole('list', { name: 'Warehouse photos' });
+      await until(() => photos.getByText('parcel-photo.png').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Delete parcel-photo.png' }).count()).toBe(0);
       await until(() => page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).isVisible()).toBe(
         true,
       );

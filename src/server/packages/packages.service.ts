@@ -211,6 +211,7 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
           ({ r, file, by }): Receipt => ({
             id: r.id,
             package_id: r.packageId,
+            kind: r.kind,
             file: toFileInfo(file),
             uploaded_by: `${by.first} ${by.last}`.trim(),
             created_at: r.createdAt.toISOString(),

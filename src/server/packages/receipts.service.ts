@@ -63,6 +63,7 @@ export function createReceiptService(deps: {
           id: r.id,
           package_id: r.packageId,
           file: toFileInfo(f),
+          kind: r.kind,
           uploaded_by: `${user.firstName} ${user.lastName}`.trim(),
           created_at: r.createdAt.toISOString(),
         };

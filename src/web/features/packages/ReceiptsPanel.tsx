@@ -105,6 +105,9 @@ export function ReceiptsPanel({
 }) {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<Receipt | null>(null);
+  // The warehouse's photos are shown apart: they are the company's record of the parcel, not the customer's to delete.
+  const photos = receipts.filter((r) => r.kind === 'photo');
+  const documents = receipts.filter((r) => r.kind !== 'photo');
   const byFile = new Map(receipts.map((r) => [r.file.id, r]));
 
   const remove = useMutation({
@@ -139,12 +142,15 @@ export function ReceiptsPanel({
             Customs needs the invoice or receipt of what you bought.
           </Text>
         </div>
-        {receipts.length === 0 ? (
+        {photos.length > 0 && (
+          <FileList label="Warehouse photos" files={photos.map((r) => r.file)} meta={meta} />
+        )}
+        {documents.length === 0 ? (
           <Text c="dimmed">No receipts on this package yet.</Text>
         ) : (
           <FileList
             label="Receipts"
-            files={receipts.map((r) => r.file)}
+            files={documents.map((r) => r.file)}
             meta={meta}
             actions={(file) => {
               const receipt = byFile.get(file.id);

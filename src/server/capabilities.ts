@@ -148,7 +148,7 @@ export function createServices(deps: {
     shipments: createShipmentService({ db, audit, staffPackages }),
     intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
     customers: createCustomerService({ db, audit, auth: authService }),
-    matching: createMatchingService({ db, audit, notifications }),
+    matching: createMatchingService({ db, audit, notifications, points }),
   };
 }
 

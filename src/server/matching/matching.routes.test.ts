@@ -169,6 +169,10 @@ describe('pre-alert matching', () => {
 
   it('cancels with a reason the customer sees, and tells them', async () => {
     const p = await prealert(cust.access, 'CANCEL-0001');
+    const balance = async () =>
+      expectOk<{ balance: number }>(await t.request({ method: 'GET', url: '/v1/points', token: cust.access }))
+        .balance;
+    const withBonus = await balance();
     const cancel = (reason: unknown, token = clerk) =>
       t.request({
         method: 'POST',
@@ -179,6 +183,8 @@ describe('pre-alert matching', () => {
     expectError(await cancel(''), 400);
     expectError(await cancel('Duplicate', cust.access), 403);
     expectOk(await cancel('Duplicate of your earlier pre-alert'));
+    // The pre-alert bonus (it was sent with its invoice) goes back, as when the customer cancels it.
+    expect(await balance()).toBeLessThan(withBonus);
     const mine = await mineOf(p.id);
     expect(mine).toMatchObject({ status: 'cancelled', cancel_reason: 'Duplicate of your earlier pre-alert' });
     expect(mine?.cancelled_at).not.toBeNull();

@@ -17,6 +17,7 @@ import { packageStatuses, packages, prealerts, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { NotificationService } from '../notifications/notifications.service';
 import { matchPrealert } from '../packages/prealert-records';
+import type { PointsService } from '../points/points.service';
 
 /** How many suggestions each queue item carries. */
 const SUGGESTIONS = 5;
@@ -146,9 +147,11 @@ export function createMatchingService({
   db,
   audit,
   notifications,
+  points,
 }: {
   db: Db;
   audit: AuditService;
+  points: PointsService;
   notifications: NotificationService;
 }) {
   async function pendingOf(tx: Db, company: CompanyRow, id: string) {
@@ -336,6 +339,8 @@ export function createMatchingService({
         });
         return pre;
       });
+      // As when the customer cancels: a pre-alert that is not going ahead gives its bonus back.
+      await points.reversePrealertBonus(company, u, p.trackingNumber);
       await notifications.notify(
         company,
         u.id,

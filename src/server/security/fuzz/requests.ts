@@ -38,6 +38,8 @@ export const MULTIPART_FIELDS: Record<string, string[]> = {
 export const RAW_ROUTES = [
   /^GET \/v1\/files\/\{id\}$/,
   /^GET \/v1\/invoices\/\{id\}\/pdf$/,
+  /^GET \/v1\/admin\/packages\/export\.csv$/,
+  /^GET \/v1\/admin\/shipments\/\{id\}\/manifest\.(csv|pdf)$/,
   /^GET \/dev\/mailbox$/,
   /^GET \/manifest\.webmanifest$/,
   /^GET \/brand-icons\//,

@@ -21,7 +21,13 @@ export const packageSorts = ['newest', 'oldest', 'updated', 'weight', 'tracking'
 export type PackageSort = (typeof packageSorts)[number];
 
 export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
-export const invoiceStatuses = ['draft', 'issued', 'paid', 'overdue', 'cancelled'] as const;
+export const invoiceStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'] as const;
+export const invoiceSorts = ['newest', 'oldest', 'number', 'due', 'total', 'balance', 'customer'] as const;
+/** The page sizes the staff invoice list offers (the admin template's floor). */
+export const INVOICE_PAGE_SIZES = [10, 20, 25, 50, 100] as const;
+export const paymentMethods = ['cash', 'card', 'bank_transfer', 'points'] as const;
+/** How many invoices one bulk send may name. */
+export const INVOICE_BULK_MAX = 100;
 
 /** Page sizes a list screen offers; the API accepts any size up to PAGE_SIZE_MAX. */
 export const PAGE_SIZES = [10, 20, 50] as const;

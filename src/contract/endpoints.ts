@@ -8,6 +8,8 @@ import { authorizedPersonSchemas } from './authorized-persons';
 import { authorizedPersonCalls } from './authorized-persons.calls';
 import { companySchemas } from './companies';
 import { companyCalls } from './companies.calls';
+import { counterSchemas } from './counter';
+import { counterCalls } from './counter.calls';
 import { customerSchemas } from './customers';
 import { customerCalls } from './customers.calls';
 import { estimatorSchemas } from './duty';
@@ -91,6 +93,8 @@ export const userEndpoints = bindSchemas(userCalls, userSchemas);
 
 /** Staff: the company's customers and the actions on an account, each audited. */
 export const customerEndpoints = bindSchemas(customerCalls, customerSchemas);
+/** Staff: the pickup counter (lookup, release against a photo ID) and the day's close-out. */
+export const counterEndpoints = bindSchemas(counterCalls, counterSchemas);
 /** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
 export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
 
@@ -119,6 +123,7 @@ export const endpoints = {
   intake: intakeEndpoints,
   customers: customerEndpoints,
   matching: matchingEndpoints,
+  counter: counterEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

@@ -61,7 +61,17 @@ export const accountSettingsSchema = z.object({
     cents_per_point: z.number().int().positive(),
     /** Points for a pre-alert sent with its invoice file (once per tracking number). */
     prealert_bonus: z.number().int().min(0),
+    /** What one point is worth when a customer pays with points (cents of the company's currency). */
+    point_value_cents: z.number().int().positive().default(100),
   }),
+  /** Invoice defaults: the sales tax on services (0 where the company charges none), its label, payment terms. */
+  invoice: z
+    .object({
+      tax_rate: rateStringSchema,
+      tax_label: z.string().max(40),
+      terms: z.string().max(1000),
+    })
+    .default({ tax_rate: '0', tax_label: 'Tax', terms: 'Payable at the counter or by bank transfer.' }),
   /** Days from issue to the due date of an invoice. */
   invoice_due_days: z.number().int().min(0).max(365),
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { invoiceStatuses, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import {
+  INVOICE_BULK_MAX,
+  invoiceSorts,
+  invoiceStatuses,
+  PAGE_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  paymentMethods,
+} from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { rateStringSchema } from './fees';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
 
@@ -38,24 +47,75 @@ export const invoicePackageSchema = z.object({
   status: packageStatusCodeSchema,
 });
 
-/**
- * Money is integer minor units of `currency`. `subtotal_cents` sums every line except `tax` lines; `tax_cents`
- * sums the `tax` lines; `total_cents` = subtotal + tax. `due_at` is a calendar date (YYYY-MM-DD); the other dates
- * are ISO timestamps. Customers never see drafts.
- */
-export const invoiceSummarySchema = z.object({
+export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Choose how it was paid' });
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** A payment against an invoice; a reversed one stays listed (with why) and no longer counts. */
+export const paymentSchema = z.object({
   id: z.uuid(),
-  number: z.string().describe('e.g. INV-2026-000123, per company'),
-  status: invoiceStatusSchema,
-  currency: z.string(),
+  amount_cents: z.number().int(),
+  paid_on: z.string().describe('YYYY-MM-DD'),
+  method: paymentMethodSchema,
+  reference: z.string(),
+  /** Staff only: customers get "". */
+  note: z.string(),
+  points: z.number().int().describe('points spent when the method is points'),
+  recorded_by: z.string().nullable().describe('staff name; null for customers'),
+  created_at: z.string(),
+  reversed_at: z.string().nullable(),
+  reverse_reason: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const discountKinds = ['amount', 'percent'] as const;
+export const discountSchema = z.object({
+  kind: z.enum(discountKinds, { error: 'Choose amount or percent' }),
+  /** Cents for `amount`; basis points for `percent` (1250 = 12.5 %). */
+  value: z
+    .number({ error: 'Enter the discount' })
+    .int('Use a whole number')
+    .min(0, 'A discount cannot be negative')
+    .max(1_000_000_000, 'The discount is too large'),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+/**
+ * The server's arithmetic, the only one: line totals = quantity × unit price; `subtotal_cents` sums every line but
+ * `tax` lines; the discount comes off the service lines (shipping, handling, other — never the customs charges) and
+ * never below zero; `tax_cents` = the `tax` lines + `tax_rate` × (service lines − discount), rounded half up;
+ * `total_cents` = subtotal − discount + tax; `balance_cents` = total − paid (payments not reversed).
+ */
+export const invoiceTotalsSchema = z.object({
   subtotal_cents: z.number().int(),
+  service_cents: z.number().int().describe('shipping + handling + other lines'),
+  customs_cents: z.number().int().describe('customs + duty lines'),
+  discount_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+
+/**
+ * Money is integer minor units of `currency`. `due_at` and `issue_date` are calendar dates (YYYY-MM-DD); the other
+ * dates are ISO timestamps. `number` is null until the invoice is issued. Customers never see drafts.
+ */
+export const invoiceSummarySchema = invoiceTotalsSchema.extend({
+  id: z.uuid(),
+  number: z.string().nullable().describe('e.g. INV-2026-000123, per company, handed out on issue'),
+  status: invoiceStatusSchema,
+  currency: z.string(),
+  amount_paid_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  revision: z.number().int().describe('0 as issued; each later edit adds one'),
+  issue_date: z.string().nullable(),
   issued_at: z.string().nullable(),
   due_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** Staff only (null for customers): why the last send failed, until a send succeeds. */
+  send_error: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   customer: invoiceCustomerSchema,
@@ -66,23 +126,51 @@ export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   notes: z.string(),
+  terms: z.string(),
+  discount: discountSchema.nullable(),
+  tax_rate: z.string(),
   lines: z.array(invoiceLineSchema),
   packages: z.array(invoicePackageSchema),
+  payments: z.array(paymentSchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const invoiceSortSchema = z.enum(invoiceSorts, { error: 'Not a sort order' });
+export type InvoiceSort = z.infer<typeof invoiceSortSchema>;
 
 export const invoiceListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  /** Searches the number, the line descriptions and the tracking numbers of the lines. */
+  /**
+   * Searches the number, the line descriptions and the tracking numbers of the lines; for staff also the customer's
+   * name, mailbox number and email.
+   */
   q: text().trim().max(100).optional(),
   status: invoiceStatusSchema.optional(),
   /** Staff only: one customer's invoices. */
   customer_id: z.uuid().optional(),
+  /** Issue date (drafts: creation date) from / to, inclusive calendar dates. */
+  from: z.iso.date('Use a date like 2026-12-05').optional(),
+  to: z.iso.date('Use a date like 2026-12-05').optional(),
+  sort: invoiceSortSchema.default('newest'),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
-export const INVOICE_MAX_LINES = 50;
+/** Staff: the stat cards of the list, computed for the same filter (page, size and sort ignored). */
+export const invoiceStatsSchema = z.object({
+  customers: z.number().int().describe('distinct customers invoiced'),
+  invoices: z.number().int(),
+  total_cents: z.number().int().describe('invoiced, cancelled and drafts excluded'),
+  paid_cents: z.number().int(),
+  unpaid_cents: z.number().int().describe('balance of issued, partially paid and overdue'),
+  overdue_cents: z.number().int(),
+  overdue: z.number().int().describe('how many are overdue'),
+  currency: z.string(),
+});
+export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
+
+/** Enough for 50 packages at up to 10 lines each. */
+export const INVOICE_MAX_LINES = 500;
 
 export const invoiceLineInputSchema = z.object({
   type: invoiceLineTypeSchema,
@@ -106,26 +194,124 @@ const linesSchema = z
   .min(1, 'Add at least one line')
   .max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`);
 
-/** Staff: a new invoice is a draft; it reaches the customer when issued or sent. */
+const dateField = z.iso.date('Use a date like 2026-12-05');
+
+/** What the add/edit form holds; also what the preview call prices. */
+const invoiceFormFields = {
+  lines: linesSchema,
+  discount: discountSchema.nullish(),
+  /** Defaults to the company's invoice tax rate. */
+  tax_rate: rateStringSchema.optional(),
+  issue_date: dateField.nullish(),
+  due_at: dateField.nullish(),
+  notes: text().trim().max(1000).optional(),
+  terms: text().trim().max(1000).optional(),
+};
+
+/** Staff: a new invoice is a draft; it reaches the customer when issued (and, if asked, sent). */
 export const createInvoiceBodySchema = z.object({
   customer_id: z.uuid('Choose the customer'),
-  lines: linesSchema,
-  due_at: z.iso.date('Use a date like 2026-12-05').optional(),
-  notes: text().trim().max(1000).default(''),
+  ...invoiceFormFields,
+  /** `issue` numbers it at once; `send` also mails it. */
+  // biome-ignore lint/suspicious/noThenProperty: a field of the create body (a plain JSON value), never awaited
+  then: z.enum(['draft', 'issue', 'send']).default('draft'),
 });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 
 /**
- * Staff: edit lines (replaces them all), due date, notes and status. Allowed moves: draft → issued | cancelled;
- * issued → paid | overdue | cancelled; overdue → paid | issued | cancelled. Paid and cancelled invoices are final.
+ * Staff: a draft changes freely; an issued (or partly paid, or overdue) invoice changes as a new revision, recorded
+ * in the audit trail and notified to the customer. Paid and cancelled invoices are final. `status` is kept for
+ * the older clients: `issued` issues a draft, `cancelled` cancels (use the cancel call to give a reason).
  */
 export const updateInvoiceBodySchema = z.object({
+  ...invoiceFormFields,
   lines: linesSchema.optional(),
-  status: invoiceStatusSchema.optional(),
-  due_at: z.iso.date('Use a date like 2026-12-05').optional(),
-  notes: text().trim().max(1000).optional(),
+  status: z.enum(['issued', 'cancelled'], { error: 'Use issue or cancel' }).optional(),
+  /** Required when editing an issued invoice: why it changed (shown in the history). */
+  revision_note: text().trim().max(500).optional(),
 });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+
+/** Staff: price a form without saving it (the totals on screen are always these). */
+export const invoicePreviewBodySchema = z.object({
+  customer_id: z.uuid('Choose the customer').optional(),
+  ...invoiceFormFields,
+  lines: z.array(invoiceLineInputSchema).max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`),
+});
+export type InvoicePreviewBody = z.input<typeof invoicePreviewBodySchema>;
+export const invoicePreviewSchema = invoiceTotalsSchema.extend({
+  currency: z.string(),
+  tax_rate: z.string(),
+  lines: z.array(invoiceLineInputSchema.extend({ line_total_cents: z.number().int() })),
+});
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
+
+/** Staff: a customer's packages not yet on an invoice (cancelled ones aside), each with the lines it would add. */
+export const unbilledQuerySchema = z.object({ customer_id: z.uuid('Choose the customer') });
+export const unbilledPackageSchema = z.object({
+  id: z.uuid(),
+  tracking_number: z.string(),
+  description: z.string(),
+  status: packageStatusCodeSchema,
+  weight_lb: z.number().nullable(),
+  declared_value_usd_cents: z.number().int().nullable(),
+  category: z.string().nullable(),
+  received_at: z.string().nullable(),
+  /** Freight, handling, the customs lines and storage, computed from the company's settings. */
+  lines: z.array(invoiceLineInputSchema),
+  /** Why a charge could not be computed (e.g. no weight yet), for staff to fix or price by hand. */
+  warnings: z.array(z.string()),
+});
+export type UnbilledPackage = z.infer<typeof unbilledPackageSchema>;
+
+export const sendInvoiceBodySchema = z.object({
+  /** Defaults to the customer's email. */
+  to: z.email('Enter an email address').optional(),
+  subject: text().trim().min(1, 'Enter a subject').max(200).optional(),
+  message: text().trim().min(1, 'Write a message').max(5000).optional(),
+});
+export type SendInvoiceBody = z.input<typeof sendInvoiceBodySchema>;
+/** The send drawer's defaults: from, to, and a subject and message naming the amount and due date. */
+export const invoiceMailDraftSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  attachment: z.string().describe('file name of the attached PDF'),
+});
+export type InvoiceMailDraft = z.infer<typeof invoiceMailDraftSchema>;
+
+export const bulkSendBodySchema = z.object({
+  ids: z
+    .array(z.uuid('Not a valid invoice id'))
+    .min(1, 'Select at least one invoice')
+    .max(INVOICE_BULK_MAX, `At most ${INVOICE_BULK_MAX} at once`),
+});
+export const bulkSendResultSchema = z.object({
+  sent: z.number().int(),
+  failed: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), reason: z.string() })),
+});
+
+export const cancelInvoiceBodySchema = z.object({
+  reason: text().trim().min(1, 'Say why it is cancelled').max(500),
+});
+
+export const paymentBodySchema = z.object({
+  amount_cents: z
+    .number({ error: 'Enter the amount' })
+    .int('Amounts are whole cents')
+    .min(1, 'Enter an amount above zero')
+    .max(1_000_000_000_000, 'The amount is too large'),
+  paid_on: dateField.optional().describe('defaults to today'),
+  method: paymentMethodSchema,
+  reference: text().trim().max(100).default(''),
+  note: text().trim().max(500).default(''),
+});
+export type PaymentBody = z.input<typeof paymentBodySchema>;
+export const reversePaymentBodySchema = z.object({
+  reason: text().trim().min(1, 'Say why it is reversed').max(500),
+});
+export const paymentParamsSchema = z.object({ id: z.uuid(), paymentId: z.uuid() });
 
 /** The schemas of each call in `invoices.calls.ts`. */
 export const invoiceSchemas = {
@@ -134,5 +320,20 @@ export const invoiceSchemas = {
   pdf: { params: uuidParamSchema },
   create: { body: createInvoiceBodySchema, response: invoiceDetailSchema },
   update: { params: uuidParamSchema, body: updateInvoiceBodySchema, response: invoiceDetailSchema },
-  send: { params: uuidParamSchema, response: invoiceDetailSchema },
+  send: { params: uuidParamSchema, body: sendInvoiceBodySchema.nullish(), response: invoiceDetailSchema },
+  stats: { query: invoiceListQuerySchema, response: invoiceStatsSchema },
+  preview: { body: invoicePreviewBodySchema, response: invoicePreviewSchema },
+  unbilled: { query: unbilledQuerySchema, response: z.array(unbilledPackageSchema) },
+  mailDraft: { params: uuidParamSchema, response: invoiceMailDraftSchema },
+  bulkSend: { body: bulkSendBodySchema, response: bulkSendResultSchema },
+  issue: { params: uuidParamSchema, response: invoiceDetailSchema },
+  duplicate: { params: uuidParamSchema, response: invoiceDetailSchema },
+  remove: { params: uuidParamSchema, response: z.null() },
+  cancel: { params: uuidParamSchema, body: cancelInvoiceBodySchema, response: invoiceDetailSchema },
+  pay: { params: uuidParamSchema, body: paymentBodySchema, response: invoiceDetailSchema },
+  reversePayment: {
+    params: paymentParamsSchema,
+    body: reversePaymentBodySchema,
+    response: invoiceDetailSchema,
+  },
 };

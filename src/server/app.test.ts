@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../contract/endpoints';
 import { createTestApp, DEMO, type TestApp } from './test/harness';
@@ -107,6 +108,55 @@ describe('the app: envelope, errors, headers, docs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('Local mailbox');
+  });
+
+  it('keeps what a mail attached and serves its bytes to the same company only', async () => {
+    const me = expectOk<{ id: string }>(await t.request({ method: 'GET', url: '/v1/companies/me' }));
+    const pdf = Buffer.from('%PDF-1.4 invoice INV-7 total 12.50');
+    await t.app.mailer.send({
+      companyId: me.id,
+      from: 'care@demo.test',
+      to: 'someone@demo.test',
+      subject: 'Two attachments',
+      text: 'see attached',
+      html: '<p>see attached</p>',
+      links: [],
+      attachments: [
+        { filename: 'INV-7.pdf', contentType: 'application/pdf', content: pdf },
+        {
+          filename: 'note.txt',
+          contentType: 'text/plain',
+          content: Readable.from([Buffer.from('from a stream')]),
+        },
+      ],
+    });
+    const mails = expectOk<
+      { id: string; subject: string; attachments?: { filename: string; size: number }[] }[]
+    >(await t.request({ method: 'GET', url: '/dev/mailbox.json' }));
+    const mail = mails.find((m) => m.subject === 'Two attachments');
+    expect(mail?.attachments).toEqual([
+      { filename: 'INV-7.pdf', contentType: 'application/pdf', size: pdf.length },
+      { filename: 'note.txt', contentType: 'text/plain', size: 13 },
+    ]);
+    const first = await t.request({ method: 'GET', url: `/dev/mailbox/${mail?.id}/attachments/0` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.rawPayload.equals(pdf)).toBe(true);
+    const second = await t.request({ method: 'GET', url: `/dev/mailbox/${mail?.id}/attachments/1` });
+    expect(second.body).toBe('from a stream');
+    const page = await t.request({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.body).toContain(`href="/dev/mailbox/${mail?.id}/attachments/0"`);
+    // Another company's host, an index past the end and an id that is not the mailer's shape find nothing.
+    expectError(
+      await t.request({
+        method: 'GET',
+        url: `/dev/mailbox/${mail?.id}/attachments/0`,
+        host: 'blue.localhost',
+      }),
+      404,
+    );
+    expectError(await t.request({ method: 'GET', url: `/dev/mailbox/${mail?.id}/attachments/2` }), 404);
+    expectError(await t.request({ method: 'GET', url: '/dev/mailbox/..%2F..%2Fsecret/attachments/0' }), 404);
   });
 
   it('never logs a password or a token', async () => {

@@ -16,6 +16,8 @@ import {
 import { companyRoutes } from './companies/companies.routes';
 import { type CompanyService, createCompanyService } from './companies/companies.service';
 import type { Config } from './config';
+import { counterRoutes } from './counter/counter.routes';
+import { type CounterService, createCounterService } from './counter/counter.service';
 import { customerRoutes } from './customers/customers.routes';
 import { type CustomerService, createCustomerService } from './customers/customers.service';
 import type { Db } from './db';
@@ -90,6 +92,7 @@ export type Services = {
   intake: IntakeService;
   customers: CustomerService;
   matching: MatchingService;
+  counter: CounterService;
 };
 
 declare module 'fastify' {
@@ -118,7 +121,7 @@ export function createServices(deps: {
   const audit = createAuditService({ db });
   const notifications = createNotificationService({ db, mailer, config, log });
   const points = createPointsService({ db, audit });
-  const invoices = createInvoiceService({ db, notifications, points, config });
+  const invoices = createInvoiceService({ db, notifications, points, audit, mailer, config });
   const packages = createPackageService({ db, audit });
   const staffPackages = createStaffPackageService({ db, audit });
   const authService = createAuthService({ db, signer, mailer, config, log, throttle });
@@ -141,7 +144,7 @@ export function createServices(deps: {
     purchaseRequests: createPurchaseRequestService({ db, notifications, audit }),
     profile: createProfileService({ db, config, invoices, points, notifications }),
     companies: createCompanyService({ db }),
-    menus: createMenuService({ db }),
+    menus: createMenuService({ db, audit }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
     staffPackages,
@@ -149,6 +152,7 @@ export function createServices(deps: {
     intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
+    counter: createCounterService({ db, audit, notifications }),
   };
 }
 
@@ -177,6 +181,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     intakeRoutes,
     customerRoutes,
     matchingRoutes,
+    counterRoutes,
     mailboxRoutes,
     webManifestRoutes,
   ]) {

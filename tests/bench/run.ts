@@ -1,5 +1,5 @@
 // Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
-// BENCH=api|packages|web|offline|login|intake|staff-packages for one.
+// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -11,3 +11,4 @@ if (!only || only === 'offline') await (await import('./offline')).benchOffline(
 if (!only || only === 'login') await (await import('./login-flood')).benchLoginFlood();
 if (!only || only === 'intake') await (await import('./intake')).benchIntake();
 if (!only || only === 'staff-packages') await (await import('./staff-packages')).benchStaffPackages();
+if (!only || only === 'invoices') await (await import('./invoices')).benchInvoices();

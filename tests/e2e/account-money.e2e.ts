@@ -31,21 +31,22 @@ describe.each(SIZES)('money screens at $width px', (size) => {
     expect(list.total, 'the demo customer has seeded invoices').toBeGreaterThan(0);
     expect(list.items.some((i) => i.status === 'draft')).toBe(false);
     const issued = list.items.find((i) => i.status !== 'cancelled') ?? list.items[0];
-    if (!issued) throw new Error('no invoice');
+    if (!issued?.number) throw new Error('no issued invoice');
+    const number = issued.number;
     const detail = await customerApi<InvoiceDetail>(`/v1/invoices/${issued.id}`);
 
     await signedIn(size, async (page) => {
       await page.goto('/user/invoices');
       const table = page.getByRole('table', { name: 'Invoices' });
-      await until(() => table.getByRole('link', { name: issued.number }).count()).toBe(1);
+      await until(() => table.getByRole('link', { name: number }).count()).toBe(1);
       await shot(page, `invoices-list-${size.name}`);
       await expectClean(page, `invoices list ${size.width}`);
 
-      await table.getByRole('link', { name: issued.number }).click();
+      await table.getByRole('link', { name: number }).click();
       await waitForPath(page, `/user/invoices/${issued.id}`);
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-        .toContain(`Invoice ${issued.number}`);
+        .toContain(`Invoice ${number}`);
       const main = page.locator('main');
       // Every line and the totals the server computed, as the customer reads them.
       expect(detail.lines.length, 'the invoice has lines').toBeGreaterThan(0);
@@ -80,7 +81,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download PDF' }).click(),
       ]);
-      expect(download.suggestedFilename()).toContain(issued.number);
+      expect(download.suggestedFilename()).toContain(number);
       const path = await download.path();
       const { readFile } = await import('node:fs/promises');
       const bytes = await readFile(path);

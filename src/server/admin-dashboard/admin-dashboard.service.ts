@@ -27,16 +27,23 @@ export function createDashboardService({ db }: { db: Db }) {
           .select({ n: count() })
           .from(packages)
           .where(and(eq(packages.companyId, company.id), eq(packages.statusCode, 'ready_for_pickup'))),
-        // Overdue: marked so, or issued and past due but not yet marked (the mark is made when invoices are read).
+        // Overdue: marked so, or open and past due but not yet marked (the mark is made when invoices are read); the
+        // amount is what is still owed on them.
         db
-          .select({ n: count(), total: sql<string>`coalesce(sum(${invoices.totalCents}), 0)` })
+          .select({
+            n: count(),
+            total: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.amountPaidCents}), 0)`,
+          })
           .from(invoices)
           .where(
             and(
               eq(invoices.companyId, company.id),
               or(
                 eq(invoices.status, 'overdue'),
-                and(inArray(invoices.status, ['issued']), lt(invoices.dueAt, sql`current_date`)),
+                and(
+                  inArray(invoices.status, ['issued', 'partially_paid']),
+                  lt(invoices.dueAt, sql`current_date`),
+                ),
               ),
             ),
           ),

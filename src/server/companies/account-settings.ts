@@ -77,7 +77,12 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
     stamp_above_cents: jmd(100),
     stamp_below_cents: jmd(5),
   },
-  points: { cents_per_point: jmd(100), prealert_bonus: 25 },
+  points: { cents_per_point: jmd(100), prealert_bonus: 25, point_value_cents: jmd(1) },
+  invoice: {
+    tax_rate: '0',
+    tax_label: 'GCT',
+    terms: 'Payable at the counter (cash or card) or by bank transfer, quoting the invoice number.',
+  },
   invoice_due_days: 14,
 };
 

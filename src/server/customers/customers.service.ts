@@ -239,7 +239,7 @@ export function createCustomerService({
         })),
         invoices: invs.map((i) => ({
           id: i.id,
-          number: i.number,
+          number: i.number ?? 'Draft',
           status: i.status,
           total_cents: i.totalCents,
           created_at: i.createdAt.toISOString(),

@@ -17,7 +17,7 @@ import {
 import type { AuditChanges, AuditEntity } from '../../contract/audit';
 import type { Address } from '../../contract/companies';
 import type { AccountSettings } from '../../contract/fees';
-import type { InvoiceLineType, InvoiceStatus } from '../../contract/invoices';
+import type { InvoiceLineType, InvoiceStatus, PaymentMethod } from '../../contract/invoices';
 import type { NotificationKind } from '../../contract/notifications';
 import type { PointsKind } from '../../contract/points';
 import type { NotificationPreferences } from '../../contract/profile';
@@ -503,14 +503,31 @@ export const invoices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    number: text('number').notNull(),
+    /** Handed out when the invoice is issued (a draft has none), so deleted drafts leave no gap in the numbers. */
+    number: text('number'),
     status: text('status').$type<InvoiceStatus>().notNull().default('draft'),
     currency: text('currency').notNull().default('JMD'),
     /** Minor units; bigint so a large customs bill never overflows. */
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** Taken off the service lines (shipping, handling, other); customs charges are the government's. */
+    discountKind: text('discount_kind').$type<'amount' | 'percent'>(),
+    /** Cents for `amount`, basis points (1250 = 12.5 %) for `percent`. */
+    discountValue: integer('discount_value').notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** The company's sales tax on the service lines after the discount, an exact decimal string ("0.15"). */
+    taxRate: text('tax_rate').notNull().default('0'),
+    amountPaidCents: bigint('amount_paid_cents', { mode: 'number' }).notNull().default(0),
     notes: text('notes').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    /** Edits after issue each bump this (the audit trail holds what changed); the customer sees the latest. */
+    revision: integer('revision').notNull().default(0),
+    /** The calendar date printed as "Issued" (today unless staff back-date it). */
+    issueDate: date('issue_date'),
+    sendError: text('send_error'),
+    sendFailedAt: timestamp('send_failed_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /** A calendar date: the invoice is overdue from the day after. */
     dueAt: date('due_at'),
@@ -549,6 +566,67 @@ export const invoiceLines = pgTable(
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_package_idx').on(t.packageId),
+  ],
+);
+
+/** Money received against an invoice. Never deleted: a mistake is reversed with a reason, and stays on record. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** The invoice's customer (denormalised for the customer's and the counter's reads). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The calendar date the money was received. */
+    paidOn: date('paid_on').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** Points spent, when paid with points. */
+    points: integer('points').notNull().default(0),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    createdAt: createdAt(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by').references(() => users.id),
+    reverseReason: text('reverse_reason'),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('payments_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/** A parcel handed over at the counter: to whom, which ID was checked, and why if it was released unpaid. */
+export const packageReleases = pgTable(
+  'package_releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** Null when the customer collected in person. */
+    authorizedPersonId: uuid('authorized_person_id').references(() => authorizedPersons.id),
+    collectedBy: text('collected_by').notNull(),
+    idType: text('id_type').notNull(),
+    idNumber: text('id_number').notNull(),
+    overrideReason: text('override_reason'),
+    releasedBy: uuid('released_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('package_releases_package_uq').on(t.packageId),
+    index('package_releases_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 

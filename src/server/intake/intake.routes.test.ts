@@ -139,7 +139,9 @@ describe('receive', () => {
     expect(bell.items[0]?.title).toBe(`${tracking}: Received at US warehouse`);
     const mail = await mailMatching(t, shanice.email, new RegExp(tracking));
     expect(mail).toBeDefined();
-    expect(mail?.attachments).toEqual([{ filename: 'parcel.png', contentType: 'image/png' }]);
+    expect(mail?.attachments).toEqual([
+      { filename: 'parcel.png', contentType: 'image/png', size: expect.any(Number) },
+    ]);
   });
 
   it('a pending pre-alert fills what the clerk left empty, is matched and locked, and its files follow', async () => {

@@ -1,5 +1,6 @@
 import type { InvoiceDetail } from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
+import { percent } from '../estimator/duty';
 import { formatMoney } from '../money';
 import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
 
@@ -25,13 +26,33 @@ const longDate = (iso: string | null) => {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 };
 
-/** A print-ready invoice: brand header, bill-to, dates, the lines as a table (over pages as needed), totals. */
-export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
+const STATUS_LABEL: Record<InvoiceDetail['status'], string> = {
+  draft: 'Draft',
+  issued: 'Issued',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
+
+const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  points: 'Points',
+};
+
+/**
+ * A print-ready invoice: brand header, bill-to, dates, the lines as a table (over pages as needed), the totals as
+ * the server computed them (discount, tax under the company's label), payments, amount paid, balance and terms.
+ */
+export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = 'Tax'): Buffer {
   const brand = hexColor(company.primaryColor);
   const money = (c: number) => formatMoney(c, inv.currency);
   const pages: PdfPage[] = [];
   // Table columns: description | type | qty | unit price | amount
   const col = { desc: LEFT + 8, type: 330, qty: 400, unit: 480, amount: RIGHT - 8 };
+  const title = `${inv.number ?? 'DRAFT'}${inv.revision > 0 ? ` · revision ${inv.revision}` : ''}`;
 
   const newPage = (first: boolean): { page: PdfPage; y: number } => {
     const page = new PdfPage();
@@ -39,7 +60,7 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
     page.rect(0, 732, 612, 60, brand);
     page.text(LEFT, 755, fitText(company.name, 330, 20, 'bold'), { size: 20, font: 'bold', color: WHITE });
     page.text(RIGHT, 762, 'INVOICE', { size: 16, font: 'bold', color: WHITE, align: 'right' });
-    page.text(RIGHT, 746, inv.number, { size: 10, color: WHITE, align: 'right' });
+    page.text(RIGHT, 746, title, { size: 10, color: WHITE, align: 'right' });
     let y = 706;
     if (first) {
       const contact = [company.supportEmail, company.supportPhone, company.website]
@@ -51,11 +72,12 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
       page.text(360, y, 'INVOICE DETAILS', { size: 8, font: 'bold', color: GREY });
       y -= 15;
       const facts: [string, string][] = [
-        ['Number', inv.number],
-        ['Status', inv.status.charAt(0).toUpperCase() + inv.status.slice(1)],
-        ['Issued', longDate(inv.issued_at)],
+        ['Number', inv.number ?? 'DRAFT (not issued)'],
+        ['Status', STATUS_LABEL[inv.status]],
+        ['Issued', longDate(inv.issue_date ?? inv.issued_at)],
         ['Due', longDate(inv.due_at)],
         ...(inv.paid_at ? ([['Paid', longDate(inv.paid_at)]] as [string, string][]) : []),
+        ...(inv.revision > 0 ? ([['Revision', String(inv.revision)]] as [string, string][]) : []),
       ];
       const bill = [
         [inv.customer.name, 'bold'],
@@ -104,14 +126,37 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
     y -= rowHeight;
   }
 
-  if (y < BOTTOM + 90) ({ page, y } = newPage(false));
-  y -= 8;
-  const totals: [string, string, boolean][] = [
+  if (inv.status === 'draft') {
+    // Every page of a draft says so, large and light, so a printed draft is never taken for a bill.
+    for (const p of pages) p.text(150, 400, 'DRAFT', { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
+  }
+  const rows: [string, string, boolean][] = [
     ['Subtotal', money(inv.subtotal_cents), false],
-    ['Tax', money(inv.tax_cents), false],
+    ...(inv.discount_cents > 0
+      ? ([
+          [
+            `Discount${inv.discount?.kind === 'percent' ? ` (${inv.discount.value / 100} %)` : ''}`,
+            `−${money(inv.discount_cents)}`,
+            false,
+          ],
+        ] as [string, string, boolean][])
+      : []),
+    [
+      `${taxLabel}${inv.tax_rate !== '0' ? ` (${percent(inv.tax_rate)} % on services)` : ''}`,
+      money(inv.tax_cents),
+      false,
+    ],
     [`Total (${inv.currency})`, money(inv.total_cents), true],
+    ...(inv.amount_paid_cents > 0
+      ? ([
+          ['Amount paid', `−${money(inv.amount_paid_cents)}`, false],
+          ['Balance due', money(inv.balance_cents), true],
+        ] as [string, string, boolean][])
+      : []),
   ];
-  for (const [k, v, strong] of totals) {
+  if (y < BOTTOM + 30 + rows.length * 18) ({ page, y } = newPage(false));
+  y -= 8;
+  for (const [k, v, strong] of rows) {
     page.text(col.unit, y, k, {
       size: strong ? 12 : 10,
       font: strong ? 'bold' : 'regular',
@@ -129,16 +174,41 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
     inv.status === 'paid'
       ? 'PAID — thank you.'
       : inv.status === 'cancelled'
-        ? 'CANCELLED — nothing is owed on this invoice.'
-        : `Balance due: ${money(inv.total_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}`;
-  page.text(LEFT, y - 4, due, {
+        ? `CANCELLED — nothing is owed on this invoice.${inv.cancel_reason ? ` (${inv.cancel_reason})` : ''}`
+        : inv.status === 'draft'
+          ? 'DRAFT — not yet issued; nothing is due on it.'
+          : `Balance due: ${money(inv.balance_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}`;
+  page.text(LEFT, y - 4, fitText(due, RIGHT - LEFT, 11, 'bold'), {
     size: 11,
     font: 'bold',
     color: inv.status === 'overdue' ? [0.75, 0.1, 0.1] : brand,
   });
-  if (inv.notes) {
-    y -= 26;
-    page.text(LEFT, y, fitText(`Notes: ${inv.notes}`, RIGHT - LEFT, 9), { size: 9, color: GREY });
+  y -= 26;
+  if (inv.payments.length > 0) {
+    if (y - 18 * (inv.payments.length + 1) < BOTTOM) ({ page, y } = newPage(false));
+    page.text(LEFT, y, 'PAYMENTS', { size: 8, font: 'bold', color: GREY });
+    y -= 14;
+    for (const p of inv.payments) {
+      if (y < BOTTOM) ({ page, y } = newPage(false));
+      const what = `${longDate(p.paid_on)}  ·  ${METHOD_LABEL[p.method]}${p.reference ? `  ·  ${p.reference}` : ''}${p.reversed_at ? `  ·  reversed${p.reverse_reason ? `: ${p.reverse_reason}` : ''}` : ''}`;
+      page.text(LEFT, y, fitText(what, col.unit - LEFT, 9), { size: 9, color: p.reversed_at ? GREY : INK });
+      page.text(col.amount, y, p.reversed_at ? `(${money(p.amount_cents)})` : money(p.amount_cents), {
+        size: 9,
+        align: 'right',
+        color: p.reversed_at ? GREY : INK,
+      });
+      y -= 13;
+    }
+    y -= 8;
+  }
+  for (const [label, body] of [
+    ['Notes', inv.notes],
+    ['Terms', inv.terms],
+  ] as const) {
+    if (!body) continue;
+    if (y < BOTTOM + 12) ({ page, y } = newPage(false));
+    page.text(LEFT, y, fitText(`${label}: ${body}`, RIGHT - LEFT, 9), { size: 9, color: GREY });
+    y -= 14;
   }
 
   pages.forEach((p, i) => {
@@ -149,5 +219,5 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail): Buffer {
     });
     p.text(RIGHT, 42, `Page ${i + 1} of ${pages.length}`, { size: 8, color: GREY, align: 'right' });
   });
-  return renderPdf(pages, { title: `Invoice ${inv.number}`, author: company.name });
+  return renderPdf(pages, { title: `Invoice ${inv.number ?? 'draft'}`, author: company.name });
 }

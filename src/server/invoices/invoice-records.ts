@@ -1,9 +1,18 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
-import type { InvoiceDetail, InvoiceLineType, InvoiceStatus, InvoiceSummary } from '../../contract/invoices';
+import type {
+  Discount,
+  InvoiceDetail,
+  InvoiceLineType,
+  InvoiceStatus,
+  InvoiceSummary,
+  InvoiceTotals,
+  Payment,
+} from '../../contract/invoices';
 import type { Db } from '../db';
-import { invoiceCounters, invoiceLines, type invoices, packages, users } from '../db/schema';
+import { invoiceCounters, invoiceLines, type invoices, packages, payments, users } from '../db/schema';
 import { notFound } from '../errors';
+import { parseDecimal, roundHalfUp } from '../estimator/duty';
 import { formatMoney } from '../money';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -13,26 +22,90 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A calendar date `days` from now (UTC), YYYY-MM-DD. */
 export const dateIn = (days: number, from = new Date()) =>
   new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** Today as a calendar date (UTC). */
+export const today = () => new Date().toISOString().slice(0, 10);
 
-/** Which status an invoice may move to from each status (setting the same status is a no-op). */
-export const INVOICE_MOVES: Record<InvoiceStatus, InvoiceStatus[]> = {
-  draft: ['issued', 'cancelled'],
-  issued: ['paid', 'overdue', 'cancelled'],
-  overdue: ['paid', 'issued', 'cancelled'],
-  paid: [],
-  cancelled: [],
-};
+/** The lines the discount comes off (and the company's tax is charged on). */
+export const SERVICE_TYPES: readonly InvoiceLineType[] = ['shipping', 'handling', 'other'];
+/** The government's charges, collected as they are: no discount, no company tax on them. */
+export const CUSTOMS_TYPES: readonly InvoiceLineType[] = ['customs', 'duty'];
 
-/** Line totals and the invoice's subtotal (every line but tax), tax (the tax lines) and total. */
-export function invoiceTotals(lines: { type: string; quantity: number; unit_price_cents: number }[]) {
-  let subtotal = 0;
-  let tax = 0;
-  for (const l of lines) {
-    const lineTotal = l.quantity * l.unit_price_cents;
-    if (l.type === 'tax') tax += lineTotal;
-    else subtotal += lineTotal;
+/** Statuses an invoice is open (money owed) in. */
+export const OPEN_STATUSES = ['issued', 'partially_paid', 'overdue'] as const satisfies InvoiceStatus[];
+
+export type PricedLine = { type: InvoiceLineType; quantity: number; unit_price_cents: number };
+
+function safe(v: bigint): number {
+  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new Error('amount out of range');
   }
-  return { subtotal, tax, total: subtotal + tax };
+  return Number(v);
+}
+
+/**
+ * THE invoice arithmetic (preview, create, update, the PDF all come here). Integer cents as BigInt, the tax rate an
+ * exact decimal, rounded half up once:
+ * - line total = quantity × unit price;
+ * - subtotal = every line but `tax` lines; service = shipping + handling + other; customs = customs + duty;
+ * - discount: an amount, or basis points of the service lines (rounded half up), never more than the service lines;
+ * - tax = the `tax` lines + tax_rate × (service − discount), rounded half up;
+ * - total = subtotal − discount + tax.
+ */
+export function computeTotals(
+  lines: readonly PricedLine[],
+  discount: Discount | null | undefined,
+  taxRate: string,
+): InvoiceTotals & { line_totals: number[] } {
+  let service = 0n;
+  let customs = 0n;
+  let taxLines = 0n;
+  const lineTotals: number[] = [];
+  for (const l of lines) {
+    const t = BigInt(l.quantity) * BigInt(l.unit_price_cents);
+    lineTotals.push(safe(t));
+    if (l.type === 'tax') taxLines += t;
+    else if (CUSTOMS_TYPES.includes(l.type)) customs += t;
+    else service += t;
+  }
+  let off = 0n;
+  if (discount && discount.value > 0) {
+    off =
+      discount.kind === 'amount'
+        ? BigInt(discount.value)
+        : roundHalfUp(service * BigInt(discount.value), 10_000n);
+    if (off > service) off = service;
+  }
+  const rate = parseDecimal(taxRate);
+  const tax = taxLines + roundHalfUp((service - off) * rate.n, rate.d);
+  const subtotal = service + customs;
+  return {
+    line_totals: lineTotals,
+    subtotal_cents: safe(subtotal),
+    service_cents: safe(service),
+    customs_cents: safe(customs),
+    discount_cents: safe(off),
+    tax_cents: safe(tax),
+    total_cents: safe(subtotal - off + tax),
+  };
+}
+
+/** The stored discount of an invoice row, as the contract shows it. */
+export const discountOf = (inv: Pick<InvoiceRow, 'discountKind' | 'discountValue'>): Discount | null =>
+  inv.discountKind ? { kind: inv.discountKind, value: inv.discountValue } : null;
+
+/**
+ * The status an issued invoice has for its money and due date: paid at a zero balance (with something paid or
+ * owed), overdue past the due date, partially paid with something paid, issued otherwise. Drafts and cancelled
+ * invoices keep their status.
+ */
+export function settledStatus(
+  inv: Pick<InvoiceRow, 'status' | 'totalCents' | 'amountPaidCents' | 'dueAt'>,
+  on = today(),
+): InvoiceStatus {
+  if (inv.status === 'draft' || inv.status === 'cancelled') return inv.status;
+  if (inv.amountPaidCents > 0 && inv.amountPaidCents >= inv.totalCents) return 'paid';
+  if (inv.dueAt && inv.dueAt < on) return 'overdue';
+  return inv.amountPaidCents > 0 ? 'partially_paid' : 'issued';
 }
 
 /** The next invoice number of the company for `year`: INV-2026-000123 (atomic, safe under concurrency). */
@@ -49,20 +122,35 @@ export async function nextInvoiceNumber(db: Db, companyId: string, year: number)
   return `INV-${year}-${String(row.last).padStart(6, '0')}`;
 }
 
-export function summary(inv: InvoiceRow, c: Customer, tracking: string[]): InvoiceSummary {
+export function summary(
+  inv: InvoiceRow,
+  c: Customer,
+  tracking: string[],
+  split: { service: number; customs: number },
+  staff: boolean,
+): InvoiceSummary {
   return {
     id: inv.id,
     number: inv.number,
     status: inv.status,
     currency: inv.currency,
     subtotal_cents: inv.subtotalCents,
+    service_cents: split.service,
+    customs_cents: split.customs,
+    discount_cents: inv.discountCents,
     tax_cents: inv.taxCents,
     total_cents: inv.totalCents,
+    amount_paid_cents: inv.amountPaidCents,
+    balance_cents: inv.status === 'cancelled' ? 0 : inv.totalCents - inv.amountPaidCents,
+    revision: inv.revision,
+    issue_date: inv.issueDate,
     issued_at: iso(inv.issuedAt),
     due_at: inv.dueAt,
     paid_at: iso(inv.paidAt),
     sent_at: iso(inv.sentAt),
+    send_error: staff ? inv.sendError : null,
     cancelled_at: iso(inv.cancelledAt),
+    cancel_reason: inv.cancelReason,
     created_at: inv.createdAt.toISOString(),
     updated_at: inv.updatedAt.toISOString(),
     customer: {
@@ -84,8 +172,31 @@ export const customerColumns = {
   email: users.email,
 };
 
-export async function detailOf(db: Db, inv: InvoiceRow): Promise<InvoiceDetail> {
-  const [[customer], lines] = await Promise.all([
+/** An invoice's payments, oldest first; a customer sees no staff note and no staff name. */
+export async function paymentsOf(db: Db, invoiceId: string, staff: boolean): Promise<Payment[]> {
+  const rows = await db
+    .select({ p: payments, firstName: users.firstName, lastName: users.lastName })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.recordedBy))
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return rows.map(({ p, firstName, lastName }) => ({
+    id: p.id,
+    amount_cents: p.amountCents,
+    paid_on: p.paidOn,
+    method: p.method,
+    reference: p.reference,
+    note: staff ? p.note : '',
+    points: p.points,
+    recorded_by: staff && firstName !== null ? `${firstName} ${lastName ?? ''}`.trim() : null,
+    created_at: p.createdAt.toISOString(),
+    reversed_at: iso(p.reversedAt),
+    reverse_reason: p.reverseReason,
+  }));
+}
+
+export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise<InvoiceDetail> {
+  const [[customer], lines, pays] = await Promise.all([
     db.select(customerColumns).from(users).where(eq(users.id, inv.userId)).limit(1),
     db
       .select({
@@ -101,6 +212,7 @@ export async function detailOf(db: Db, inv: InvoiceRow): Promise<InvoiceDetail> 
       .leftJoin(packages, eq(packages.id, invoiceLines.packageId))
       .where(eq(invoiceLines.invoiceId, inv.id))
       .orderBy(asc(invoiceLines.position), asc(invoiceLines.id)),
+    paymentsOf(db, inv.id, staff),
   ]);
   if (!customer) throw notFound('Invoice not found');
   const pkgs = new Map<string, InvoiceDetail['packages'][number]>();
@@ -114,13 +226,23 @@ export async function detailOf(db: Db, inv: InvoiceRow): Promise<InvoiceDetail> 
       });
     }
   }
+  const t = computeTotals(
+    lines.map(({ l }) => ({ type: l.type, quantity: l.quantity, unit_price_cents: l.unitPriceCents })),
+    discountOf(inv),
+    inv.taxRate,
+  );
   return {
     ...summary(
       inv,
       customer,
       [...pkgs.values()].map((p) => p.tracking_number),
+      { service: t.service_cents, customs: t.customs_cents },
+      staff,
     ),
     notes: inv.notes,
+    terms: inv.terms,
+    discount: discountOf(inv),
+    tax_rate: inv.taxRate,
     lines: lines.map(({ l, pkg }) => ({
       id: l.id,
       position: l.position,
@@ -133,24 +255,60 @@ export async function detailOf(db: Db, inv: InvoiceRow): Promise<InvoiceDetail> 
       tracking_number: pkg?.tracking ?? null,
     })),
     packages: [...pkgs.values()],
+    payments: pays,
   };
 }
 
-/** What the customer reads (bell and mail) when an invoice is issued, paid or cancelled. */
-export function invoiceNotice(inv: InvoiceRow, what: 'issued' | 'paid' | 'cancelled') {
+/** Service and customs sums of many invoices at once (the list's rows), from their lines. */
+export async function splitsOf(db: Db, companyId: string, ids: string[]) {
+  const out = new Map<string, { service: number; customs: number }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      service:
+        sql<number>`coalesce(sum(${invoiceLines.lineTotalCents}) filter (where ${invoiceLines.type} in ('shipping','handling','other')), 0)`.mapWith(
+          Number,
+        ),
+      customs:
+        sql<number>`coalesce(sum(${invoiceLines.lineTotalCents}) filter (where ${invoiceLines.type} in ('customs','duty')), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.companyId, companyId), inArray(invoiceLines.invoiceId, ids)))
+    .groupBy(invoiceLines.invoiceId);
+  for (const r of rows) out.set(r.invoiceId, { service: r.service, customs: r.customs });
+  return out;
+}
+
+export type InvoiceNotice = 'issued' | 'updated' | 'payment' | 'paid' | 'cancelled';
+
+/** What the customer reads (bell and mail) when an invoice is issued, changed, paid or cancelled. */
+export function invoiceNotice(inv: InvoiceRow, what: InvoiceNotice, amountCents = 0) {
   const total = formatMoney(inv.totalCents, inv.currency);
+  const balance = formatMoney(Math.max(0, inv.totalCents - inv.amountPaidCents), inv.currency);
+  const n = inv.number ?? 'draft';
   return {
     issued: {
-      title: `Invoice ${inv.number} is ready`,
-      body: `Your invoice ${inv.number} for ${total} is ready${inv.dueAt ? `, due by ${inv.dueAt}` : ''}.`,
+      title: `Invoice ${n} is ready`,
+      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${inv.dueAt}` : ''}.`,
+    },
+    updated: {
+      title: `Invoice ${n} was updated`,
+      body: `Your invoice ${n} was revised: the total is now ${total}, the balance ${balance}.`,
+    },
+    payment: {
+      title: `Payment received for ${n}`,
+      body: `We received ${formatMoney(amountCents, inv.currency)} on invoice ${n}. The balance is ${balance}.`,
     },
     paid: {
-      title: `Payment received for ${inv.number}`,
-      body: `We received your payment of ${total}. Thank you.`,
+      title: `Invoice ${n} is paid`,
+      body: `We received your payment${amountCents ? ` of ${formatMoney(amountCents, inv.currency)}` : ''}: invoice ${n} (${total}) is paid in full. Thank you.`,
     },
     cancelled: {
-      title: `Invoice ${inv.number} was cancelled`,
-      body: `Invoice ${inv.number} (${total}) was cancelled; you owe nothing on it.`,
+      title: `Invoice ${n} was cancelled`,
+      body: `Invoice ${n} (${total}) was cancelled; you owe nothing on it.`,
     },
   }[what];
 }

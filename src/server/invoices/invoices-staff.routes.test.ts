@@ -64,7 +64,8 @@ describe('invoices: staff create, edit, send', () => {
         notes: 'Thank you',
         tracking_numbers: [pkg.tracking_number],
       });
-      expect(inv.number).toMatch(new RegExp(`^INV-${new Date().getUTCFullYear()}-\\d{6}$`));
+      // A draft has no number: numbers are handed out on issue, so deleted drafts leave no gaps.
+      expect(inv.number).toBeNull();
       expect(inv.packages.map((p) => p.id)).toEqual([pkg.id]);
 
       const bad = expectError(
@@ -154,11 +155,13 @@ describe('invoices: staff create, edit, send', () => {
       );
       expect(edited.total_cents).toBe(285_050);
       expect(edited.lines.map((l) => l.position)).toEqual([1, 2]);
-      const illegal = expectError(await update(c.admin.access, draft.id, { status: 'paid' }), 409);
+      // Paid is reached by payments, never set.
+      const illegal = expectError(await update(c.admin.access, draft.id, { status: 'paid' }), 400);
       expect(illegal.errors?.status).toBeDefined();
 
       const issued = expectOk<InvoiceDetail>(await update(c.admin.access, draft.id, { status: 'issued' }));
       expect(issued.status).toBe('issued');
+      expect(issued.number).toMatch(new RegExp(`^INV-${new Date().getUTCFullYear()}-\\d{6}$`));
       expect(issued.issued_at).not.toBeNull();
       expect(issued.due_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const customerView = await detail(c.customer.access, draft.id);
@@ -170,7 +173,16 @@ describe('invoices: staff create, edit, send', () => {
       const before = expectOk<PointsPage>(
         await t.request({ method: 'GET', url: '/v1/points', token: c.customer.access }),
       );
-      const paid = expectOk<InvoiceDetail>(await update(c.admin.access, draft.id, { status: 'paid' }));
+      const paid = expectOk<InvoiceDetail>(
+        await t.request({
+          method: 'POST',
+          url: `/v1/invoices/${draft.id}/payments`,
+          token: c.admin.access,
+          payload: { amount_cents: 285_050, method: 'cash' },
+        }),
+        201,
+      );
+      expect(paid).toMatchObject({ status: 'paid', amount_paid_cents: 285_050, balance_cents: 0 });
       expect(paid.paid_at).not.toBeNull();
       const after = expectOk<PointsPage>(
         await t.request({ method: 'GET', url: '/v1/points', token: c.customer.access }),
@@ -184,8 +196,16 @@ describe('invoices: staff create, edit, send', () => {
 
       expectError(await update(c.admin.access, draft.id, { notes: 'late edit' }), 409);
       expectError(await update(c.admin.access, draft.id, { status: 'cancelled' }), 409);
-      // Setting the same status again changes nothing and awards nothing.
-      expectOk(await update(c.admin.access, draft.id, { status: 'paid' }));
+      // A paid invoice takes no more payment, and awards nothing again.
+      expectError(
+        await t.request({
+          method: 'POST',
+          url: `/v1/invoices/${draft.id}/payments`,
+          token: c.admin.access,
+          payload: { amount_cents: 1, method: 'cash' },
+        }),
+        409,
+      );
       const again = expectOk<PointsPage>(
         await t.request({ method: 'GET', url: '/v1/points', token: c.customer.access }),
       );
@@ -207,7 +227,14 @@ describe('invoices: staff create, edit, send', () => {
       );
       expect(sent.status).toBe('issued');
       expect(sent.sent_at).not.toBeNull();
-      const mail = await mailMatching(t, 'customer@demo.test', `Invoice ${sent.number} from Island Express`);
+      const mail = await mailMatching(
+        t,
+        'customer@demo.test',
+        new RegExp(`^Invoice ${sent.number} from Island Express: J\\$2,600\\.00, due by `),
+      );
+      expect(mail?.attachments).toEqual([
+        { filename: `${sent.number}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+      ]);
       expect(mail?.links).toEqual([`http://localhost/user/invoices/${draft.id}`]);
       expect(mail?.html).toContain('#6d28d9');
       expect(mail?.text).toContain('J$2,600.00');
@@ -258,9 +285,10 @@ describe('invoices: staff create, edit, send', () => {
       const b = await mk();
       expectOk(await t.request({ method: 'POST', url: `/v1/invoices/${b.id}/send`, token: c.admin.access }));
       const mails = await mailsAfterSettling(t, me.email);
-      expect(mails.map((m) => m.subject).filter((s) => s.startsWith('Invoice'))).toEqual([
-        `Invoice ${b.number} from Island Express`,
-      ]);
+      const sentB = await detail(c.admin.access, b.id);
+      const subjects = mails.map((m) => m.subject).filter((s) => s.startsWith('Invoice'));
+      expect(subjects).toHaveLength(1);
+      expect(subjects[0]).toMatch(new RegExp(`^Invoice ${sentB.number} from Island Express`));
     });
 
     it('an issued invoice past its due date becomes overdue, and counts in the balance due', async () => {
@@ -277,16 +305,21 @@ describe('invoices: staff create, edit, send', () => {
         await t.request({ method: 'GET', url: '/v1/account/summary', token: c.neighbour.access }),
       );
       const open = (await list(c.neighbour.access, '?pageSize=100')).items.filter(
-        (i) => i.status === 'issued' || i.status === 'overdue',
+        (i) => i.status === 'issued' || i.status === 'partially_paid' || i.status === 'overdue',
       );
-      expect(summary.balance_due_cents).toBe(open.reduce((s, i) => s + i.total_cents, 0));
+      expect(summary.balance_due_cents).toBe(open.reduce((s, i) => s + i.balance_cents, 0));
       expect(summary.overdue_invoices).toBe(1);
       expect(summary.currency).toBe('JMD');
       // An overdue invoice can be re-issued with a new date, or paid.
+      // Changing an issued invoice is a revision, and says why.
+      expect(
+        expectError(await update(c.admin.access, inv.id, { due_at: '2999-01-01' }), 400).errors
+          ?.revision_note,
+      ).toBeDefined();
       const back = expectOk<InvoiceDetail>(
-        await update(c.admin.access, inv.id, { status: 'issued', due_at: '2999-01-01' }),
+        await update(c.admin.access, inv.id, { due_at: '2999-01-01', revision_note: 'New date agreed' }),
       );
-      expect(back.status).toBe('issued');
+      expect(back).toMatchObject({ status: 'issued', revision: 1 });
       const [row] = await t.database.db
         .select({ status: invoices.status })
         .from(invoices)

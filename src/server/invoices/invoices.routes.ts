@@ -6,9 +6,10 @@ import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 
-/** Invoices: customers see their own (never drafts), staff their company's and create, edit and send them. */
+/** Invoices: customers see their own (never drafts), staff their company's and create, edit, send and take payment. */
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const svc = app.invoices;
+  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, app.config);
 
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
@@ -32,19 +33,94 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.create, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.create(company, user, request.body), 'Draft invoice created', 201);
+    const inv = await svc.create(company, user, request.body, origin(request));
+    const then = request.body.then ?? 'draft';
+    const message =
+      then === 'send'
+        ? 'Invoice issued and sent'
+        : then === 'issue'
+          ? 'Invoice issued'
+          : 'Draft invoice created';
+    return ok(inv, message, 201);
   });
 
   route(app, ep.update, async (request) => {
-    const origin = linkOrigin(request, app.config);
+    const { company, user } = authOf(request);
     return ok(
-      await svc.update(authOf(request).company, request.params.id, request.body, origin),
+      await svc.update(company, user, request.params.id, request.body, origin(request)),
       'Invoice saved',
     );
   });
 
   route(app, ep.send, async (request) => {
-    const origin = linkOrigin(request, app.config);
-    return ok(await svc.send(authOf(request).company, request.params.id, origin), 'Invoice sent');
+    const { company, user } = authOf(request);
+    return ok(
+      await svc.send(company, user, request.params.id, request.body ?? undefined, origin(request)),
+      'Invoice sent',
+    );
+  });
+
+  route(app, ep.stats, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.stats(company, user, request.query));
+  });
+
+  route(app, ep.preview, async (request) => {
+    return ok(await svc.preview(authOf(request).company, request.body));
+  });
+
+  route(app, ep.unbilled, async (request) => {
+    return ok(await svc.unbilled(authOf(request).company, request.query.customer_id));
+  });
+
+  route(app, ep.mailDraft, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.mailDraft(company, user, request.params.id));
+  });
+
+  route(app, ep.bulkSend, async (request) => {
+    const { company, user } = authOf(request);
+    const result = await svc.bulkSend(company, user, request.body.ids, origin(request));
+    const message = `${result.sent} sent${result.failed.length ? `, ${result.failed.length} not sent` : ''}`;
+    return ok(result, message);
+  });
+
+  route(app, ep.issue, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.issue(company, user, request.params.id, origin(request)), 'Invoice issued');
+  });
+
+  route(app, ep.duplicate, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(await svc.duplicate(company, user, request.params.id), 'Copied to a new draft', 201);
+  });
+
+  route(app, ep.remove, async (request) => {
+    const { company, user } = authOf(request);
+    await svc.remove(company, user, request.params.id);
+    return ok(null, 'Draft deleted');
+  });
+
+  route(app, ep.cancel, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(
+      await svc.cancel(company, user, request.params.id, request.body, origin(request)),
+      'Invoice cancelled',
+    );
+  });
+
+  route(app, ep.pay, async (request) => {
+    const { company, user } = authOf(request);
+    return ok(
+      await svc.pay(company, user, request.params.id, request.body, origin(request)),
+      'Payment recorded',
+      201,
+    );
+  });
+
+  route(app, ep.reversePayment, async (request) => {
+    const { company, user } = authOf(request);
+    const { id, paymentId } = request.params;
+    return ok(await svc.reversePayment(company, user, id, paymentId, request.body), 'Payment reversed');
   });
 };

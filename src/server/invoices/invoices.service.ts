@@ -1,48 +1,118 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AuditValue } from '../../contract/audit';
 import {
   type CreateInvoiceBody,
+  cancelInvoiceBodySchema,
   createInvoiceBodySchema,
+  type Discount,
   type InvoiceDetail,
   type InvoiceLineInput,
   type InvoiceListQuery,
+  type InvoiceMailDraft,
+  type InvoicePreview,
+  type InvoicePreviewBody,
+  type InvoiceStats,
+  type InvoiceStatus,
   invoiceListQuerySchema,
+  invoicePreviewBodySchema,
+  type PaymentBody,
+  paymentBodySchema,
+  reversePaymentBodySchema,
+  type SendInvoiceBody,
+  sendInvoiceBodySchema,
+  type UnbilledPackage,
   type UpdateInvoiceBody,
   updateInvoiceBodySchema,
 } from '../../contract/invoices';
+import type { AuditService } from '../audit/audit.service';
+import { diff } from '../audit/audit.service';
 import { settingsOf } from '../companies/account-settings';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
-import { invoiceLines, invoices, packages, users } from '../db/schema';
+import {
+  dutyCategories,
+  invoiceLines,
+  invoices,
+  packageEvents,
+  packages,
+  payments,
+  users,
+} from '../db/schema';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../errors';
-import { brandOf, invoiceMail } from '../mail/templates';
+import type { Mailer } from '../mail/mailer';
+import { brandOf, invoiceMailDraft, invoiceSendMail } from '../mail/templates';
 import { formatMoney } from '../money';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { PointsService } from '../points/points.service';
 import { invoicePdf } from './invoice-pdf';
 import {
+  computeTotals,
   customerColumns,
   dateIn,
   detailOf as detailIn,
-  INVOICE_MOVES,
+  discountOf,
+  type InvoiceNotice,
   type InvoiceRow,
   invoiceNotice,
-  invoiceTotals,
   lineRows,
   nextInvoiceNumber,
+  OPEN_STATUSES,
+  settledStatus,
+  splitsOf,
   summary,
+  today,
 } from './invoice-records';
+import { categoryCodeFor, packageCharges } from './package-charges';
+
+type InvoiceSet = Partial<typeof invoices.$inferInsert>;
+type Form = {
+  lines: InvoiceLineInput[];
+  discount: Discount | null;
+  taxRate: string;
+};
+
+const isOpen = (s: InvoiceStatus) => (OPEN_STATUSES as readonly InvoiceStatus[]).includes(s);
+
+/** The fields of an invoice the audit trail compares (lines summed up: the trail shows the figures that moved). */
+function auditView(inv: InvoiceRow, lines?: InvoiceLineInput[]): Record<string, AuditValue> {
+  return {
+    status: inv.status,
+    number: inv.number,
+    total_cents: inv.totalCents,
+    subtotal_cents: inv.subtotalCents,
+    discount_cents: inv.discountCents,
+    tax_cents: inv.taxCents,
+    tax_rate: inv.taxRate,
+    amount_paid_cents: inv.amountPaidCents,
+    issue_date: inv.issueDate,
+    due_at: inv.dueAt,
+    notes: inv.notes,
+    terms: inv.terms,
+    ...(lines
+      ? {
+          lines: lines
+            .map((l) => `${l.quantity} × ${l.description} @ ${l.unit_price_cents}`)
+            .join('; ')
+            .slice(0, 1000),
+        }
+      : {}),
+  };
+}
 
 export function createInvoiceService(deps: {
   db: Db;
   notifications: NotificationService;
   points: PointsService;
+  audit: AuditService;
+  mailer: Mailer;
   config: Config;
 }) {
-  const { db, notifications, points, config } = deps;
+  const { db, notifications, points, audit, mailer, config } = deps;
 
-  /** Issued invoices past their due date become overdue (checked whenever the company's invoices are read). */
+  /** Open invoices past their due date become overdue (checked whenever the company's invoices are read). */
   async function refreshOverdue(companyId: string) {
     await db
       .update(invoices)
@@ -50,17 +120,16 @@ export function createInvoiceService(deps: {
       .where(
         and(
           eq(invoices.companyId, companyId),
-          eq(invoices.status, 'issued'),
+          inArray(invoices.status, ['issued', 'partially_paid']),
           lt(invoices.dueAt, sql`current_date`),
         ),
       );
   }
 
-  /** Who may see an invoice: staff of its company, or its customer once it is no longer a draft. */
+  /** Who may see an invoice: staff of its company, or its customer once it was issued to them. */
   function visibility(company: CompanyRow, user: UserRow): SQL | undefined {
     return and(
       eq(invoices.companyId, company.id),
-      // A customer sees an invoice once it was issued to them (a draft cancelled before issue never reaches them).
       isStaff(user)
         ? undefined
         : and(eq(invoices.userId, user.id), ne(invoices.status, 'draft'), isNotNull(invoices.issuedAt)),
@@ -77,7 +146,28 @@ export function createInvoiceService(deps: {
     return row;
   }
 
-  const detailOf = (inv: InvoiceRow) => detailIn(db, inv);
+  /** The invoice, locked for the rest of the transaction. */
+  async function locked(tx: Db, company: CompanyRow, id: string): Promise<InvoiceRow> {
+    const [inv] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
+      .for('update');
+    if (!inv) throw notFound('Invoice not found');
+    return inv;
+  }
+
+  const staffDetail = (inv: InvoiceRow, q: Db = db) => detailIn(q, inv, true);
+
+  async function customerOf(q: Db, company: CompanyRow, id: string) {
+    const [customer] = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, company.id)))
+      .limit(1);
+    if (!customer) throw fieldError('customer_id', 'No customer of this company has this id');
+    return customer;
+  }
 
   /** Every package a line names must be the customer's (in this company). */
   async function checkPackages(tx: Db, company: CompanyRow, customerId: string, lines: InvoiceLineInput[]) {
@@ -99,11 +189,77 @@ export function createInvoiceService(deps: {
     if (Object.keys(errors).length > 0) throw badRequest('Validation failed', errors);
   }
 
-  async function writeLines(tx: Db, company: CompanyRow, invoiceId: string, lines: InvoiceLineInput[]) {
+  /** Replaces the lines and returns the invoice's money columns for them (computeTotals, the only arithmetic). */
+  async function writeLines(tx: Db, company: CompanyRow, invoiceId: string, form: Form): Promise<InvoiceSet> {
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-    await tx.insert(invoiceLines).values(lineRows(invoiceId, company.id, lines));
-    const t = invoiceTotals(lines);
-    return { subtotalCents: t.subtotal, taxCents: t.tax, totalCents: t.total };
+    if (form.lines.length > 0)
+      await tx.insert(invoiceLines).values(lineRows(invoiceId, company.id, form.lines));
+    const t = computeTotals(form.lines, form.discount, form.taxRate);
+    return {
+      subtotalCents: t.subtotal_cents,
+      discountCents: t.discount_cents,
+      taxCents: t.tax_cents,
+      totalCents: t.total_cents,
+      discountKind: form.discount?.kind ?? null,
+      discountValue: form.discount?.value ?? 0,
+      taxRate: form.taxRate,
+    };
+  }
+
+  async function currentLines(q: Db, invoiceId: string): Promise<InvoiceLineInput[]> {
+    const rows = await q
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(invoiceLines.position), asc(invoiceLines.id));
+    return rows.map((l) => ({
+      type: l.type,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      package_id: l.packageId,
+    }));
+  }
+
+  /**
+   * Issues a draft inside the caller's transaction: the next number of the company is taken by the same
+   * transaction (the counter row stays locked until it commits), so numbers have no gap and no repeat.
+   */
+  async function issueWithin(
+    tx: Db,
+    company: CompanyRow,
+    actor: UserRow | null,
+    inv: InvoiceRow,
+    dates: { issue_date?: string | null | undefined; due_at?: string | null | undefined } = {},
+  ): Promise<InvoiceRow> {
+    if (inv.status !== 'draft') throw conflict(`This invoice is already ${inv.status.replace('_', ' ')}`);
+    const [hasLine] = await tx
+      .select({ id: invoiceLines.id })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, inv.id))
+      .limit(1);
+    if (!hasLine)
+      throw badRequest('Add at least one line before issuing', { lines: ['Add at least one line'] });
+    const settings = await settingsOf(tx, company.id);
+    const issueDate = dates.issue_date ?? inv.issueDate ?? today();
+    const dueAt =
+      dates.due_at ?? inv.dueAt ?? dateIn(settings.invoice_due_days, new Date(`${issueDate}T12:00:00Z`));
+    const number = await nextInvoiceNumber(tx, company.id, Number(issueDate.slice(0, 4)));
+    const now = new Date();
+    const status = settledStatus({ ...inv, status: 'issued', dueAt });
+    const [issued] = await tx
+      .update(invoices)
+      .set({ number, status, issueDate, dueAt, issuedAt: now, updatedAt: now })
+      .where(eq(invoices.id, inv.id))
+      .returning();
+    if (!issued) throw new Error('invoice vanished');
+    await audit.record(tx, company, actor, {
+      entity: 'invoice',
+      entityId: inv.id,
+      action: 'issued',
+      changes: diff(auditView(inv), auditView(issued)),
+    });
+    return issued;
   }
 
   /** The customer's notification (and, per their preferences, mail) about a change of their invoice. */
@@ -111,18 +267,19 @@ export function createInvoiceService(deps: {
     company: CompanyRow,
     inv: InvoiceRow,
     origin: string,
-    what: 'issued' | 'paid' | 'cancelled',
+    what: InvoiceNotice,
+    amount = 0,
+    mail: 'preference' | 'never' = 'preference',
   ) {
-    const text = invoiceNotice(inv, what);
     await notifications.notify(
       company,
       inv.userId,
-      { kind: 'invoice', ...text, link: `/user/invoices/${inv.id}` },
-      { origin },
+      { kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` },
+      { origin, mail },
     );
   }
 
-  /** Points for a paid invoice: once per invoice. */
+  /** Points for a paid invoice: once per invoice (the ledger's reference makes a second award a no-op). */
   async function awardFor(tx: Db, company: CompanyRow, inv: InvoiceRow) {
     const s = await settingsOf(tx, company.id);
     const earned = Math.floor(inv.totalCents / s.points.cents_per_point);
@@ -134,234 +291,854 @@ export function createInvoiceService(deps: {
     });
   }
 
+  /** The list's filters, shared by the list and the stat cards. */
+  function listWhere(company: CompanyRow, user: UserRow, q: ReturnType<typeof invoiceListQuerySchema.parse>) {
+    const staff = isStaff(user);
+    const filters: (SQL | undefined)[] = [
+      visibility(company, user),
+      q.status ? eq(invoices.status, q.status) : undefined,
+      q.customer_id ? eq(invoices.userId, q.customer_id) : undefined,
+    ];
+    // Drafts are dated by their creation day (a planned issue date is not a date they were issued on).
+    const day = sql`(CASE WHEN ${invoices.status} = 'draft' OR ${invoices.issueDate} IS NULL THEN (${invoices.createdAt} at time zone 'UTC')::date ELSE ${invoices.issueDate} END)`;
+    if (q.from) filters.push(sql`${day} >= ${q.from}::date`);
+    if (q.to) filters.push(sql`${day} <= ${q.to}::date`);
+    if (q.q) {
+      const p = likePattern(q.q);
+      // Two flat passes (line descriptions; lines of packages whose tracking matches), each a hashed IN, rather than
+      // a lookup per invoice or a join of every line to its package.
+      const lines = sql`(${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${company.id} AND il.description ILIKE ${p}) OR ${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${company.id} AND pk.tracking_number ILIKE ${p})))`;
+      filters.push(
+        staff
+          ? sql`(${invoices.number} ILIKE ${p} OR ${invoices.userId} IN (SELECT u.id FROM users u WHERE u.company_id = ${company.id} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p})) OR ${lines})`
+          : sql`(${invoices.number} ILIKE ${p} OR ${lines})`,
+      );
+    }
+    return and(...filters);
+  }
+
+  const ORDER: Record<string, SQL[]> = {
+    newest: [sql`${invoices.createdAt} desc`, sql`${invoices.id} desc`],
+    oldest: [sql`${invoices.createdAt} asc`, sql`${invoices.id} asc`],
+    number: [
+      sql`${invoices.number} desc nulls last`,
+      sql`${invoices.createdAt} desc`,
+      sql`${invoices.id} desc`,
+    ],
+    due: [sql`${invoices.dueAt} asc nulls last`, sql`${invoices.createdAt} desc`, sql`${invoices.id} desc`],
+    total: [sql`${invoices.totalCents} desc`, sql`${invoices.id} desc`],
+    balance: [sql`(${invoices.totalCents} - ${invoices.amountPaidCents}) desc`, sql`${invoices.id} desc`],
+    customer: [sql`${users.lastName} asc`, sql`${users.firstName} asc`, sql`${invoices.createdAt} desc`],
+  };
+
+  /** Sends one invoice by mail with its PDF; a failure is recorded on the invoice and answered with a 502. */
+  async function sendOne(
+    company: CompanyRow,
+    staff: UserRow,
+    id: string,
+    input: SendInvoiceBody | undefined,
+    origin: string,
+  ): Promise<InvoiceDetail> {
+    const b = sendInvoiceBodySchema.parse(input ?? {});
+    const { inv, issuedNow } = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const found = await locked(tx, company, id);
+      if (found.status === 'cancelled') throw conflict('A cancelled invoice cannot be sent');
+      if (found.status === 'draft')
+        return { inv: await issueWithin(tx, company, staff, found), issuedNow: true };
+      return { inv: found, issuedNow: false };
+    });
+    const detail = await staffDetail(inv);
+    const [customer] = await db.select().from(users).where(eq(users.id, inv.userId)).limit(1);
+    if (!customer) throw notFound('Invoice not found');
+    const draft = invoiceMailDraft({
+      brand: brandOf(company),
+      mailFrom: config.mailFrom,
+      to: customer.email,
+      firstName: customer.firstName,
+      number: inv.number ?? '',
+      total: formatMoney(detail.balance_cents, inv.currency),
+      dueDate: inv.dueAt,
+    });
+    const fill = (s: string) => s.replaceAll('{number}', inv.number ?? '');
+    const to = b.to ?? customer.email;
+    const msg = invoiceSendMail({
+      brand: brandOf(company),
+      origin,
+      from: draft.from,
+      to,
+      subject: fill(b.subject ?? draft.subject),
+      message: fill(b.message ?? draft.message),
+      invoiceId: inv.id,
+      attachment: {
+        filename: draft.attachment,
+        content: invoicePdf(company, detail, await taxLabel(company)),
+      },
+    });
+    try {
+      await mailer.send(msg);
+    } catch (err) {
+      // Issued all the same: the customer hears of it by their preferences, and staff see why the mail failed.
+      if (issuedNow) await tell(company, inv, origin, 'issued');
+      const reason = err instanceof Error ? err.message : String(err);
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const now = new Date();
+        await tx
+          .update(invoices)
+          .set({ sendError: reason.slice(0, 500), sendFailedAt: now, updatedAt: now })
+          .where(eq(invoices.id, inv.id));
+        await audit.record(tx, company, staff, {
+          entity: 'invoice',
+          entityId: inv.id,
+          action: 'send_failed',
+          changes: { to: [null, to] },
+          note: reason.slice(0, 500),
+        });
+      });
+      throw new ApiError(
+        502,
+        `The mail server refused the invoice mail: ${reason}. Check the address and send again.`,
+      );
+    }
+    const sent = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const now = new Date();
+      const [row] = await tx
+        .update(invoices)
+        .set({ sentAt: now, sendError: null, sendFailedAt: null, updatedAt: now })
+        .where(eq(invoices.id, inv.id))
+        .returning();
+      if (!row) throw new Error('invoice vanished');
+      await audit.record(tx, company, staff, {
+        entity: 'invoice',
+        entityId: inv.id,
+        action: 'sent',
+        changes: { to: [null, to], ...(inv.sendError ? { send_error: [inv.sendError, null] } : {}) },
+      });
+      return row;
+    });
+    // The bell; the mail itself just went out with the PDF.
+    await tell(company, sent, origin, 'issued', 0, 'never');
+    return staffDetail(sent);
+  }
+
+  async function taxLabel(company: CompanyRow) {
+    return (await settingsOf(db, company.id)).invoice.tax_label;
+  }
+
+  /** Packages (of the customer, in the company) on a line of an invoice that is not cancelled. */
+  async function billedAmong(q: Db, company: CompanyRow, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await q
+      .selectDistinct({ id: invoiceLines.packageId })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(
+        and(
+          eq(invoiceLines.companyId, company.id),
+          inArray(invoiceLines.packageId, ids),
+          ne(invoices.status, 'cancelled'),
+        ),
+      );
+    return new Set(rows.map((r) => r.id).filter((v): v is string => !!v));
+  }
+
+  /** Creates a draft from a form (inside a transaction), with its audit entry. */
+  async function insertDraft(
+    tx: Db,
+    company: CompanyRow,
+    staff: UserRow,
+    customerId: string,
+    form: Form,
+    extra: {
+      notes?: string | undefined;
+      terms?: string | undefined;
+      issueDate?: string | null;
+      dueAt?: string | null;
+    },
+    note = '',
+  ): Promise<InvoiceRow> {
+    await checkPackages(tx, company, customerId, form.lines);
+    const settings = await settingsOf(tx, company.id);
+    const [inv] = await tx
+      .insert(invoices)
+      .values({
+        companyId: company.id,
+        userId: customerId,
+        number: null,
+        status: 'draft',
+        currency: company.currency,
+        notes: extra.notes ?? '',
+        terms: extra.terms ?? settings.invoice.terms,
+        issueDate: extra.issueDate ?? null,
+        dueAt: extra.dueAt ?? null,
+        createdBy: staff.id,
+      })
+      .returning();
+    if (!inv) throw new Error('invoice insert returned no row');
+    const money = await writeLines(tx, company, inv.id, form);
+    const [done] = await tx.update(invoices).set(money).where(eq(invoices.id, inv.id)).returning();
+    if (!done) throw new Error('invoice vanished');
+    await audit.record(tx, company, staff, {
+      entity: 'invoice',
+      entityId: done.id,
+      action: 'created',
+      changes: diff({} as Record<string, AuditValue>, auditView(done, form.lines)),
+      note,
+    });
+    return done;
+  }
+
   const service = {
     refreshOverdue,
 
     async list(company: CompanyRow, user: UserRow, input: InvoiceListQuery) {
       const q = invoiceListQuerySchema.parse(input);
       await refreshOverdue(company.id);
-      const filters: (SQL | undefined)[] = [
-        visibility(company, user),
-        q.status ? eq(invoices.status, q.status) : undefined,
-        q.customer_id ? eq(invoices.userId, q.customer_id) : undefined,
-      ];
+      const where = listWhere(company, user, q);
+      const order = ORDER[q.sort] ?? ORDER.newest ?? [];
+      const offset = (q.page - 1) * q.pageSize;
+      // The filters read invoices alone (customer matches go through an IN on users), so only the customer sort
+      // joins users; the page's customers are read by id afterwards.
+      // A search reads every line once, so its total comes with the page (a window count) instead of a second pass;
+      // without a search the count is a plain scan of the company's invoices.
+      const cols = {
+        inv: invoices,
+        total: (q.q ? sql<number>`count(*) over ()` : sql<number>`0`).mapWith(Number),
+      };
+      const page =
+        q.sort === 'customer'
+          ? db
+              .select(cols)
+              .from(invoices)
+              .innerJoin(users, eq(users.id, invoices.userId))
+              .where(where)
+              .orderBy(...order)
+              .limit(q.pageSize)
+              .offset(offset)
+          : db
+              .select(cols)
+              .from(invoices)
+              .where(where)
+              .orderBy(...order)
+              .limit(q.pageSize)
+              .offset(offset);
+      const countAll = async () => (await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0;
+      let found: { inv: InvoiceRow; total: number }[];
+      let total: number;
       if (q.q) {
-        const p = likePattern(q.q);
-        filters.push(
-          sql`(${invoices.number} ILIKE ${p} OR EXISTS (SELECT 1 FROM invoice_lines il LEFT JOIN packages pk ON pk.id = il.package_id WHERE il.invoice_id = ${invoices.id} AND (il.description ILIKE ${p} OR pk.tracking_number ILIKE ${p})))`,
-        );
+        found = await page;
+        total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
+      } else {
+        [found, total] = await Promise.all([page, countAll()]);
       }
-      const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ inv: invoices, c: customerColumns })
-          .from(invoices)
-          .innerJoin(users, eq(users.id, invoices.userId))
-          .where(where)
-          .orderBy(desc(invoices.createdAt), desc(invoices.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(invoices).where(where),
-      ]);
-      const ids = rows.map((r) => r.inv.id);
-      const tracking = ids.length
-        ? await db
-            .selectDistinct({ invoiceId: invoiceLines.invoiceId, tracking: packages.trackingNumber })
-            .from(invoiceLines)
-            .innerJoin(packages, eq(packages.id, invoiceLines.packageId))
-            .where(inArray(invoiceLines.invoiceId, ids))
+      const userIds = [...new Set(found.map((r) => r.inv.userId))];
+      const customers = userIds.length
+        ? await db.select(customerColumns).from(users).where(inArray(users.id, userIds))
         : [];
+      const byId = new Map(customers.map((u) => [u.id, u]));
+      const rows = found.flatMap((r) => {
+        const c = byId.get(r.inv.userId);
+        return c ? [{ inv: r.inv, c }] : [];
+      });
+      const ids = rows.map((r) => r.inv.id);
+      const [tracking, splits] = await Promise.all([
+        ids.length
+          ? db
+              .selectDistinct({ invoiceId: invoiceLines.invoiceId, tracking: packages.trackingNumber })
+              .from(invoiceLines)
+              .innerJoin(packages, eq(packages.id, invoiceLines.packageId))
+              .where(inArray(invoiceLines.invoiceId, ids))
+          : [],
+        splitsOf(db, company.id, ids),
+      ]);
       return {
         items: rows.map((r) =>
           summary(
             r.inv,
             r.c,
             tracking.filter((t) => t.invoiceId === r.inv.id).map((t) => t.tracking),
+            splits.get(r.inv.id) ?? { service: 0, customs: 0 },
+            isStaff(user),
           ),
         ),
         page: q.page,
         pageSize: q.pageSize,
-        total: total?.n ?? 0,
+        total,
+      };
+    },
+
+    /** The stat cards for the list's filter, in one aggregate query. */
+    async stats(company: CompanyRow, user: UserRow, input: InvoiceListQuery): Promise<InvoiceStats> {
+      const q = invoiceListQuerySchema.parse(input);
+      await refreshOverdue(company.id);
+      const billed = sql`${invoices.status} not in ('draft', 'cancelled')`;
+      const open = sql`${invoices.status} in ('issued', 'partially_paid', 'overdue')`;
+      const owed = sql`(${invoices.totalCents} - ${invoices.amountPaidCents})`;
+      const n = (s: SQL) => sql<number>`${s}`.mapWith(Number);
+      const [row] = await db
+        .select({
+          customers: n(sql`count(distinct ${invoices.userId})`),
+          invoices: n(sql`count(*)`),
+          total: n(sql`coalesce(sum(${invoices.totalCents}) filter (where ${billed}), 0)`),
+          paid: n(sql`coalesce(sum(${invoices.amountPaidCents}) filter (where ${billed}), 0)`),
+          unpaid: n(sql`coalesce(sum(${owed}) filter (where ${open}), 0)`),
+          overdueCents: n(sql`coalesce(sum(${owed}) filter (where ${invoices.status} = 'overdue'), 0)`),
+          overdue: n(sql`count(*) filter (where ${invoices.status} = 'overdue')`),
+        })
+        .from(invoices)
+        .where(listWhere(company, user, q));
+      return {
+        customers: row?.customers ?? 0,
+        invoices: row?.invoices ?? 0,
+        total_cents: row?.total ?? 0,
+        paid_cents: row?.paid ?? 0,
+        unpaid_cents: row?.unpaid ?? 0,
+        overdue_cents: row?.overdueCents ?? 0,
+        overdue: row?.overdue ?? 0,
+        currency: company.currency,
       };
     },
 
     async detail(company: CompanyRow, user: UserRow, id: string): Promise<InvoiceDetail> {
       await refreshOverdue(company.id);
-      return detailOf(await visibleInvoice(company, user, id));
+      return detailIn(db, await visibleInvoice(company, user, id), isStaff(user));
     },
 
-    /** Staff: a draft with lines for a customer of the company. */
-    async create(company: CompanyRow, staff: UserRow, input: CreateInvoiceBody): Promise<InvoiceDetail> {
+    /** Staff: prices a form with the invoice arithmetic, saving nothing. */
+    async preview(company: CompanyRow, input: InvoicePreviewBody): Promise<InvoicePreview> {
+      const b = invoicePreviewBodySchema.parse(input);
+      const taxRate = b.tax_rate ?? (await settingsOf(db, company.id)).invoice.tax_rate;
+      const t = computeTotals(b.lines, b.discount ?? null, taxRate);
+      const { line_totals, ...totals } = t;
+      return {
+        ...totals,
+        currency: company.currency,
+        tax_rate: taxRate,
+        lines: b.lines.map((l, i) => ({ ...l, line_total_cents: line_totals[i] ?? 0 })),
+      };
+    },
+
+    /** Staff: the customer's packages on no live invoice, each with the lines it would add. */
+    async unbilled(company: CompanyRow, customerId: string): Promise<UnbilledPackage[]> {
+      await customerOf(db, company, customerId);
+      const pkgs = await db
+        .select()
+        .from(packages)
+        .where(
+          and(
+            eq(packages.companyId, company.id),
+            eq(packages.userId, customerId),
+            sql`NOT EXISTS (SELECT 1 FROM invoice_lines il JOIN invoices i ON i.id = il.invoice_id WHERE il.package_id = ${packages.id} AND i.status <> 'cancelled')`,
+          ),
+        )
+        .orderBy(asc(packages.createdAt), asc(packages.id));
+      if (pkgs.length === 0) return [];
+      const [settings, cats, ready] = await Promise.all([
+        settingsOf(db, company.id),
+        db
+          .select()
+          .from(dutyCategories)
+          .where(and(eq(dutyCategories.companyId, company.id), eq(dutyCategories.isActive, true))),
+        db
+          .select({
+            packageId: packageEvents.packageId,
+            at: sql<string>`max(${packageEvents.createdAt})`,
+          })
+          .from(packageEvents)
+          .where(
+            and(
+              inArray(
+                packageEvents.packageId,
+                pkgs.map((p) => p.id),
+              ),
+              eq(packageEvents.statusCode, 'ready_for_pickup'),
+            ),
+          )
+          .groupBy(packageEvents.packageId),
+      ]);
+      const readyAt = new Map(ready.map((r) => [r.packageId, new Date(r.at)]));
+      const byCode = new Map(cats.map((c) => [c.code, c]));
+      return pkgs.map((p) => {
+        const category = byCode.get(categoryCodeFor(p.description)) ?? byCode.get('general') ?? null;
+        const { lines, warnings } = packageCharges({
+          pkg: {
+            id: p.id,
+            trackingNumber: p.trackingNumber,
+            description: p.description,
+            weight: p.weight,
+            declaredValueCents: p.declaredValueCents,
+            statusCode: p.statusCode,
+            readySince: readyAt.get(p.id) ?? p.receivedAt,
+          },
+          category,
+          settings,
+          exchangeRate: company.exchangeRate,
+          currency: company.currency,
+        });
+        return {
+          id: p.id,
+          tracking_number: p.trackingNumber,
+          description: p.description,
+          status: p.statusCode as UnbilledPackage['status'],
+          weight_lb: Number(p.weight) > 0 ? Number(p.weight) : null,
+          declared_value_usd_cents: p.declaredValueCents > 0 ? p.declaredValueCents : null,
+          category: category?.code ?? null,
+          received_at: p.receivedAt ? p.receivedAt.toISOString() : null,
+          lines,
+          warnings,
+        };
+      });
+    },
+
+    /** Staff: a draft for a customer of the company; `then` issues it (and sends it) at once. */
+    async create(
+      company: CompanyRow,
+      staff: UserRow,
+      input: CreateInvoiceBody,
+      origin: string,
+    ): Promise<InvoiceDetail> {
       const b = createInvoiceBodySchema.parse(input);
-      const [customer] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, b.customer_id), eq(users.companyId, company.id)))
-        .limit(1);
-      if (!customer) throw fieldError('customer_id', 'No customer of this company has this id');
+      const customer = await customerOf(db, company, b.customer_id);
+      const taxRate = b.tax_rate ?? (await settingsOf(db, company.id)).invoice.tax_rate;
       const row = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        await checkPackages(tx, company, customer.id, b.lines);
-        const number = await nextInvoiceNumber(tx, company.id, new Date().getUTCFullYear());
-        const [inv] = await tx
-          .insert(invoices)
-          .values({
-            companyId: company.id,
-            userId: customer.id,
-            number,
-            status: 'draft',
-            currency: company.currency,
-            notes: b.notes,
-            dueAt: b.due_at ?? null,
-            createdBy: staff.id,
-          })
-          .returning();
-        if (!inv) throw new Error('invoice insert returned no row');
-        const totals = await writeLines(tx, company, inv.id, b.lines);
-        const [done] = await tx.update(invoices).set(totals).where(eq(invoices.id, inv.id)).returning();
-        if (!done) throw new Error('invoice vanished');
-        return done;
+        const draft = await insertDraft(
+          tx,
+          company,
+          staff,
+          customer.id,
+          { lines: b.lines, discount: b.discount ?? null, taxRate },
+          { notes: b.notes, terms: b.terms, issueDate: b.issue_date ?? null, dueAt: b.due_at ?? null },
+        );
+        return b.then === 'draft' ? draft : issueWithin(tx, company, staff, draft);
       });
-      return detailOf(row);
+      if (b.then === 'send') return sendOne(company, staff, row.id, undefined, origin);
+      if (b.then === 'issue') await tell(company, row, origin, 'issued');
+      return staffDetail(row);
     },
 
-    /** Staff: edit lines, due date, notes, status (see INVOICE_MOVES). */
+    /** Staff: a draft changes freely; an open invoice as a revision (with a note); paid and cancelled are final. */
     async update(
       company: CompanyRow,
+      staff: UserRow,
       id: string,
       input: UpdateInvoiceBody,
       origin: string,
     ): Promise<InvoiceDetail> {
       const b = updateInvoiceBodySchema.parse(input);
-      const { before, after } = await db.transaction(async (txRaw) => {
+      if (b.status === 'cancelled') {
+        return service.cancel(company, staff, id, { reason: b.revision_note || 'Cancelled' }, origin);
+      }
+      const { after, notice } = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [inv] = await tx
-          .select()
-          .from(invoices)
-          .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
-          .for('update');
-        if (!inv) throw notFound('Invoice not found');
-        const to = b.status ?? inv.status;
-        const changes = b.lines || b.due_at || b.notes !== undefined || to !== inv.status;
-        if ((inv.status === 'paid' || inv.status === 'cancelled') && changes) {
-          throw conflict(`This invoice is ${inv.status} and can no longer change`);
+        const inv = await locked(tx, company, id);
+        const edits =
+          b.lines !== undefined ||
+          b.discount !== undefined ||
+          b.tax_rate !== undefined ||
+          b.issue_date !== undefined ||
+          b.due_at !== undefined ||
+          b.notes !== undefined ||
+          b.terms !== undefined;
+        if (inv.status === 'paid' || inv.status === 'cancelled') {
+          if (edits || b.status) throw conflict(`This invoice is ${inv.status} and can no longer change`);
+          return { before: inv, after: inv, notice: null };
         }
-        if (to !== inv.status && !INVOICE_MOVES[inv.status].includes(to)) {
-          throw conflict(`An invoice cannot go from ${inv.status} to ${to}`, {
-            status: [`From ${inv.status}: ${INVOICE_MOVES[inv.status].join(', ') || 'no change possible'}`],
-          });
+        const revising = inv.status !== 'draft';
+        if (revising && edits && !b.revision_note) {
+          throw fieldError(
+            'revision_note',
+            'Say why the issued invoice changes (the customer sees the new revision)',
+          );
         }
+        const oldLines = await currentLines(tx, inv.id);
+        const lines = b.lines ?? oldLines;
+        const form: Form = {
+          lines,
+          discount: b.discount !== undefined ? b.discount : discountOf(inv),
+          taxRate: b.tax_rate ?? inv.taxRate,
+        };
         const now = new Date();
-        const set: Partial<typeof invoices.$inferInsert> = { updatedAt: now };
-        if (b.lines) {
-          await checkPackages(tx, company, inv.userId, b.lines);
-          Object.assign(set, await writeLines(tx, company, inv.id, b.lines));
+        const set: InvoiceSet = { updatedAt: now };
+        if (b.lines) await checkPackages(tx, company, inv.userId, b.lines);
+        if (b.lines || b.discount !== undefined || b.tax_rate !== undefined) {
+          const t = computeTotals(form.lines, form.discount, form.taxRate);
+          if (t.total_cents < inv.amountPaidCents) {
+            throw badRequest('The total cannot go below what was already paid', {
+              lines: [
+                `${formatMoney(inv.amountPaidCents, inv.currency)} is paid already: reverse a payment first`,
+              ],
+            });
+          }
+          Object.assign(set, await writeLines(tx, company, inv.id, form));
         }
         if (b.notes !== undefined) set.notes = b.notes;
-        if (b.due_at) set.dueAt = b.due_at;
-        if (to !== inv.status) {
-          set.status = to;
-          if (to === 'issued' && !inv.issuedAt) {
-            set.issuedAt = now;
-            if (!b.due_at && !inv.dueAt)
-              set.dueAt = dateIn((await settingsOf(tx, company.id)).invoice_due_days);
-          }
-          if (to === 'paid') set.paidAt = now;
-          if (to === 'cancelled') set.cancelledAt = now;
+        if (b.terms !== undefined) set.terms = b.terms;
+        if (b.issue_date !== undefined) set.issueDate = b.issue_date ?? (revising ? inv.issueDate : null);
+        if (b.due_at !== undefined) set.dueAt = b.due_at ?? (revising ? inv.dueAt : null);
+        if (revising && edits) {
+          set.revision = inv.revision + 1;
+          const next = { ...inv, ...set } as InvoiceRow;
+          set.status = settledStatus(next);
+          if (set.status === 'paid') set.paidAt = now;
         }
-        const [updated] = await tx.update(invoices).set(set).where(eq(invoices.id, inv.id)).returning();
-        if (!updated) throw new Error('invoice vanished');
-        if (to === 'paid' && inv.status !== 'paid') await awardFor(tx, company, updated);
-        return { before: inv, after: updated };
+        let [row] = await tx.update(invoices).set(set).where(eq(invoices.id, inv.id)).returning();
+        if (!row) throw new Error('invoice vanished');
+        if (edits) {
+          await audit.record(tx, company, staff, {
+            entity: 'invoice',
+            entityId: inv.id,
+            action: revising ? 'revised' : 'updated',
+            changes: diff(auditView(inv, oldLines), auditView(row, b.lines ? lines : oldLines)),
+            note: revising ? `Revision ${row.revision}: ${b.revision_note ?? ''}` : '',
+          });
+        }
+        if (row.status === 'paid') await awardFor(tx, company, row);
+        let notice: InvoiceNotice | null = revising && edits ? 'updated' : null;
+        if (b.status === 'issued' && row.status === 'draft') {
+          row = await issueWithin(tx, company, staff, row);
+          notice = 'issued';
+        }
+        return { before: inv, after: row, notice };
       });
-      if (after.status !== before.status) {
-        if (after.status === 'issued' && before.status === 'draft')
-          await tell(company, after, origin, 'issued');
-        if (after.status === 'paid') await tell(company, after, origin, 'paid');
-        if (after.status === 'cancelled' && before.status !== 'draft') {
-          await tell(company, after, origin, 'cancelled');
-        }
-      }
-      return detailOf(after);
+      if (notice) await tell(company, after, origin, notice);
+      return staffDetail(after);
     },
 
-    /** Staff: email the invoice to the customer (a draft is issued first) and record a notification. */
-    async send(company: CompanyRow, id: string, origin: string): Promise<InvoiceDetail> {
-      const [inv] = await db
-        .select()
+    /** Staff: numbers a draft and makes it the customer's. */
+    async issue(company: CompanyRow, staff: UserRow, id: string, origin: string): Promise<InvoiceDetail> {
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        return issueWithin(tx, company, staff, await locked(tx, company, id));
+      });
+      await tell(company, row, origin, 'issued');
+      return staffDetail(row);
+    },
+
+    send: sendOne,
+
+    /** Staff: sends each selected open invoice; drafts and the rest are refused in the result, with why. */
+    async bulkSend(company: CompanyRow, staff: UserRow, ids: string[], origin: string) {
+      const unique = [...new Set(ids)];
+      const rows = await db
+        .select({ id: invoices.id, number: invoices.number, status: invoices.status })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, company.id), inArray(invoices.id, unique)));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const failed: { id: string; number: string | null; reason: string }[] = [];
+      let sent = 0;
+      for (const id of unique) {
+        const r = byId.get(id);
+        if (!r) {
+          failed.push({ id, number: null, reason: 'Not found' });
+          continue;
+        }
+        if (!isOpen(r.status)) {
+          failed.push({
+            id,
+            number: r.number,
+            reason:
+              r.status === 'draft'
+                ? 'A draft is not sent in bulk: issue it first'
+                : `A ${r.status} invoice is not sent`,
+          });
+          continue;
+        }
+        try {
+          await sendOne(company, staff, id, undefined, origin);
+          sent++;
+        } catch (err) {
+          failed.push({ id, number: r.number, reason: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      return { sent, failed };
+    },
+
+    /** Staff: the send drawer's defaults. A draft's number is "{number}", filled in when it is issued by the send. */
+    async mailDraft(company: CompanyRow, staff: UserRow, id: string): Promise<InvoiceMailDraft> {
+      const inv = await visibleInvoice(company, staff, id);
+      const [customer] = await db.select().from(users).where(eq(users.id, inv.userId)).limit(1);
+      if (!customer) throw notFound('Invoice not found');
+      const dueAt =
+        inv.dueAt ??
+        (inv.status === 'draft' ? dateIn((await settingsOf(db, company.id)).invoice_due_days) : null);
+      return invoiceMailDraft({
+        brand: brandOf(company),
+        mailFrom: config.mailFrom,
+        to: customer.email,
+        firstName: customer.firstName,
+        number: inv.number ?? '{number}',
+        total: formatMoney(
+          inv.status === 'cancelled' ? 0 : inv.totalCents - inv.amountPaidCents,
+          inv.currency,
+        ),
+        dueDate: dueAt,
+      });
+    },
+
+    /** Staff: a new draft with the same customer, lines, discount, tax, notes and terms. */
+    async duplicate(company: CompanyRow, staff: UserRow, id: string): Promise<InvoiceDetail> {
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const src = await locked(tx, company, id);
+        const lines = await currentLines(tx, src.id);
+        const billed = await billedAmong(
+          tx,
+          company,
+          lines.map((l) => l.package_id).filter((v): v is string => !!v),
+        );
+        // A package stays on the copy only while it is on no live invoice (else it would be billed twice).
+        const kept = lines.map((l) => ({
+          ...l,
+          package_id: l.package_id && !billed.has(l.package_id) ? l.package_id : null,
+        }));
+        return insertDraft(
+          tx,
+          company,
+          staff,
+          src.userId,
+          { lines: kept, discount: discountOf(src), taxRate: src.taxRate },
+          { notes: src.notes, terms: src.terms },
+          `Copy of ${src.number ?? 'a draft'}`,
+        );
+      });
+      return staffDetail(row);
+    },
+
+    /** Staff: deletes a draft (issued invoices are cancelled instead). */
+    async remove(company: CompanyRow, staff: UserRow, id: string): Promise<void> {
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const inv = await locked(tx, company, id);
+        if (inv.status !== 'draft') {
+          throw conflict('Only a draft can be deleted: cancel an issued invoice, with a reason');
+        }
+        await tx.delete(invoices).where(eq(invoices.id, inv.id));
+        await audit.record(tx, company, staff, {
+          entity: 'invoice',
+          entityId: inv.id,
+          action: 'deleted',
+          changes: { total_cents: [inv.totalCents, null] },
+        });
+      });
+    },
+
+    /** Staff: cancels an issued invoice with a reason (its payments must be reversed first). */
+    async cancel(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      input: { reason: string },
+      origin: string,
+    ): Promise<InvoiceDetail> {
+      const { reason } = cancelInvoiceBodySchema.parse(input);
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const inv = await locked(tx, company, id);
+        if (inv.status === 'draft') throw conflict('A draft is not cancelled: delete it instead');
+        if (inv.status === 'cancelled') throw conflict('This invoice is already cancelled');
+        const [paid] = await tx
+          .select({ n: count() })
+          .from(payments)
+          .where(and(eq(payments.invoiceId, inv.id), isNull(payments.reversedAt)));
+        if ((paid?.n ?? 0) > 0) {
+          throw conflict('This invoice has payments: reverse them before cancelling it');
+        }
+        const now = new Date();
+        const [done] = await tx
+          .update(invoices)
+          .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now })
+          .where(eq(invoices.id, inv.id))
+          .returning();
+        if (!done) throw new Error('invoice vanished');
+        await audit.record(tx, company, staff, {
+          entity: 'invoice',
+          entityId: inv.id,
+          action: 'cancelled',
+          changes: { status: [inv.status, 'cancelled'] },
+          note: reason,
+        });
+        return done;
+      });
+      await tell(company, row, origin, 'cancelled');
+      return staffDetail(row);
+    },
+
+    /** Staff: records money received (points are spent from the customer's balance in the same transaction). */
+    async pay(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      input: PaymentBody,
+      origin: string,
+    ): Promise<InvoiceDetail> {
+      const b = paymentBodySchema.parse(input);
+      const [head] = await db
+        .select({ userId: invoices.userId, number: invoices.number })
         .from(invoices)
         .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
         .limit(1);
-      if (!inv) throw notFound('Invoice not found');
-      if (inv.status === 'cancelled') throw conflict('A cancelled invoice cannot be sent');
-      const now = new Date();
-      const set: Partial<typeof invoices.$inferInsert> = { sentAt: now, updatedAt: now };
-      if (inv.status === 'draft') {
-        set.status = 'issued';
-        set.issuedAt = now;
-        if (!inv.dueAt) set.dueAt = dateIn((await settingsOf(db, company.id)).invoice_due_days);
+      if (!head) throw notFound('Invoice not found');
+      const paymentId = randomUUID();
+      const settings = await settingsOf(db, company.id);
+      // Points pay whole points: a fraction of a point's worth is rounded up (the customer never pays less).
+      const pointsSpent =
+        b.method === 'points' ? Math.ceil(b.amount_cents / settings.points.point_value_cents) : 0;
+
+      const record = async (tx: Db) => {
+        const inv = await locked(tx, company, id);
+        if (inv.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+        if (!isOpen(inv.status)) throw conflict(`This invoice is ${inv.status}: no payment can be recorded`);
+        const balance = inv.totalCents - inv.amountPaidCents;
+        if (b.amount_cents > balance) {
+          throw fieldError('amount_cents', `At most the balance, ${formatMoney(balance, inv.currency)}`);
+        }
+        await tx.insert(payments).values({
+          id: paymentId,
+          companyId: company.id,
+          invoiceId: inv.id,
+          userId: inv.userId,
+          amountCents: b.amount_cents,
+          paidOn: b.paid_on ?? today(),
+          method: b.method,
+          reference: b.reference,
+          note: b.note,
+          points: pointsSpent,
+          recordedBy: staff.id,
+        });
+        const amountPaidCents = inv.amountPaidCents + b.amount_cents;
+        const status = settledStatus({ ...inv, amountPaidCents });
+        const now = new Date();
+        const [row] = await tx
+          .update(invoices)
+          .set({ amountPaidCents, status, paidAt: status === 'paid' ? now : null, updatedAt: now })
+          .where(eq(invoices.id, inv.id))
+          .returning();
+        if (!row) throw new Error('invoice vanished');
+        await audit.record(tx, company, staff, {
+          entity: 'invoice',
+          entityId: inv.id,
+          action: 'payment',
+          changes: diff(
+            { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
+            { amount_paid_cents: amountPaidCents, status },
+          ),
+          note: `${formatMoney(b.amount_cents, inv.currency)} by ${b.method.replace('_', ' ')}${b.reference ? ` (${b.reference})` : ''}${pointsSpent ? `, ${pointsSpent} points` : ''}`,
+        });
+        if (status === 'paid') await awardFor(tx, company, row);
+        return row;
+      };
+
+      let row: InvoiceRow | undefined;
+      if (b.method === 'points') {
+        await points.deduct(
+          company,
+          head.userId,
+          {
+            points: pointsSpent,
+            kind: 'redemption',
+            reason: `Paid on invoice ${head.number ?? ''}`.trim(),
+            reference: `payment:${paymentId}`,
+            createdBy: staff.id,
+          },
+          {
+            within: async (tx) => {
+              row = await record(tx);
+            },
+          },
+        );
+      } else {
+        row = await db.transaction(async (txRaw) => record(txRaw as unknown as Db));
       }
-      const [sent] = await db
-        .update(invoices)
-        .set(set)
-        .where(and(eq(invoices.id, inv.id), ne(invoices.status, 'cancelled')))
-        .returning();
-      if (!sent) throw new ApiError(409, 'The invoice changed meanwhile; reload it');
-      const total = formatMoney(sent.totalCents, sent.currency);
-      await notifications.notify(
-        company,
-        sent.userId,
-        {
-          kind: 'invoice',
-          title: `Invoice ${sent.number} is ready`,
-          body:
-            sent.status === 'paid'
-              ? `Your invoice ${sent.number} (${total}) is paid. Thank you.`
-              : `Your invoice ${sent.number} for ${total} is ready${sent.dueAt ? `, due by ${sent.dueAt}` : ''}.`,
-          link: `/user/invoices/${sent.id}`,
-        },
-        {
-          origin,
-          mail: 'always',
-          message: (user) =>
-            invoiceMail({
-              brand: brandOf(company),
-              origin,
-              to: user.email,
-              firstName: user.firstName,
-              invoiceId: sent.id,
-              number: sent.number,
-              total,
-              dueDate: sent.dueAt,
-              paid: sent.status === 'paid',
-              mailFrom: config.mailFrom,
-            }),
-        },
-      );
-      return detailOf(sent);
+      if (!row) throw new Error('payment not recorded');
+      await tell(company, row, origin, row.status === 'paid' ? 'paid' : 'payment', b.amount_cents);
+      return staffDetail(row);
+    },
+
+    /** Staff: a payment taken back with a reason; it stays listed, and the invoice's figures and status follow. */
+    async reversePayment(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      paymentId: string,
+      input: { reason: string },
+    ): Promise<InvoiceDetail> {
+      const { reason } = reversePaymentBodySchema.parse(input);
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const inv = await locked(tx, company, id);
+        const [p] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, inv.id)))
+          .limit(1);
+        if (!p) throw notFound('Payment not found');
+        if (p.reversedAt) throw conflict('This payment was already reversed');
+        const now = new Date();
+        await tx
+          .update(payments)
+          .set({ reversedAt: now, reversedBy: staff.id, reverseReason: reason })
+          .where(eq(payments.id, p.id));
+        const amountPaidCents = inv.amountPaidCents - p.amountCents;
+        const status = settledStatus({ ...inv, status: 'issued', amountPaidCents });
+        const [done] = await tx
+          .update(invoices)
+          .set({ amountPaidCents, status, paidAt: status === 'paid' ? inv.paidAt : null, updatedAt: now })
+          .where(eq(invoices.id, inv.id))
+          .returning();
+        if (!done) throw new Error('invoice vanished');
+        if (p.points > 0) {
+          await points.award(tx, company, inv.userId, {
+            points: p.points,
+            kind: 'adjustment',
+            reason: `Payment on invoice ${inv.number ?? ''} reversed`,
+            reference: `payment-reversal:${p.id}`,
+            createdBy: staff.id,
+          });
+        }
+        await audit.record(tx, company, staff, {
+          entity: 'invoice',
+          entityId: inv.id,
+          action: 'payment_reversed',
+          changes: diff(
+            { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
+            { amount_paid_cents: amountPaidCents, status },
+          ),
+          note: `${formatMoney(p.amountCents, inv.currency)} by ${p.method.replace('_', ' ')}: ${reason}`,
+        });
+        return done;
+      });
+      return staffDetail(row);
     },
 
     /** The invoice as a print-ready PDF, for whoever may see it. */
     async pdf(company: CompanyRow, user: UserRow, id: string): Promise<{ filename: string; bytes: Buffer }> {
       const d = await service.detail(company, user, id);
-      return { filename: `${d.number}.pdf`, bytes: invoicePdf(company, d) };
+      return {
+        filename: `${d.number ?? `draft-${d.id.slice(0, 8)}`}.pdf`,
+        bytes: invoicePdf(company, d, await taxLabel(company)),
+      };
     },
 
-    /** Issued + overdue totals of the customer, and how many. */
+    /** What the customer owes on open invoices, and how many. */
     async balanceDue(company: CompanyRow, user: UserRow) {
       await refreshOverdue(company.id);
       const rows = await db
         .select({
           status: invoices.status,
           n: count(),
-          sum: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number),
+          sum: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.amountPaidCents}), 0)`.mapWith(
+            Number,
+          ),
         })
         .from(invoices)
         .where(
           and(
             eq(invoices.companyId, company.id),
             eq(invoices.userId, user.id),
-            inArray(invoices.status, ['issued', 'overdue']),
+            inArray(invoices.status, [...OPEN_STATUSES]),
           ),
         )
         .groupBy(invoices.status);

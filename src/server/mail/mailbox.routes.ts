@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../contract/envelope';
 import type { Config } from '../config';
-import { forbidden } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { ok } from '../http/envelope';
 import { requireCompany } from '../http/tenant';
 
@@ -16,8 +16,10 @@ const mailSchema = z.object({
   html: z.string(),
   links: z.array(z.string()),
   time: z.string(),
-  /** What was attached (a parcel's photo), by name and type. */
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })).optional(),
+  /** What was attached (a parcel's photo, an invoice's PDF), by name, type and size (older mail: no size). */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().optional() }))
+    .optional(),
 });
 
 function escapeHtml(s: string): string {
@@ -58,6 +60,26 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await app.mailer.list(requireCompany(request).id)),
   );
 
+  app.get(
+    '/dev/mailbox/:id/attachments/:index',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string().max(80), index: z.coerce.number().int().min(0).max(99) }),
+      },
+    },
+    async (request, reply) => {
+      const { id, index } = request.params;
+      const file = await app.mailer.attachment(requireCompany(request).id, id, index);
+      if (!file) throw notFound('No such attachment in this mailbox');
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .send(file.content);
+    },
+  );
+
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
     const company = requireCompany(request);
     const mails = await app.mailer.list(company.id);
@@ -65,7 +87,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.time).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</p>
-<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>${m.attachments?.length ? `<p class="meta">Attached: ${m.attachments.map((a) => escapeHtml(a.filename)).join(', ')}</p>` : ''}
+<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>${m.attachments?.length ? `<p class="meta">Attached: ${m.attachments.map((a, i) => `<a href="/dev/mailbox/${encodeURIComponent(m.id)}/attachments/${i}">${escapeHtml(a.filename)}</a>`).join(', ')}</p>` : ''}
 <details><summary>Text</summary><pre>${escapeHtml(m.text)}</pre></details></article>`,
       )
       .join('\n');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -24,7 +24,8 @@ export type StoredMail = Omit<MailMessage, 'from' | 'attachments'> & {
   id: string;
   from: string;
   time: string;
-  attachments?: { filename: string; contentType: string }[];
+  /** What was attached, by name, type and size; the bytes are served at /dev/mailbox/:id/attachments/:index. */
+  attachments?: { filename: string; contentType: string; size: number }[];
 };
 
 export type Mailer = {
@@ -32,6 +33,12 @@ export type Mailer = {
   send: (msg: MailMessage) => Promise<void>;
   /** Local mailbox only: one company's mail, newest first. */
   list: (companyId: string) => Promise<StoredMail[]>;
+  /** Local mailbox only: the bytes of one attachment of one of the company's mails, or null. */
+  attachment: (
+    companyId: string,
+    mailId: string,
+    index: number,
+  ) => Promise<{ filename: string; contentType: string; content: Buffer } | null>;
   close: () => void;
 };
 
@@ -47,6 +54,13 @@ const envelopeOf = (msg: MailMessage) => ({
   ...(msg.attachments ? { attachments: msg.attachments } : {}),
 });
 
+async function bytesOf(content: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(content)) return content;
+  const chunks: Buffer[] = [];
+  for await (const chunk of content) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 /**
  * With SMTP_URL: real delivery through nodemailer's SMTP transport. Without it: nodemailer's JSON transport renders
  * the message and it is kept as a file in DATA_DIR/mailbox, listed at /dev/mailbox(.json).
@@ -60,6 +74,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
         await transport.sendMail(envelopeOf(msg));
       },
       list: async () => [],
+      attachment: async () => null,
       close: () => transport.close(),
     };
   }
@@ -68,15 +83,28 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
   return {
     mode: 'local',
     send: async (msg) => {
+      // A stream can be read once: read each attachment into memory first, so the message and the kept copy agree.
+      const files = msg.attachments
+        ? await Promise.all(msg.attachments.map(async (a) => ({ ...a, content: await bytesOf(a.content) })))
+        : undefined;
       // Render through nodemailer so local mode exercises the same message building as SMTP mode.
-      await transport.sendMail(envelopeOf(msg));
+      // nodemailer rewrites the attachment objects it is given (their content becomes base64): give it copies.
+      const copies = files?.map((a) => ({ ...a }));
+      await transport.sendMail(envelopeOf({ ...msg, ...(copies ? { attachments: copies } : {}) }));
       await mkdir(dir, { recursive: true });
       const time = new Date().toISOString();
       const id = `${time.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-      // The local mailbox keeps what was attached by name and type, not its bytes.
-      const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType }));
+      // The attachments are kept beside the message, so a developer (and the journeys) can open the PDF that was sent.
+      await Promise.all((files ?? []).map((a, i) => writeFile(join(dir, `${id}.${i}.bin`), a.content)));
+      const attachments = files?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+      }));
       const stored = { id, time, ...msg, ...(attachments ? { attachments } : {}) };
-      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+      // Written aside and renamed: a reader listing the mailbox never sees half a message.
+      await writeFile(join(dir, `${id}.json.part`), JSON.stringify(stored, null, 2));
+      await rename(join(dir, `${id}.json.part`), join(dir, `${id}.json`));
       opts.log.info({ to: msg.to, subject: msg.subject, links: msg.links }, 'mail kept in the local mailbox');
     },
     list: async (companyId) => {
@@ -95,6 +123,23 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
         if (out.length >= 200) break;
       }
       return out;
+    },
+    attachment: async (companyId, mailId, index) => {
+      // The id names files in the mailbox folder: only the shape the mailer itself writes is accepted.
+      if (!/^[0-9TZ-]+-[0-9a-f]{8}$/.test(mailId) || !Number.isInteger(index) || index < 0) return null;
+      let mail: StoredMail;
+      try {
+        mail = JSON.parse(await readFile(join(dir, `${mailId}.json`), 'utf8')) as StoredMail;
+      } catch {
+        return null;
+      }
+      const meta = mail.companyId === companyId ? mail.attachments?.[index] : undefined;
+      if (!meta) return null;
+      try {
+        return { ...meta, content: await readFile(join(dir, `${mailId}.${index}.bin`)) };
+      } catch {
+        return null;
+      }
     },
     close: () => transport.close(),
   };

@@ -111,36 +111,6 @@ export function notificationMail(p: {
   };
 }
 
-/** An invoice sent by staff: number, amount due and due date, with a link to it in the portal. */
-export function invoiceMail(p: {
-  brand: Brand;
-  origin: string;
-  to: string;
-  firstName: string;
-  invoiceId: string;
-  number: string;
-  total: string;
-  dueDate: string | null;
-  paid: boolean;
-  mailFrom?: string | undefined;
-}): MailMessage {
-  const url = `${p.origin}/user/invoices/${p.invoiceId}`;
-  const status = p.paid
-    ? `It is paid in full (${p.total}). Thank you.`
-    : `The amount due is ${p.total}${p.dueDate ? `, due by ${p.dueDate}` : ''}.`;
-  const text = `Hi ${p.firstName},\n\nYour invoice ${p.number} from ${p.brand.name} is ready. ${status}\n\nView or download it: ${url}\n`;
-  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Your invoice <strong>${escapeHtml(p.number)}</strong> from ${escapeHtml(p.brand.name)} is ready. ${escapeHtml(status)}</p>`;
-  return {
-    companyId: p.brand.id,
-    from: from(p.brand, p.mailFrom),
-    to: p.to,
-    subject: `Invoice ${p.number} from ${p.brand.name}`,
-    text,
-    html: layout(p.brand, p.origin, `Invoice ${p.number}`, body, { label: 'View the invoice', url }),
-    links: [url],
-  };
-}
-
 /**
  * Sent instead of a verification mail when someone signs up with an address that already has an account, so the
  * sign-up reply can be the same either way (it never tells a stranger which addresses have accounts).
@@ -164,5 +134,74 @@ export function accountExistsMail(p: {
     text,
     html: layout(p.brand, p.origin, 'You already have an account', body, { label: 'Sign in', url }),
     links: [url, reset],
+  };
+}
+
+/**
+ * The sender of an invoice mail: the company's name with the configured sending address (MAIL_FROM's address when
+ * set, else the company's support address), so the customer sees who bills them.
+ */
+export function invoiceFrom(brand: Brand, mailFrom: string | undefined): string {
+  const configured = mailFrom ? (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()) : '';
+  const address = configured || brand.supportEmail || 'no-reply@localhost';
+  return `"${brand.name.replace(/["\\]/g, '')}" <${address}>`;
+}
+
+const dayText = (d: string) =>
+  new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The send drawer's defaults for an invoice: from, to, a subject and message naming the amount and due date. */
+export function invoiceMailDraft(p: {
+  brand: Brand;
+  mailFrom: string | undefined;
+  to: string;
+  firstName: string;
+  number: string;
+  /** The amount due, formatted. */
+  total: string;
+  dueDate: string | null;
+}) {
+  const due = p.dueDate ? `, due by ${dayText(p.dueDate)}` : '';
+  return {
+    from: invoiceFrom(p.brand, p.mailFrom),
+    to: p.to,
+    subject: `Invoice ${p.number} from ${p.brand.name}: ${p.total}${due}`,
+    message: `Hi ${p.firstName},\n\nPlease find attached invoice ${p.number} for ${p.total}${due}.\n\nYou can pay at the counter (cash or card) or by bank transfer, quoting the invoice number.\n\nThank you,\n${p.brand.name}`,
+    attachment: `${p.number}.pdf`,
+  };
+}
+
+/** The invoice mail staff send: their subject and message, the invoice's PDF attached, a link to it online. */
+export function invoiceSendMail(p: {
+  brand: Brand;
+  origin: string;
+  from: string;
+  to: string;
+  subject: string;
+  message: string;
+  invoiceId: string;
+  attachment: { filename: string; content: Buffer };
+}): MailMessage {
+  const url = `${p.origin}/user/invoices/${p.invoiceId}`;
+  const paragraphs = p.message
+    .split(/\n{2,}/)
+    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return {
+    companyId: p.brand.id,
+    from: p.from,
+    to: p.to,
+    subject: p.subject,
+    text: `${p.message}\n\nView it online: ${url}\n`,
+    html: layout(p.brand, p.origin, p.subject, paragraphs, { label: 'View the invoice', url }),
+    links: [url],
+    attachments: [
+      { filename: p.attachment.filename, contentType: 'application/pdf', content: p.attachment.content },
+    ],
   };
 }

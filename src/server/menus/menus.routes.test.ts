@@ -13,6 +13,7 @@ type Item = {
   roles: string[];
   is_active: boolean;
 };
+const NOT_A_PAGE = 'Not a page of the portal: pick one of its screens (a query string may follow)';
 type Menu = { id: number; code: string; title: string; items: Item[] };
 
 describe('menus and menu items', () => {
@@ -122,7 +123,7 @@ describe('menus and menu items', () => {
     const res = await createItem({
       menu_id: customerMenu.id,
       title: 'Track a parcel',
-      route: '/user/track',
+      route: '/user/packages/history?status=received',
       sort_order: 5,
     });
     const item = expectOk<Item>(res, 201, 'Menu item added');
@@ -131,13 +132,13 @@ describe('menus and menu items', () => {
       parent_id: null,
       title: 'Track a parcel',
       icon: 'circle',
-      route: '/user/track',
+      route: '/user/packages/history?status=received',
       sort_order: 5,
       roles: ['customer', 'staff', 'admin'],
       is_active: true,
     });
     const routes = await customerRoutes();
-    expect(routes[0]).toBe('/user/track'); // sort order 5 puts it first
+    expect(routes[0]).toBe('/user/packages/history?status=received'); // sort order 5 puts it first
     // The other company's menus are untouched.
     expect((await menusOf(blueCustomer, 'blue.localhost'))[0]?.items).toHaveLength(10);
   });
@@ -147,18 +148,23 @@ describe('menus and menu items', () => {
       await createItem({
         menu_id: customerMenu.id,
         title: 'Staff tools',
-        route: '/user/staff-tools',
+        route: '/user/fees?staff=1',
         roles: ['staff', 'admin'],
       }),
       201,
     );
     const hidden = expectOk<Item>(
-      await createItem({ menu_id: customerMenu.id, title: 'Soon', route: '/user/soon', is_active: false }),
+      await createItem({
+        menu_id: customerMenu.id,
+        title: 'Soon',
+        route: '/user/fees?soon=1',
+        is_active: false,
+      }),
       201,
     );
     const routes = await customerRoutes();
-    expect(routes).not.toContain('/user/staff-tools');
-    expect(routes).not.toContain('/user/soon');
+    expect(routes).not.toContain('/user/fees?staff=1');
+    expect(routes).not.toContain('/user/fees?soon=1');
     const forAdmin = (await menusOf(admin)).flatMap((m) => m.items.map((i) => i.id));
     expect(forAdmin).toEqual(expect.arrayContaining([staffOnly.id, hidden.id]));
   });
@@ -168,14 +174,26 @@ describe('menus and menu items', () => {
       await createItem({ menu_id: customerMenu.id, title: 'X', route: 'https://evil.test' }),
       400,
     );
-    expect(bad.errors?.route).toEqual(['A path inside the portal, starting with /']);
+    expect(bad.errors?.route).toEqual([NOT_A_PAGE]);
+    for (const route of ['/user/nope', '/user/packages/$id', '/login', '/user/fees?', '/user/fees?a=<b>']) {
+      expect(
+        expectError(await createItem({ menu_id: customerMenu.id, title: 'X', route }), 400).errors?.route,
+        route,
+      ).toEqual([NOT_A_PAGE]);
+    }
+    expect(
+      expectError(
+        await createItem({ menu_id: customerMenu.id, title: 'X', route: '/user/fees?x=1', icon: 'skull' }),
+        400,
+      ).errors?.icon,
+    ).toEqual(['Pick an icon from the list']);
     const dup = expectError(
       await createItem({ menu_id: customerMenu.id, title: 'Again', route: '/user/profile' }),
       400,
     );
     expect(dup.errors?.route).toEqual(['This menu already has an item for this route']);
     const other = expectError(
-      await createItem({ menu_id: blueMenu.id, title: 'Sneaky', route: '/user/sneaky' }),
+      await createItem({ menu_id: blueMenu.id, title: 'Sneaky', route: '/user/fees?sneaky=1' }),
       400,
     );
     expect(other.errors?.menu_id).toEqual(['No such menu']);
@@ -187,7 +205,7 @@ describe('menus and menu items', () => {
   it('refuses item changes to customers (403) and anonymous callers (401)', async () => {
     const item = customerMenu.items[1] as Item;
     expectError(
-      await createItem({ menu_id: customerMenu.id, title: 'Mine', route: '/user/mine' }, customer),
+      await createItem({ menu_id: customerMenu.id, title: 'Mine', route: '/user/fees?mine=1' }, customer),
       403,
     );
     expectError(await updateItem(item.id, { title: 'Hacked' }, customer), 403);
@@ -233,22 +251,22 @@ describe('menus and menu items', () => {
 
   it('deletes an item (200); its children move to the top level; a second delete is 404', async () => {
     const item = expectOk<Item>(
-      await createItem({ menu_id: customerMenu.id, title: 'Parent', route: '/user/parent' }),
+      await createItem({ menu_id: customerMenu.id, title: 'Parent', route: '/user/fees?parent=1' }),
       201,
     );
     const child = expectOk<Item>(
       await createItem({
         menu_id: customerMenu.id,
         title: 'Child',
-        route: '/user/parent/child',
+        route: '/user/fees?child=1',
         parent_id: item.id,
       }),
       201,
     );
     expect(child.parent_id).toBe(item.id);
-    expectOk(await deleteItem(item.id), 200, 'Menu item deleted');
+    expectOk(await deleteItem(item.id), 200, 'Menu item deleted; 1 child item(s) moved to the top level');
     const items = (await menusOf(customer))[0]?.items ?? [];
-    expect(items.map((i) => i.route)).not.toContain('/user/parent');
+    expect(items.map((i) => i.route)).not.toContain('/user/fees?parent=1');
     expect(items.find((i) => i.id === child.id)?.parent_id).toBeNull();
     expectError(await deleteItem(item.id), 404, 'Menu item not found');
     expectError(await deleteItem(99_999_999_999), 400);

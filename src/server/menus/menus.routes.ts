@@ -18,16 +18,29 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
     return ok(await svc.one(company.id, user, request.params.id));
   });
 
-  route(app, ep.addItem, async (request) =>
-    ok(await svc.addItem(authOf(request).company.id, request.body), 'Menu item added', 201),
-  );
+  route(app, ep.addItem, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.addItem(company, user, request.body), 'Menu item added', 201);
+  });
 
-  route(app, ep.updateItem, async (request) =>
-    ok(await svc.updateItem(authOf(request).company.id, request.params.id, request.body), 'Menu item saved'),
-  );
+  route(app, ep.updateItem, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.updateItem(company, user, request.params.id, request.body), 'Menu item saved');
+  });
 
   route(app, ep.removeItem, async (request) => {
-    await svc.removeItem(authOf(request).company.id, request.params.id);
-    return ok(null, 'Menu item deleted');
+    const { user, company } = authOf(request);
+    const { childrenMoved } = await svc.removeItem(company, user, request.params.id);
+    return ok(
+      null,
+      childrenMoved
+        ? `Menu item deleted; ${childrenMoved} child item(s) moved to the top level`
+        : 'Menu item deleted',
+    );
+  });
+
+  route(app, ep.reorder, async (request) => {
+    const { user, company } = authOf(request);
+    return ok(await svc.reorder(company, user, request.params.id, request.body), 'Menu order saved');
   });
 };

@@ -9,6 +9,7 @@ import { AUTH_OPS } from './matrix/auth';
 import { BACKOFFICE_OPS } from './matrix/backoffice';
 import { BILLING_OPS } from './matrix/billing';
 import { COMPANY_OPS } from './matrix/companies';
+import { COUNTER_OPS } from './matrix/counter';
 import { CUSTOMER_OPS } from './matrix/customers';
 import { no, type Op, type Outcome, own, type Req } from './matrix/expectations';
 import { emailTokenState, refreshState } from './matrix/fixture-secrets';
@@ -55,6 +56,7 @@ const TABLE: Record<string, Op> = {
   ...OPERATIONS_OPS,
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
+  ...COUNTER_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -14,25 +14,18 @@ import {
   notifications,
   packageStatuses,
   packages,
+  payments,
   pointsLedger,
   prealerts,
   purchaseRequests,
   users,
 } from '../db/schema';
 import { computeEstimate, percent } from '../estimator/duty';
-import { invoiceTotals, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
+import { computeTotals, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
+import { categoryCodeFor } from '../invoices/package-charges';
 import { formatMoney } from '../money';
 
 const DAY = 86_400_000;
-
-/** The duty category a demo package's description suggests (the rest is general goods). */
-const CATEGORY_BY_WORDS: [RegExp, string][] = [
-  [/laptop|monitor|ipad/i, 'laptops'],
-  [/^books/i, 'textbooks'],
-  [/speaker|headphone/i, 'audio'],
-  [/car side mirror/i, 'auto_parts'],
-  [/dress|clothing|jersey|shoes|sandals|handbag/i, 'clothing'],
-];
 
 type Company = typeof companies.$inferSelect;
 type User = typeof users.$inferSelect;
@@ -80,7 +73,7 @@ export async function seedAccount(db: Db): Promise<void> {
 
 async function linesFor(db: Db, company: Company, pkg: Package): Promise<LinePlan[]> {
   const settings = await settingsOf(db, company.id);
-  const code = CATEGORY_BY_WORDS.find(([re]) => re.test(pkg.description))?.[1] ?? 'general';
+  const code = categoryCodeFor(pkg.description);
   const [category] = await db
     .select()
     .from(dutyCategories)
@@ -136,6 +129,8 @@ async function linesFor(db: Db, company: Company, pkg: Package): Promise<LinePla
 
 type InvoicePlan = {
   status: InvoiceStatus;
+  /** Share of the total paid (in percent) for a partly paid invoice; paid ones are paid in full. */
+  paidPercent?: number;
   issuedAt: Date | null;
   dueAt: string | null;
   paidAt: Date | null;
@@ -199,9 +194,12 @@ async function seedInvoices(
   const ready = [...by('ready_for_pickup'), ...by('out_for_delivery')];
   ready.forEach((p, i) => {
     const overdue = i === 0 && full;
+    // The second one ready was partly paid at the counter (a deposit), the rest is due at pickup.
+    const partly = i === 1 && full;
     const issued = new Date(now - (overdue ? 25 : 1 + (i % 5)) * DAY);
     plans.push({
-      status: overdue ? 'overdue' : 'issued',
+      status: overdue ? 'overdue' : partly ? 'partially_paid' : 'issued',
+      ...(partly ? { paidPercent: 40 } : {}),
       issuedAt: issued,
       dueAt: day(new Date(issued.getTime() + settings.invoice_due_days * DAY)),
       paidAt: null,
@@ -248,25 +246,43 @@ async function seedInvoices(
   for (const plan of plans) {
     const lines: LinePlan[] = [];
     for (const p of plan.pkgs) lines.push(...(await linesFor(db, company, p)));
-    const t = invoiceTotals(lines);
-    const year = plan.createdAt.getUTCFullYear();
+    const t = computeTotals(lines, null, '0');
+    const year = (plan.issuedAt ?? plan.createdAt).getUTCFullYear();
+    // What was paid: paid ones in full (the consolidated one in two goes), a partly paid one its share.
+    const paidParts: { cents: number; method: 'cash' | 'card' | 'bank_transfer'; on: Date }[] = [];
+    if (plan.status === 'paid' && plan.paidAt) {
+      if (plan.pkgs.length > 1) {
+        const first = Math.round(t.total_cents / 2);
+        paidParts.push({ cents: first, method: 'bank_transfer', on: new Date(plan.paidAt.getTime() - DAY) });
+        paidParts.push({ cents: t.total_cents - first, method: 'card', on: plan.paidAt });
+      } else paidParts.push({ cents: t.total_cents, method: 'cash', on: plan.paidAt });
+    } else if (plan.paidPercent && plan.issuedAt) {
+      const cents = Math.round((t.total_cents * plan.paidPercent) / 100);
+      paidParts.push({ cents, method: 'card', on: new Date(plan.issuedAt.getTime() + 3_600_000) });
+    }
+    const amountPaidCents = paidParts.reduce((sum, part) => sum + part.cents, 0);
     const [inv] = await db
       .insert(invoices)
       .values({
         companyId: company.id,
         userId: user.id,
-        number: await nextInvoiceNumber(db, company.id, year),
+        // A draft has no number: numbers are handed out on issue.
+        number: plan.status === 'draft' ? null : await nextInvoiceNumber(db, company.id, year),
         status: plan.status,
         currency: company.currency,
-        subtotalCents: t.subtotal,
-        taxCents: t.tax,
-        totalCents: t.total,
+        subtotalCents: t.subtotal_cents,
+        taxCents: t.tax_cents,
+        totalCents: t.total_cents,
+        amountPaidCents,
+        terms: settings.invoice.terms,
         notes: plan.notes,
+        issueDate: plan.issuedAt ? day(plan.issuedAt) : null,
         issuedAt: plan.issuedAt,
         dueAt: plan.dueAt,
         paidAt: plan.paidAt,
         sentAt: plan.issuedAt,
         cancelledAt: plan.cancelledAt,
+        cancelReason: plan.cancelledAt ? 'The parcel was returned to the seller.' : null,
         createdBy: staff?.id ?? null,
         createdAt: plan.createdAt,
         updatedAt: plan.paidAt ?? plan.cancelledAt ?? plan.createdAt,
@@ -275,6 +291,22 @@ async function seedInvoices(
     if (!inv) continue;
     ids.push(inv.id);
     await db.insert(invoiceLines).values(lineRows(inv.id, company.id, lines));
+    if (paidParts.length > 0) {
+      await db.insert(payments).values(
+        paidParts.map((part, i) => ({
+          companyId: company.id,
+          invoiceId: inv.id,
+          userId: user.id,
+          amountCents: part.cents,
+          paidOn: day(part.on),
+          method: part.method,
+          reference: part.method === 'bank_transfer' ? `TRF-${inv.number?.slice(-6) ?? ''}` : '',
+          note: i === 0 && plan.paidPercent ? 'Deposit at the counter' : '',
+          recordedBy: staff?.id ?? null,
+          createdAt: part.on,
+        })),
+      );
+    }
   }
   return ids;
 }

@@ -327,7 +327,11 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
           .orderBy(asc(packageReceipts.createdAt)),
         p.prealertId ? db.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1) : [],
         db
-          .select({ id: invoices.id, number: invoices.number, status: invoices.status })
+          .select({
+            id: invoices.id,
+            number: sql<string>`coalesce(${invoices.number}, 'Draft')`,
+            status: invoices.status,
+          })
           .from(invoiceLines)
           .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
           .where(

@@ -11,7 +11,7 @@ export type Mail = {
   text: string;
   html: string;
   links: string[];
-  attachments?: { filename: string; contentType: string }[];
+  attachments?: { filename: string; contentType: string; size?: number }[];
 };
 
 /** A unique, valid sign-up body; fields can be overridden (or removed with `undefined`). */

@@ -85,7 +85,35 @@ export async function screenshot(
   return path;
 }
 
-type Mail = { to: string; subject: string; links: string[]; time: string };
+type Mail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  time: string;
+  attachments?: { filename: string; contentType: string; size?: number }[];
+};
+
+/** Waits for the newest mail to an address whose subject has `subjectPart`, as the local mailbox lists it. */
+export async function findMail(to: string, subjectPart: string, host = 'localhost'): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl(host)}/dev/mailbox.json`);
+    const mails = ((await res.json()) as { data: Mail[] }).data;
+    const mail = mails.find((m) => m.to === to && m.subject.includes(subjectPart));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subjectPart}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The bytes of a mail's attachment, as the local mailbox kept them. */
+export async function mailAttachment(mail: Mail, index = 0, host = 'localhost'): Promise<Buffer> {
+  const res = await fetch(`${baseUrl(host)}/dev/mailbox/${encodeURIComponent(mail.id)}/attachments/${index}`);
+  if (!res.ok) throw new Error(`attachment ${index} of "${mail.subject}": ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
 
 /** Waits for the newest mail to an address in the local mailbox and returns its first link. */
 export async function mailLink(to: string, subjectPart: string, host = 'localhost'): Promise<string> {

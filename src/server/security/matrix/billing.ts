@@ -1,4 +1,4 @@
-import { companyData, mine, no, type Op, ok, staffOnly, victimRow } from './expectations';
+import { companyData, mine, no, type Op, ok, own, staffOnly, victimRow } from './expectations';
 
 /** Rows of the access matrix: Invoices, the duty estimator, fees and points. */
 export const BILLING_OPS: Record<string, Op> = {
@@ -27,7 +27,10 @@ export const BILLING_OPS: Record<string, Op> = {
   },
   'PUT /v1/invoices/{id}': {
     rule: 'staff (verified) of the invoice’s company',
-    req: (f) => ({ url: `/v1/invoices/${f.invoiceId}`, payload: { notes: 'Matrix note' } }),
+    req: (f) => ({
+      url: `/v1/invoices/${f.invoiceId}`,
+      payload: { notes: 'Matrix note', revision_note: 'Matrix revision' },
+    }),
     expect: staffOnly(),
   },
   'GET /v1/invoices/{id}/pdf': {
@@ -38,6 +41,79 @@ export const BILLING_OPS: Record<string, Op> = {
   'POST /v1/invoices/{id}/send': {
     rule: 'staff (verified) of the invoice’s company',
     req: (f) => ({ url: `/v1/invoices/${f.invoiceId}/send` }),
+    expect: staffOnly(),
+  },
+
+  'GET /v1/admin/invoices/stats': {
+    rule: 'staff (verified): the stat cards of their own company’s invoices',
+    req: (f) => ({ url: `/v1/admin/invoices/stats?customer_id=${f.victim.id}` }),
+    expect: staffOnly({ blueStaff: own() }),
+  },
+  'POST /v1/admin/invoices/preview': {
+    rule: 'staff (verified): prices a form with their company’s tax rate; saves nothing',
+    req: () => ({
+      url: '/v1/admin/invoices/preview',
+      payload: {
+        lines: [{ type: 'other', description: 'Matrix probe', quantity: 2, unit_price_cents: 100 }],
+      },
+    }),
+    expect: staffOnly({ blueStaff: own() }),
+  },
+  'GET /v1/admin/invoices/unbilled': {
+    rule: 'staff (verified) of the customer’s company; a customer of another company: 400',
+    req: (f) => ({ url: `/v1/admin/invoices/unbilled?customer_id=${f.victim.id}` }),
+    expect: staffOnly({ blueStaff: no(400) }),
+  },
+  'GET /v1/invoices/{id}/mail': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f) => ({ url: `/v1/invoices/${f.invoiceId}/mail` }),
+    expect: staffOnly(),
+  },
+  'POST /v1/admin/invoices/send': {
+    rule: 'staff (verified): another company’s invoice is reported not found, never sent',
+    req: (f) => ({ url: '/v1/admin/invoices/send', payload: { ids: [f.invoiceId] } }),
+    expect: staffOnly({ blueStaff: own() }),
+  },
+  'POST /v1/invoices/{id}/issue': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f, c) => ({ url: `/v1/invoices/${f.invoiceFor[c]?.toIssue ?? f.invoiceId}/issue` }),
+    expect: staffOnly(),
+  },
+  'POST /v1/invoices/{id}/duplicate': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f) => ({ url: `/v1/invoices/${f.invoiceId}/duplicate` }),
+    expect: staffOnly({ staff: ok(201), admin: ok(201), platform: ok(201) }),
+  },
+  'DELETE /v1/invoices/{id}': {
+    rule: 'staff (verified) of the invoice’s company (drafts only)',
+    req: (f, c) => ({ url: `/v1/invoices/${f.invoiceFor[c]?.draft ?? f.invoiceId}` }),
+    expect: staffOnly(),
+  },
+  'POST /v1/invoices/{id}/cancel': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f, c) => ({
+      url: `/v1/invoices/${f.invoiceFor[c]?.toCancel ?? f.invoiceId}/cancel`,
+      payload: { reason: 'Matrix cancel' },
+    }),
+    expect: staffOnly(),
+  },
+  'POST /v1/invoices/{id}/payments': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f, c) => ({
+      url: `/v1/invoices/${f.invoiceFor[c]?.open ?? f.invoiceId}/payments`,
+      payload: { amount_cents: 100, method: 'cash' },
+    }),
+    expect: staffOnly({ staff: ok(201), admin: ok(201), platform: ok(201) }),
+  },
+  'POST /v1/invoices/{id}/payments/{paymentId}/reverse': {
+    rule: 'staff (verified) of the invoice’s company',
+    req: (f, c) => {
+      const mine = f.invoiceFor[c] ?? f.invoiceFor.admin;
+      return {
+        url: `/v1/invoices/${mine?.paid ?? f.invoiceId}/payments/${mine?.paymentId ?? f.invoiceId}/reverse`,
+        payload: { reason: 'Matrix reversal' },
+      };
+    },
     expect: staffOnly(),
   },
 

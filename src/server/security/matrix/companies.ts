@@ -82,13 +82,18 @@ export const COMPANY_OPS: Record<string, Op> = {
     rule: 'company admin (verified); a menu of the other company: 400',
     req: (f) => ({
       url: '/v1/menuitems',
-      payload: { menu_id: Number(f.menuId), title: 'Matrix probe', route: `/user/probe-${uniq()}` },
+      payload: { menu_id: Number(f.menuId), title: 'Matrix probe', route: `/user/fees?probe=${uniq()}` },
     }),
     expect: adminOnly({ admin: ok(201), platform: ok(201), blueStaff: no(400) }),
   },
   'PUT /v1/menuitems/{id}': {
     rule: 'company admin (verified); an item of the other company: 404',
     req: (f) => ({ url: `/v1/menuitems/${f.menuItemId}`, payload: { sort_order: 999 } }),
+    expect: adminOnly(),
+  },
+  'PUT /v1/menus/{id}/order': {
+    rule: 'company admin (verified): the admin menu in its own order (every item once); the other company’s menu: 404',
+    req: (f) => ({ url: `/v1/menus/${f.adminMenu.id}/order`, payload: { items: f.adminMenu.items } }),
     expect: adminOnly(),
   },
   'DELETE /v1/menuitems/{id}': {

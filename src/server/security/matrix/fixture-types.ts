@@ -74,6 +74,14 @@ export type Fixtures = {
   receiptProbe: { key: string; form: Form };
   invoiceId: string;
   invoiceNumber: string;
+  /** Invoices of the victim each allowed caller changes once: a draft to delete, one to issue, open ones to pay and
+   * cancel, and one with a payment to reverse. */
+  invoiceFor: Partial<
+    Record<
+      CallerKey,
+      { draft: string; toIssue: string; open: string; toCancel: string; paid: string; paymentId: string }
+    >
+  >;
   authorizedPersonId: string;
   /** Deleted by the owner at the end. */
   authorizedPersonToDeleteId: string;
@@ -84,6 +92,8 @@ export type Fixtures = {
   menuItemId: string;
   menuItemFor: Partial<Record<CallerKey, string>>;
   menuMarker: string;
+  /** The admin menu's items in their order (the matrix never changes that menu, so a reorder with them is valid). */
+  adminMenu: { id: string; items: { id: number; parent_id: number | null }[] };
   dutyCategoryId: number;
   /** A fresh unverified customer of the demo company whose verify and reset tokens are known. */
   tokenUser: { id: string; email: string; verifyToken: string; resetToken: string };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../../contract/users';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
@@ -9,6 +9,7 @@ import {
   dutyCategories,
   emailTokens,
   invoices,
+  menuItems,
   menus,
   notifications,
   packages,
@@ -187,6 +188,43 @@ export async function buildFixtures(): Promise<Fixtures> {
     .limit(1);
   if (!invoice) throw new Error('seed lacks an issued invoice');
 
+  // Invoices each allowed caller changes once (issue, delete, cancel, pay, reverse): made through the API.
+  const newInvoice = async (then: 'draft' | 'issue') =>
+    created<{ id: string }>(
+      await req({
+        method: 'POST',
+        url: '/v1/invoices',
+        token: admin.access,
+        payload: {
+          customer_id: owner.userId,
+          lines: [{ type: 'other', description: 'Matrix invoice', quantity: 1, unit_price_cents: 10_000 }],
+          then,
+        },
+      }),
+      'invoice',
+    ).id;
+  const invoiceFor: Fixtures['invoiceFor'] = {};
+  for (const k of ['staff', 'admin', 'platform'] as const) {
+    const paid = await newInvoice('issue');
+    const withPayment = created<{ payments: { id: string }[] }>(
+      await req({
+        method: 'POST',
+        url: `/v1/invoices/${paid}/payments`,
+        token: admin.access,
+        payload: { amount_cents: 1_000, method: 'cash' },
+      }),
+      'payment',
+    );
+    invoiceFor[k] = {
+      draft: await newInvoice('draft'),
+      toIssue: await newInvoice('draft'),
+      open: await newInvoice('issue'),
+      toCancel: await newInvoice('issue'),
+      paid,
+      paymentId: withPayment.payments[0]?.id ?? '',
+    };
+  }
+
   const [person] = await db
     .select()
     .from(authorizedPersons)
@@ -234,13 +272,22 @@ export async function buildFixtures(): Promise<Fixtures> {
   });
   if (!menu) throw new Error('seed lacks the customer menu');
   const menuMarker = `Matrix menu ${uniq()}`;
+  const adminMenuRow = await db.query.menus.findFirst({
+    where: and(eq(menus.companyId, demo.id), eq(menus.code, 'admin')),
+  });
+  if (!adminMenuRow) throw new Error('seed lacks the admin menu');
+  const adminMenuItems = await db
+    .select({ id: menuItems.id, parent_id: menuItems.parentId })
+    .from(menuItems)
+    .where(eq(menuItems.menuId, adminMenuRow.id))
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
   const newItem = async (title: string) =>
     created<{ id: number }>(
       await req({
         method: 'POST',
         url: '/v1/menuitems',
         token: admin.access,
-        payload: { menu_id: menu.id, title, route: `/user/matrix-${uniq()}`, roles: ['customer'] },
+        payload: { menu_id: menu.id, title, route: `/user/fees?matrix=${uniq()}`, roles: ['customer'] },
       }),
       'menu item',
     );
@@ -319,7 +366,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     fileMarker,
     receiptProbe,
     invoiceId: invoice.id,
-    invoiceNumber: invoice.number,
+    invoiceNumber: invoice.number ?? '',
+    invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,
     purchaseRequestId: pr.id,
@@ -329,6 +377,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     menuItemId: String(item.id),
     menuItemFor,
     menuMarker,
+    adminMenu: { id: String(adminMenuRow.id), items: adminMenuItems },
     dutyCategoryId: category.id,
     other,
     tokenUser: { id: tokenU.id, email: tokenU.email, verifyToken, resetToken },

@@ -80,7 +80,7 @@ export async function otherCompanyRows(
   if (!menu || !pr || !receipt) throw new Error('the other company’s rows are missing');
   const [item] = await db
     .insert(menuItems)
-    .values({ menuId: menu.id, companyId, title: `Blue menu ${uniq()}`, route: `/user/blue-${uniq()}` })
+    .values({ menuId: menu.id, companyId, title: `Blue menu ${uniq()}`, route: `/user/fees?blue=${uniq()}` })
     .returning({ id: menuItems.id });
   if (!item) throw new Error('menu item insert returned no row');
   return {

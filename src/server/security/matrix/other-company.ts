@@ -93,7 +93,10 @@ export const OTHER_COMPANY_OPS: Record<string, Op> = {
   },
   'PUT /v1/invoices/{id} #other-company': {
     rule: 'staff: an invoice of the other company is not found',
-    req: (f) => ({ url: `/v1/invoices/${f.other.invoiceId}`, payload: { notes: 'Matrix mirror' } }),
+    req: (f) => ({
+      url: `/v1/invoices/${f.other.invoiceId}`,
+      payload: { notes: 'Matrix mirror', revision_note: 'Matrix revision' },
+    }),
     expect: otherCompanyStaffOp(),
   },
   'POST /v1/invoices/{id}/send #other-company': {
@@ -131,7 +134,11 @@ export const OTHER_COMPANY_OPS: Record<string, Op> = {
     rule: 'admin: a menu of the other company in the body: 400',
     req: (f) => ({
       url: '/v1/menuitems',
-      payload: { menu_id: Number(f.other.menuId), title: 'Matrix mirror', route: `/user/mirror-${uniq()}` },
+      payload: {
+        menu_id: Number(f.other.menuId),
+        title: 'Matrix mirror',
+        route: `/user/fees?mirror=${uniq()}`,
+      },
     }),
     expect: otherCompanyStaffOp({
       staff: no(403),
@@ -143,6 +150,22 @@ export const OTHER_COMPANY_OPS: Record<string, Op> = {
   'PUT /v1/menuitems/{id} #other-menu': {
     rule: 'admin: moving this company’s item into the other company’s menu: 400',
     req: (f) => ({ url: `/v1/menuitems/${f.menuItemId}`, payload: { menu_id: Number(f.other.menuId) } }),
+    expect: otherCompanyStaffOp({ staff: no(403), admin: no(400), platform: no(400), blueStaff: no(404) }),
+  },
+  'PUT /v1/menus/{id}/order #other-company': {
+    rule: 'admin: the other company’s menu is not found (its item ids named in the body change nothing)',
+    req: (f) => ({
+      url: `/v1/menus/${f.other.menuId}/order`,
+      payload: { items: [{ id: Number(f.other.menuItemId), parent_id: null }] },
+    }),
+    expect: otherCompanyStaffOp({ staff: no(403), blueStaff: no(400) }),
+  },
+  'PUT /v1/menus/{id}/order #other-items': {
+    rule: 'admin: this company’s admin menu with an item of the other company slipped in: 400, nothing moves',
+    req: (f) => ({
+      url: `/v1/menus/${f.adminMenu.id}/order`,
+      payload: { items: [...f.adminMenu.items, { id: Number(f.other.menuItemId), parent_id: null }] },
+    }),
     expect: otherCompanyStaffOp({ staff: no(403), admin: no(400), platform: no(400), blueStaff: no(404) }),
   },
   'DELETE /v1/menuitems/{id} #other-company': {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { menusQueryOptions, type NavNode, sectionsForArea, toNavSections } from '../../features/menus/api';
+import { menusQueryOptions, type NavNode, navSectionsFor, sectionsForArea } from '../../features/menus/api';
 import { useSession } from '../../lib/session/use-session';
 
 /** The menus as sections: every section (`all`, for search), or those of the area the user is in. */
@@ -9,7 +9,8 @@ export function useNavSections({ all = false }: { all?: boolean } = {}) {
   const session = useSession();
   const { pathname } = useLocation();
   const query = useQuery(menusQueryOptions(session.userId));
-  const sections = query.data ? toNavSections(query.data) : [];
+  // Admins always get a way to the menu editor, even when the menu lost its item (see withMenuEditor).
+  const sections = query.data ? navSectionsFor(query.data, { isAdmin: session.role === 'admin' }) : [];
   return { sections: all ? sections : sectionsForArea(sections, pathname), query };
 }
 

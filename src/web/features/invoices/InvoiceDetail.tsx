@@ -41,7 +41,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function InvoiceView({ invoice }: { invoice: Invoice }) {
   const { currency } = invoice;
   const money = (cents: number) => formatAmount(cents, currency);
-  const pdf = useMutation({ mutationFn: () => downloadInvoicePdf(invoice.id, invoice.number) });
+  const pdf = useMutation({ mutationFn: () => downloadInvoicePdf(invoice.id, invoice.number ?? 'Draft') });
 
   return (
     <Stack gap="md" className={classes.root}>

@@ -5,6 +5,7 @@ import { ToneBadge } from '../../components/ToneBadge';
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
   issued: 'Unpaid',
+  partially_paid: 'Partially paid',
   paid: 'Paid',
   overdue: 'Overdue',
   cancelled: 'Cancelled',
@@ -12,6 +13,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 const TONES: Record<InvoiceStatus, string> = {
   draft: 'gray',
   issued: 'blue',
+  partially_paid: 'orange',
   paid: 'green',
   overdue: 'red',
   cancelled: 'gray',

@@ -1,18 +1,57 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Menu, MenuItem } from '../../../contract/menus';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { MENU_EDITOR_ROUTE } from '../../../contract/app-routes';
+import type {
+  Menu,
+  MenuItem,
+  MenuItemBody,
+  MenuOrderBody,
+  menuItemUpdateSchema,
+} from '../../../contract/menus';
 import { menuCalls } from '../../../contract/menus.calls';
 import { api } from '../../lib/api';
 
 export const fetchMenus = () => api.call(menuCalls.list);
 
-/** The navigation menu; the server already drops admin items for customers. */
+/** Every cached copy of the menus (each user's navigation, the editor): invalidated after an edit. */
+export const MENUS_KEY = ['menus'] as const;
+
+/** How often a signed-in user's navigation asks for the menus again: an admin's edit reaches them without a deploy. */
+export const MENU_REFRESH_MS = 5 * 60_000;
+
+/**
+ * The navigation menu; the server already drops admin items for customers. It is refetched whenever the window
+ * regains focus (a small GET; the app's default is off) and every few minutes while the tab is visible, and is
+ * persisted with the rest of the user's query cache (its key root is not a public one), so offline the last menu
+ * still shows.
+ */
 export const menusQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: ['menus', userId],
+    queryKey: [...MENUS_KEY, userId],
     queryFn: fetchMenus,
     enabled: Boolean(userId),
-    staleTime: 10 * 60_000,
+    staleTime: 60_000,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: MENU_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
+
+export type MenuItemUpdate = z.input<typeof menuItemUpdateSchema>;
+
+export const addMenuItem = (body: MenuItemBody) => api.call(menuCalls.addItem, { body });
+export const updateMenuItem = (id: number, body: MenuItemUpdate) =>
+  api.call(menuCalls.updateItem, { params: { id }, body });
+export const removeMenuItem = (id: number) => api.call(menuCalls.removeItem, { params: { id } });
+export const reorderMenu = (id: number, body: MenuOrderBody) =>
+  api.call(menuCalls.reorder, { params: { id }, body });
+
+/** After any edit: every user's navigation in this tab, the editor and the menu's history refetch. */
+export async function afterMenuEdit(queryClient: QueryClient, menuId: number) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: MENUS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['audit', 'menu', String(menuId)] }),
+  ]);
+}
 
 export interface NavNode {
   id: number;
@@ -40,6 +79,28 @@ export function toNavSections(menus: Menu[]): { title: string; code: string; ite
 }
 
 type NavSection = ReturnType<typeof toNavSections>[number];
+
+/** The navigation's sections for this user: the menus as the server sent them, and for admins the editor's way in. */
+export const navSectionsFor = (menus: Menu[], { isAdmin }: { isAdmin: boolean }): NavSection[] =>
+  toNavSections(menus).map((s) => (isAdmin && s.code === 'admin' ? withMenuEditor(s) : s));
+
+const hasRoute = (nodes: NavNode[], route: string): boolean =>
+  nodes.some((n) => n.route.split('?')[0] === route || hasRoute(n.children, route));
+
+/**
+ * An admin always has a way to the menu editor: when no enabled item of the admin menu opens /admin/menu (a broken
+ * or half-edited menu), one is added at the end. The server also refuses to remove the last such item.
+ */
+export function withMenuEditor(section: NavSection): NavSection {
+  if (hasRoute(section.items, MENU_EDITOR_ROUTE)) return section;
+  return {
+    ...section,
+    items: [
+      ...section.items,
+      { id: -3, title: 'Menus', icon: 'menu-2', route: MENU_EDITOR_ROUTE, children: [] },
+    ],
+  };
+}
 
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 

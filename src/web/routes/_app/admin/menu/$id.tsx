@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { MenuEditor } from '../../../../features/menus/MenuEditor';
 
 export const Route = createFileRoute('/_app/admin/menu/$id')({
-  component: () => <NotBuilt title="Menu items" />,
+  component: function MenuEditorRoute() {
+    const { id } = Route.useParams();
+    return <MenuEditor id={id} />;
+  },
 });

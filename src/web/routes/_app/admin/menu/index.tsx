@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { MenuList } from '../../../../features/menus/MenuList';
 
 export const Route = createFileRoute('/_app/admin/menu/')({
-  component: () => <NotBuilt title="Menus" />,
+  component: MenuList,
 });

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { counterEndpoints as ep } from '../../contract/endpoints';
+import { authOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import { linkOrigin } from '../http/origin';
+import { route } from '../http/route';
+
+/** The pickup counter (staff of the company only). */
+export const counterRoutes: FastifyPluginAsync = async (app) => {
+  const svc = app.counter;
+
+  route(app, ep.lookup, async (request) => {
+    const { company } = authOf(request);
+    return ok(await svc.lookup(company, request.query));
+  });
+
+  route(app, ep.release, async (request, _reply, { tx }) => {
+    const { company, user } = authOf(request);
+    const done = await svc.release(tx, company, user, request.body, linkOrigin(request, app.config));
+    const n = done.released.length;
+    return ok(done, `${n === 1 ? 'Package' : `${n} packages`} released to ${done.collected_by}`);
+  });
+
+  route(app, ep.closeout, async (request) => {
+    const { company } = authOf(request);
+    return ok(await svc.closeout(company, request.query));
+  });
+};

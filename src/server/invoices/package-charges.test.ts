@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
+import { computeEstimate } from '../estimator/duty';
+import { type ChargeablePackage, categoryCodeFor, packageCharges } from './package-charges';
+
+const DAY = 86_400_000;
+const now = new Date('2026-11-24T12:00:00Z');
+const category = { code: 'general', name: 'General', dutyRate: '0.20', gctRate: '0.15' };
+const pkg = (over: Partial<ChargeablePackage> = {}): ChargeablePackage => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  trackingNumber: '1Z999',
+  description: 'Blender',
+  weight: '2.40',
+  declaredValueCents: 12_000,
+  statusCode: 'received_us',
+  readySince: null,
+  ...over,
+});
+const charges = (p: ChargeablePackage) =>
+  packageCharges({
+    pkg: p,
+    category,
+    settings: DEFAULT_ACCOUNT_SETTINGS,
+    exchangeRate: '157.25',
+    currency: 'JMD',
+    now,
+  });
+
+describe('the lines a package adds to an invoice', () => {
+  it('are the estimator’s figures: freight and handling on the rounded-up weight, each customs charge', () => {
+    const { lines, warnings } = charges(pkg());
+    const e = computeEstimate({
+      valueUsdCents: 12_000,
+      weightHundredths: 240,
+      method: 'air',
+      dutyRate: '0.20',
+      gctRate: '0.15',
+      exchangeRate: '157.25',
+      settings: DEFAULT_ACCOUNT_SETTINGS,
+    });
+    expect(warnings).toEqual([]);
+    expect(lines[0]).toMatchObject({ type: 'shipping', description: 'Air freight, 3 lb: Blender' });
+    expect(lines.map((l) => l.unit_price_cents)).toEqual(
+      [e.freight, e.handling, e.duty, e.scf, e.envl, e.gct, e.stamp, e.caf].filter((v) => v > 0),
+    );
+    expect(lines.filter((l) => l.type === 'duty')).toHaveLength(1);
+  });
+
+  it('say what could not be computed: no weight, no declared value', () => {
+    const noWeight = charges(pkg({ weight: '0' }));
+    expect(noWeight.warnings).toEqual(['No weight yet: freight and handling are not computed.']);
+    expect(noWeight.lines.some((l) => l.type === 'shipping' || l.type === 'handling')).toBe(false);
+    expect(noWeight.lines.some((l) => l.type === 'duty')).toBe(true);
+    const noValue = charges(pkg({ declaredValueCents: 0 }));
+    expect(noValue.warnings).toEqual(['No declared value: the customs charges are not computed.']);
+    expect(noValue.lines.map((l) => l.type)).toEqual(['shipping']);
+  });
+
+  it('charge nothing for customs at or under the de minimis value', () => {
+    const { lines } = charges(
+      pkg({ declaredValueCents: DEFAULT_ACCOUNT_SETTINGS.customs.de_minimis_usd_cents }),
+    );
+    expect(lines.map((l) => l.type)).toEqual(['shipping']);
+  });
+
+  it('add storage for the days past the free ones while it waits at the counter', () => {
+    const waiting = pkg({ statusCode: 'ready_for_pickup', readySince: new Date(now.getTime() - 10 * DAY) });
+    const storage = charges(waiting).lines.find((l) => l.description.startsWith('Storage'));
+    expect(storage).toMatchObject({ type: 'other', quantity: 3, unit_price_cents: 15_000 });
+    const fresh = pkg({ statusCode: 'ready_for_pickup', readySince: new Date(now.getTime() - 6 * DAY) });
+    expect(charges(fresh).lines.some((l) => l.description.startsWith('Storage'))).toBe(false);
+  });
+
+  it('guesses the duty category from the description', () => {
+    expect(categoryCodeFor('Dell laptop 15"')).toBe('laptops');
+    expect(categoryCodeFor('Summer dress')).toBe('clothing');
+    expect(categoryCodeFor('Blender')).toBe('general');
+  });
+});

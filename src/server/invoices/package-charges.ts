@@ -1,0 +1,124 @@
+import type { AccountSettings } from '../../contract/fees';
+import type { InvoiceLineInput } from '../../contract/invoices';
+import { computeEstimate, percent, toHundredths } from '../estimator/duty';
+import { formatMoney } from '../money';
+
+/**
+ * A package has no duty category of its own: the category its description suggests is used, the rest is general
+ * goods (staff correct the customs lines by hand when customs assessed otherwise).
+ */
+const CATEGORY_BY_WORDS: [RegExp, string][] = [
+  [/laptop|monitor|ipad|computer|tablet/i, 'laptops'],
+  [/^books|textbook/i, 'textbooks'],
+  [/speaker|headphone/i, 'audio'],
+  [/car side mirror|auto part/i, 'auto_parts'],
+  [/dress|clothing|jersey|shoes|sandals|handbag/i, 'clothing'],
+];
+
+export function categoryCodeFor(description: string): string {
+  return CATEGORY_BY_WORDS.find(([re]) => re.test(description))?.[1] ?? 'general';
+}
+
+export type ChargeablePackage = {
+  id: string;
+  trackingNumber: string;
+  description: string;
+  /** Pounds as the numeric column gives it ("2.40"); "0" when not weighed. */
+  weight: string;
+  /** US cents; 0 when nothing was declared. */
+  declaredValueCents: number;
+  statusCode: string;
+  /** When the package last became ready for pickup (storage runs from then). */
+  readySince: Date | null;
+};
+
+export type ChargeCategory = { code: string; name: string; dutyRate: string; gctRate: string };
+
+const DAY = 86_400_000;
+
+/**
+ * The lines a package adds to an invoice, from the company's settings: freight and handling by the weight brackets
+ * (rounded up, minimum 1 lb), the customs lines of the estimator's calculator (computeEstimate: the same figures the
+ * estimator shows for this value, weight and category, by air), and storage past the free days while it waits
+ * at the counter. What cannot be computed is left out and said in `warnings`.
+ */
+export function packageCharges(input: {
+  pkg: ChargeablePackage;
+  category: ChargeCategory | null;
+  settings: AccountSettings;
+  exchangeRate: string;
+  currency: string;
+  now?: Date;
+}): { lines: InvoiceLineInput[]; warnings: string[] } {
+  const { pkg, category, settings } = input;
+  const lines: InvoiceLineInput[] = [];
+  const warnings: string[] = [];
+  const base = { quantity: 1, package_id: pkg.id };
+  const label = pkg.description || pkg.trackingNumber;
+  const weightHundredths = toHundredths(Number(pkg.weight));
+  const weighed = weightHundredths > 0;
+  const valued = pkg.declaredValueCents > 0;
+  if (!weighed) warnings.push('No weight yet: freight and handling are not computed.');
+  if (!valued) warnings.push('No declared value: the customs charges are not computed.');
+  if (valued && !category) warnings.push('No duty category applies: the customs charges are not computed.');
+  if (weighed || (valued && category)) {
+    const e = computeEstimate({
+      valueUsdCents: pkg.declaredValueCents,
+      // Customs are valued on CIF, which includes freight; without a weight the minimum (1 lb) is assumed.
+      weightHundredths: weighed ? weightHundredths : 100,
+      method: 'air',
+      dutyRate: category?.dutyRate ?? '0',
+      gctRate: category?.gctRate ?? '0',
+      exchangeRate: input.exchangeRate,
+      settings,
+    });
+    if (weighed) {
+      lines.push({
+        ...base,
+        type: 'shipping',
+        description: `Air freight, ${e.chargeableLb} lb: ${label}`.slice(0, 200),
+        unit_price_cents: e.freight,
+      });
+      if (e.handling > 0) {
+        lines.push({
+          ...base,
+          type: 'handling',
+          description: `Handling, ${e.chargeableLb} lb`,
+          unit_price_cents: e.handling,
+        });
+      }
+    }
+    if (valued && category && !e.deMinimisApplied) {
+      const c = settings.customs;
+      const customs: [InvoiceLineInput['type'], string, number][] = [
+        [
+          'duty',
+          `Import duty (${percent(category.dutyRate)} % of CIF ${formatMoney(e.cif, input.currency)})`,
+          e.duty,
+        ],
+        ['customs', `Standards compliance fee (${percent(c.scf_rate)} % of CIF)`, e.scf],
+        ['customs', `Environmental levy (${percent(c.envl_rate)} % of CIF)`, e.envl],
+        ['customs', `GCT on import (${percent(category.gctRate)} % of CIF + duty)`, e.gct],
+        ['customs', 'Stamp duty', e.stamp],
+        ['customs', 'Customs administrative fee', e.caf],
+      ];
+      for (const [type, description, cents] of customs) {
+        if (cents > 0) lines.push({ ...base, type, description, unit_price_cents: cents });
+      }
+    }
+  }
+  if (pkg.statusCode === 'ready_for_pickup' && pkg.readySince && settings.storage.per_day_cents > 0) {
+    const now = input.now ?? new Date();
+    const days = Math.floor((now.getTime() - pkg.readySince.getTime()) / DAY) - settings.storage.free_days;
+    if (days > 0) {
+      lines.push({
+        ...base,
+        type: 'other',
+        description: `Storage, ${days} day${days === 1 ? '' : 's'} past the ${settings.storage.free_days} free`,
+        quantity: Math.min(days, 1000),
+        unit_price_cents: settings.storage.per_day_cents,
+      });
+    }
+  }
+  return { lines, warnings };
+}

@@ -162,6 +162,8 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
       reverse_reason: 'Card charged back',
       reversed_at: expect.any(String),
     });
+    // No longer paid: the points it earned are taken back.
+    expect(await points()).toBe(p0);
     expectError(
       await post(`/v1/invoices/${inv.id}/payments/${paid.payments[1]?.id}/reverse`, { reason: 'again' }),
       409,
@@ -170,11 +172,17 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
       expectError(await post(`/v1/invoices/${inv.id}/payments/${paid.payments[0]?.id}/reverse`, {}), 400)
         .errors?.reason,
     ).toBeDefined();
-    // Paid again: no second award.
+    // Paid again: earned again, once (in all, the invoice earned its points exactly once).
+    const again = expectOk<InvoiceDetail>(await pay(60_000), 201);
+    expect(await points()).toBe(p0 + 10);
+    expectOk(
+      await post(`/v1/invoices/${inv.id}/payments/${again.payments[2]?.id}/reverse`, { reason: 'Bounced' }),
+    );
+    expect(await points()).toBe(p0);
     expectOk(await pay(60_000), 201);
     expect(await points()).toBe(p0 + 10);
     const actions = (await trail(inv.id)).map((e) => e.action);
-    expect(actions.filter((a) => a === 'payment')).toHaveLength(3);
+    expect(actions.filter((a) => a === 'payment')).toHaveLength(4);
     expect(actions).toContain('payment_reversed');
     // The customer was told of each payment.
     const notes = expectOk<{ items: { title: string }[] }>(

@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import {
   type CreateInvoiceBody,
@@ -39,6 +53,7 @@ import {
   packageEvents,
   packages,
   payments,
+  pointsLedger,
   users,
 } from '../db/schema';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../errors';
@@ -279,16 +294,64 @@ export function createInvoiceService(deps: {
     );
   }
 
-  /** Points for a paid invoice: once per invoice (the ledger's reference makes a second award a no-op). */
+  /**
+   * The points a paid invoice earned, and how often a reversal took them back: references are `invoice:<id>` for the
+   * first award and `invoice:<id>#<n>` after the n-th take-back, so each award and each take-back happens once (the
+   * ledger's unique reference), and an invoice paid, reversed and paid again earns exactly once in the end.
+   */
+  async function earnedFor(tx: Db, inv: InvoiceRow) {
+    const rows = await tx
+      .select({ points: pointsLedger.points, kind: pointsLedger.kind })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.userId, inv.userId),
+          or(
+            and(eq(pointsLedger.kind, 'invoice_paid'), like(pointsLedger.reference, `invoice:${inv.id}%`)),
+            and(
+              eq(pointsLedger.kind, 'adjustment'),
+              like(pointsLedger.reference, `invoice-unpaid:${inv.id}#%`),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(pointsLedger.id));
+    const awards = rows.filter((r) => r.kind === 'invoice_paid');
+    const takebacks = rows.length - awards.length;
+    return { awards: awards.length, takebacks, last: awards.at(-1)?.points ?? 0 };
+  }
+
+  /** Points for a paid invoice: once per time it becomes paid (see `earnedFor`). */
   async function awardFor(tx: Db, company: CompanyRow, inv: InvoiceRow) {
+    const e = await earnedFor(tx, inv);
+    if (e.awards > e.takebacks) return;
     const s = await settingsOf(tx, company.id);
     const earned = Math.floor(inv.totalCents / s.points.cents_per_point);
     await points.award(tx, company, inv.userId, {
       points: earned,
       kind: 'invoice_paid',
       reason: `Paid invoice ${inv.number}`,
-      reference: `invoice:${inv.id}`,
+      reference: e.takebacks === 0 ? `invoice:${inv.id}` : `invoice:${inv.id}#${e.takebacks}`,
     });
+  }
+
+  /** A paid invoice that is no longer paid (a payment reversed) gives back what it earned, as far as the balance goes. */
+  async function takeBackFor(tx: Db, company: CompanyRow, inv: InvoiceRow, staff: UserRow) {
+    const e = await earnedFor(tx, inv);
+    if (e.awards <= e.takebacks || e.last <= 0) return;
+    await points.deductIn(
+      tx,
+      company,
+      inv.userId,
+      {
+        points: e.last,
+        kind: 'adjustment',
+        reason: `Invoice ${inv.number ?? ''} no longer paid: its points taken back`,
+        reference: `invoice-unpaid:${inv.id}#${e.takebacks + 1}`,
+        createdBy: staff.id,
+      },
+      { clamp: true },
+    );
   }
 
   /** The list's filters, shared by the list and the stat cards. */
@@ -1089,6 +1152,7 @@ export function createInvoiceService(deps: {
           .where(eq(invoices.id, inv.id))
           .returning();
         if (!done) throw new Error('invoice vanished');
+        if (inv.status === 'paid' && status !== 'paid') await takeBackFor(tx, company, inv, staff);
         if (p.points > 0) {
           await points.award(tx, company, inv.userId, {
             points: p.points,

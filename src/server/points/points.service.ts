@@ -81,44 +81,53 @@ export function createPointsService({ db, audit }: { db: Db; audit: AuditService
     move: PointsMove,
     opts: { clamp?: boolean; within?: (tx: Db, row: LedgerRow) => Promise<void> } = {},
   ): Promise<{ row: LedgerRow | null; balance: number }> {
-    return db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const balance = await pointsBalance(tx, userId);
-      let points = move.points;
-      if (points > balance) {
-        if (!opts.clamp) {
-          throw new ApiError(409, `Not enough points: the balance is ${balance}`, {
-            points: [`The balance is only ${balance} points`],
-          });
-        }
-        points = balance;
+    return db.transaction(async (txRaw) => deductIn(txRaw as unknown as Db, company, userId, move, opts));
+  }
+
+  /** `deduct` inside a transaction the caller already holds (its other writes commit or roll back with it). */
+  async function deductIn(
+    tx: Db,
+    company: CompanyRow,
+    userId: string,
+    move: PointsMove,
+    opts: { clamp?: boolean; within?: (tx: Db, row: LedgerRow) => Promise<void> } = {},
+  ): Promise<{ row: LedgerRow | null; balance: number }> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const balance = await pointsBalance(tx, userId);
+    let points = move.points;
+    if (points > balance) {
+      if (!opts.clamp) {
+        throw new ApiError(409, `Not enough points: the balance is ${balance}`, {
+          points: [`The balance is only ${balance} points`],
+        });
       }
-      if (points <= 0) return { row: null, balance };
-      const [row] = await tx
-        .insert(pointsLedger)
-        .values({
-          companyId: company.id,
-          userId,
-          points: -points,
-          kind: move.kind,
-          reason: move.reason,
-          reference: move.reference ?? null,
-          createdBy: move.createdBy ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row && opts.within) await opts.within(tx, row);
-      return {
-        row: row ?? null,
-        balance: balance - (row ? points : 0),
-      };
-    });
+      points = balance;
+    }
+    if (points <= 0) return { row: null, balance };
+    const [row] = await tx
+      .insert(pointsLedger)
+      .values({
+        companyId: company.id,
+        userId,
+        points: -points,
+        kind: move.kind,
+        reason: move.reason,
+        reference: move.reference ?? null,
+        createdBy: move.createdBy ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row && opts.within) await opts.within(tx, row);
+    return {
+      row: row ?? null,
+      balance: balance - (row ? points : 0),
+    };
   }
 
   return {
     award,
     deduct,
+    deductIn,
     balance: (userId: string) => pointsBalance(db, userId),
 
     async list(

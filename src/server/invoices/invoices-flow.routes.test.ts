@@ -341,6 +341,20 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     try {
       const failed = expectError(await post(`/v1/invoices/${inv.id}/send`, { to: 'typo@nowhere.test' }), 502);
       expect(failed.message).toContain('550 5.1.1 mailbox unavailable');
+      // Created with "issue and send" while the mail fails: saved and issued (201), the failure on the invoice.
+      const created = await post('/v1/invoices', {
+        customer_id: c.neighbour.userId,
+        lines: [line(5_000, 'shipping')],
+        // biome-ignore lint/suspicious/noThenProperty: the create body's field (plain JSON), never awaited
+        then: 'send',
+      });
+      const saved = expectOk<InvoiceDetail>(created, 201);
+      expect(saved).toMatchObject({
+        status: 'issued',
+        send_error: '550 5.1.1 mailbox unavailable',
+        sent_at: null,
+      });
+      expect(created.json().message).toContain('the mail was not sent');
     } finally {
       mailer.send = realSend;
     }

@@ -37,7 +37,9 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     const then = request.body.then ?? 'draft';
     const message =
       then === 'send'
-        ? 'Invoice issued and sent'
+        ? inv.send_error
+          ? `Invoice issued, but the mail was not sent: ${inv.send_error}`
+          : 'Invoice issued and sent'
         : then === 'issue'
           ? 'Invoice issued'
           : 'Draft invoice created';

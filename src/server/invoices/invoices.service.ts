@@ -777,7 +777,17 @@ export function createInvoiceService(deps: {
         );
         return b.then === 'draft' ? draft : issueWithin(tx, company, staff, draft);
       });
-      if (b.then === 'send') return sendOne(company, staff, row.id, undefined, origin);
+      if (b.then === 'send') {
+        try {
+          return await sendOne(company, staff, row.id, undefined, origin);
+        } catch (err) {
+          // Saved and issued all the same: answer the invoice (its send_error says why) so the client never
+          // creates it twice; staff resend it from the preview.
+          if (!(err instanceof ApiError) || err.statusCode !== 502) throw err;
+          const [saved] = await db.select().from(invoices).where(eq(invoices.id, row.id)).limit(1);
+          return staffDetail(saved ?? row);
+        }
+      }
       if (b.then === 'issue') await tell(company, row, origin, 'issued');
       return staffDetail(row);
     },

@@ -6,7 +6,8 @@ import type { Closeout as CloseoutData } from '../../../contract/counter';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatAmount } from '../../lib/money/money';
 import { closeoutQueryOptions, localTimeZone, localToday } from './api';
 import { METHOD_LABELS, plural } from './labels';
 
@@ -52,7 +53,7 @@ export function Closeout({
 }
 
 function CloseoutReport({ c }: { c: CloseoutData }) {
-  const money = (cents: number) => formatMoney(cents, c.currency);
+  const money = (cents: number) => formatAmount(cents, c.currency);
   return (
     <Stack gap="lg" data-testid="closeout">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
@@ -73,7 +74,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         />
       </SimpleGrid>
 
-      <section aria-labelledby="closeout-methods">
+      <section>
         <Title order={2} fz="lg" id="closeout-methods" mb="xs">
           Payments by method
         </Title>
@@ -110,7 +111,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         </ScrollTable>
       </section>
 
-      <section aria-labelledby="closeout-staff">
+      <section>
         <Title order={2} fz="lg" id="closeout-staff" mb="xs">
           Payments by staff
         </Title>
@@ -147,7 +148,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         )}
       </section>
 
-      <section aria-labelledby="closeout-payments">
+      <section>
         <Title order={2} fz="lg" id="closeout-payments" mb="xs">
           Payments
         </Title>
@@ -188,7 +189,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         )}
       </section>
 
-      <section aria-labelledby="closeout-reversals">
+      <section>
         <Title order={2} fz="lg" id="closeout-reversals" mb="xs">
           Reversals
         </Title>
@@ -229,7 +230,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         )}
       </section>
 
-      <section aria-labelledby="closeout-releases">
+      <section>
         <Title order={2} fz="lg" id="closeout-releases" mb="xs">
           Parcels released
         </Title>

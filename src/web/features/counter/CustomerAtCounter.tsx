@@ -18,7 +18,8 @@ import { useMemo, useState } from 'react';
 import type { CounterInvoice, CounterLookup, CounterPackage } from '../../../contract/counter';
 import { ScrollTable } from '../../components/ScrollTable';
 import { ToneBadge } from '../../components/ToneBadge';
-import { formatDate, formatDateTime, formatMoney, formatWeight } from '../../lib/format';
+import { formatDateTime, formatWeight } from '../../lib/format';
+import { formatAmount, formatDay } from '../../lib/money/money';
 import type { RenderPayment } from './CounterScreen';
 import { BILLING_LABELS, BILLING_TONES, plural } from './labels';
 import { ReleaseForm } from './ReleaseForm';
@@ -80,7 +81,7 @@ export function CustomerAtCounter({
               Balance due
             </Text>
             <Text fz={28} fw={700} data-testid="balance-due" aria-live="polite">
-              {formatMoney(data.balance_due_cents, currency)}
+              {formatAmount(data.balance_due_cents, currency)}
             </Text>
           </div>
         </Group>
@@ -142,7 +143,7 @@ function Parcels({
 }) {
   const n = packages.filter((p) => chosen.has(p.id)).length;
   return (
-    <section aria-labelledby="counter-parcels">
+    <section>
       <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} fz="lg" id="counter-parcels">
           Parcels at the branch
@@ -225,9 +226,9 @@ function Invoices({
   currency: string;
   onPay: (id: string) => void;
 }) {
-  const money = (c: number) => formatMoney(c, currency);
+  const money = (c: number) => formatAmount(c, currency);
   return (
-    <section aria-labelledby="counter-invoices">
+    <section>
       <Title order={2} fz="lg" id="counter-invoices" mb="xs">
         Open invoices
       </Title>
@@ -254,7 +255,7 @@ function Invoices({
                 <Table.Tr key={inv.id} data-invoice={inv.number ?? inv.id}>
                   <Table.Td fw={600}>{inv.number ?? 'Draft'}</Table.Td>
                   <Table.Td>
-                    {inv.due_at ? formatDate(inv.due_at) : '—'}
+                    {inv.due_at ? formatDay(inv.due_at) : '—'}
                     {inv.overdue && (
                       <ToneBadge tone="red" size="sm" ml={6}>
                         Overdue

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Table.css';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Closeout as CloseoutData } from '../../../contract/counter';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
@@ -171,7 +172,15 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
                 {c.payments.items.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
-                    <Table.Td>{p.invoice_number ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link to="/admin/invoice/preview/$id" params={{ id: p.invoice_id }} {...props} />
+                        )}
+                      >
+                        {p.invoice_number ?? 'Draft'}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>
                       {p.customer.name} ({p.customer.mailbox_number})
                     </Table.Td>

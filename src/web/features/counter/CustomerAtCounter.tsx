@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Checkbox.css';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -11,9 +12,9 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { CounterInvoice, CounterLookup, CounterPackage } from '../../../contract/counter';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -245,15 +246,21 @@ function Invoices({
                 <Table.Th ta="right">Total</Table.Th>
                 <Table.Th ta="right">Paid</Table.Th>
                 <Table.Th ta="right">Balance due</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <Table.Th>Payment</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {invoices.map((inv) => (
                 <Table.Tr key={inv.id} data-invoice={inv.number ?? inv.id}>
-                  <Table.Td fw={600}>{inv.number ?? 'Draft'}</Table.Td>
+                  <Table.Td fw={600}>
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link to="/admin/invoice/preview/$id" params={{ id: inv.id }} {...props} />
+                      )}
+                    >
+                      {inv.number ?? 'Draft'}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>
                     {inv.due_at ? formatDay(inv.due_at) : '—'}
                     {inv.overdue && (

@@ -3,7 +3,8 @@
 // sees the parcel unpaid, takes payment in the payment drawer, sees it paid, releases it to the authorized person
 // (a wrong ID number first: the server's refusal on the field), and the close-out lists the payment under its
 // method. The customer, in a browser of their own, reads "Collected by …" on the package. At 375 px the same
-// screens render without sideways scrolling; axe on every screen and the drawer.
+// screens (the customer found by scanning the parcel's label) render without sideways scrolling; axe on every
+// screen and the drawer.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, type Size, setupBrowser } from './support/browser';
@@ -220,8 +221,15 @@ describe('admin pickup counter /admin/counter', () => {
     const { customer, tracking } = await customerAtCounter('counter-phone');
     const found: string[] = [];
     await asAdmin(PHONE, async (page) => {
-      await page.goto(`/admin/counter?mailbox=${encodeURIComponent(customer.mailbox)}`);
+      // A scanned label finds its customer too (the URL keeps the tracking number).
+      await page.goto('/admin/counter');
+      const lookup = page.getByRole('textbox', { name: 'Mailbox or tracking number' });
+      await until(() => lookup.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type(tracking);
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/admin/counter', { tracking });
       await until(() => parcelRow(page, tracking).count()).toBe(1);
+      expect(await page.getByTestId('counter-mailbox').textContent()).toBe(customer.mailbox);
       await page.getByRole('button', { name: 'Release 1 parcel' }).waitFor();
       await settled(page);
       await audit(page, 'counter 375', found);

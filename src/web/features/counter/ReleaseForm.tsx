@@ -143,8 +143,7 @@ export function ReleaseForm({
                 .join(', ')}. Say why they leave without payment.`}
               required
               maxLength={500}
-              autosize
-              minRows={2}
+              rows={2}
               key={form.key('override_reason')}
               {...form.getInputProps('override_reason')}
             />

@@ -6,6 +6,7 @@
 export const APP_ROUTES = [
   '/',
   '/admin',
+  '/admin/counter',
   '/admin/customers',
   '/admin/customers/$id',
   '/admin/import',

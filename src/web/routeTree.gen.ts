@@ -20,6 +20,7 @@ import { Route as ErrorNotAuthorizedRouteImport } from './routes/error/not-autho
 import { Route as ErrorNotFoundRouteImport } from './routes/error/not-found';
 import { Route as ErrorServerErrorRouteImport } from './routes/error/server-error';
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index';
+import { Route as AppAdminCounterRouteImport } from './routes/_app/admin/counter';
 import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
@@ -104,6 +105,11 @@ const ErrorServerErrorRoute = ErrorServerErrorRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminCounterRoute = AppAdminCounterRouteImport.update({
+  id: '/admin/counter',
+  path: '/admin/counter',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminImportRoute = AppAdminImportRouteImport.update({
@@ -280,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/error/not-authorized': typeof ErrorNotAuthorizedRoute;
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
+  '/admin/counter': typeof AppAdminCounterRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
@@ -323,6 +330,7 @@ export interface FileRoutesByTo {
   '/error/not-authorized': typeof ErrorNotAuthorizedRoute;
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
+  '/admin/counter': typeof AppAdminCounterRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/admin/counter': typeof AppAdminCounterRoute;
   '/_app/admin/import': typeof AppAdminImportRoute;
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/error/not-authorized'
     | '/error/not-found'
     | '/error/server-error'
+    | '/admin/counter'
     | '/admin/import'
     | '/admin/prealerts'
     | '/admin/receive'
@@ -457,6 +467,7 @@ export interface FileRouteTypes {
     | '/error/not-authorized'
     | '/error/not-found'
     | '/error/server-error'
+    | '/admin/counter'
     | '/admin/import'
     | '/admin/prealerts'
     | '/admin/receive'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/_app/'
+    | '/_app/admin/counter'
     | '/_app/admin/import'
     | '/_app/admin/prealerts'
     | '/_app/admin/receive'
@@ -624,6 +636,13 @@ declare module '@tanstack/react-router' {
       path: '/admin';
       fullPath: '/admin/';
       preLoaderRoute: typeof AppAdminIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/counter': {
+      id: '/_app/admin/counter';
+      path: '/admin/counter';
+      fullPath: '/admin/counter';
+      preLoaderRoute: typeof AppAdminCounterRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/import': {
@@ -855,6 +874,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminCounterRoute: typeof AppAdminCounterRoute;
   AppAdminImportRoute: typeof AppAdminImportRoute;
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
@@ -887,6 +907,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAdminCounterRoute: AppAdminCounterRoute,
   AppAdminImportRoute: AppAdminImportRoute,
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,

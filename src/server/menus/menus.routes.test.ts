@@ -71,6 +71,7 @@ describe('menus and menu items', () => {
       '/admin/prealerts',
       '/admin/shipments',
       '/admin/customers',
+      '/admin/counter',
       '/admin/invoice/list',
       '/admin/invoice/add',
       '/admin/menu',

@@ -67,7 +67,7 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
-// Kept in step with the data migration 0007_backoffice.sql, which adds the back office's items to existing menus.
+// Kept in step with the data migrations 0007_backoffice.sql and 0010_counter_menu.sql, which add the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
   { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },
@@ -76,6 +76,7 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'Pre-alert matching', icon: 'arrows-join', route: '/admin/prealerts' },
   { title: 'Shipments', icon: 'truck', route: '/admin/shipments' },
   { title: 'Customers', icon: 'address-book', route: '/admin/customers' },
+  { title: 'Pickup counter', icon: 'building-store', route: '/admin/counter' },
   { title: 'All invoices', icon: 'list', route: '/admin/invoice/list' },
   { title: 'New invoice', icon: 'file-plus', route: '/admin/invoice/add' },
   { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },

@@ -1,0 +1,151 @@
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconBarcode, IconBuildingStore, IconReportMoney, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { usePageTitle } from '../../components/PageTitle';
+import { LoadingRows, QueryError } from '../../components/QueryStates';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { isApiError } from '../../lib/api';
+import { counterLookupQueryOptions } from './api';
+import { Closeout } from './Closeout';
+import { CustomerAtCounter } from './CustomerAtCounter';
+import { type CounterSearch, type CounterTab, classifyLookup } from './search';
+
+export type CounterChange = (patch: Partial<CounterSearch>, options?: { replace?: boolean }) => void;
+
+/** Renders the payment drawer of an invoice (composed by the route: features do not import each other). */
+export type RenderPayment = (invoiceId: string, opened: boolean, onClose: () => void) => ReactNode;
+
+/**
+ * /admin/counter: the pickup desk. A scanner (or the clerk) types a mailbox or a package's tracking number and
+ * Enter; the customer's parcels, what they owe and who may collect for them follow; payment, then release. The
+ * close-out tab sums a day at the counter.
+ */
+export function CounterScreen({
+  search,
+  onChange,
+  renderPayment,
+}: {
+  search: CounterSearch;
+  onChange: CounterChange;
+  renderPayment: RenderPayment;
+}) {
+  usePageTitle('Pickup counter');
+  return (
+    <Stack gap="md">
+      <ScreenHeader
+        title="Pickup counter"
+        description="Find a customer by mailbox number or by scanning a package, take payment, and release their parcels against a photo ID."
+      />
+      <Tabs
+        value={search.tab}
+        onChange={(tab) => tab && onChange({ tab: tab as CounterTab })}
+        keepMounted={false}
+        activateTabWithKeyboard
+      >
+        <Tabs.List>
+          <Tabs.Tab value="counter" leftSection={<IconBuildingStore size={16} aria-hidden />}>
+            Counter
+          </Tabs.Tab>
+          <Tabs.Tab value="closeout" leftSection={<IconReportMoney size={16} aria-hidden />}>
+            Close-out
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="counter" pt="md">
+          <CounterDesk search={search} onChange={onChange} renderPayment={renderPayment} />
+        </Tabs.Panel>
+        <Tabs.Panel value="closeout" pt="md">
+          <Closeout date={search.date} onDate={(date) => onChange({ date }, { replace: true })} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function CounterDesk({
+  search,
+  onChange,
+  renderPayment,
+}: {
+  search: CounterSearch;
+  onChange: CounterChange;
+  renderPayment: RenderPayment;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const current = search.mailbox ?? search.tracking ?? '';
+  const [value, setValue] = useState(current);
+  // The URL changed by itself (back button, a link): show what it holds.
+  useEffect(() => setValue(current), [current]);
+  // A scanner types into whatever has the focus: the lookup field has it on arrival.
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const q = { mailbox: search.mailbox, tracking: search.tracking };
+  const lookup = useQuery(counterLookupQueryOptions(q));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = classifyLookup(value);
+    if (!next.mailbox && !next.tracking) return;
+    // The same number again (the next scan of the same customer): look again rather than keep a stale view.
+    if (next.mailbox === search.mailbox && next.tracking === search.tracking) void lookup.refetch();
+    onChange({ mailbox: next.mailbox, tracking: next.tracking });
+    inputRef.current?.select();
+  };
+
+  const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} aria-label="Find a customer">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            ref={inputRef}
+            label="Mailbox or tracking number"
+            description="Type a mailbox number or scan a package label, then Enter"
+            placeholder="IEX-10234 or a tracking number"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            leftSection={<IconBarcode size={16} aria-hidden />}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            style={{ flex: '1 1 280px', minWidth: 0 }}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            Look up
+          </Button>
+        </Group>
+      </form>
+
+      {!q.mailbox && !q.tracking ? (
+        <Text c="dimmed">Nobody at the desk yet: look a customer up to see their parcels.</Text>
+      ) : lookup.isPending ? (
+        <LoadingRows label="Looking the customer up" count={3} h={80} />
+      ) : notFound ? (
+        <Alert color="orange" variant="light" role="alert" title="Nobody found">
+          {lookup.error?.message || 'No customer matches this number.'} Check the number, or scan the package
+          label.
+        </Alert>
+      ) : lookup.isError && !lookup.data ? (
+        <QueryError
+          title="The customer could not be looked up"
+          error={lookup.error}
+          onRetry={() => void lookup.refetch()}
+        />
+      ) : lookup.data ? (
+        <CustomerAtCounter
+          key={lookup.data.customer.id}
+          data={lookup.data}
+          renderPayment={renderPayment}
+          onReleased={() => {
+            void lookup.refetch();
+            inputRef.current?.focus();
+            inputRef.current?.select();
+          }}
+          onPaymentClosed={() => void lookup.refetch()}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { PaymentDrawer } from '../../../features/admin-invoices/PaymentDrawer';
+import { counterKeys, counterLookupQueryOptions } from '../../../features/counter/api';
+import {
+  type CounterChange,
+  CounterScreen,
+  type RenderPayment,
+} from '../../../features/counter/CounterScreen';
+import {
+  COUNTER_DEFAULTS,
+  type CounterSearchInput,
+  parseCounterSearch,
+  toCounterUrl,
+} from '../../../features/counter/search';
+
+export const Route = createFileRoute('/_app/admin/counter')({
+  validateSearch: (search: CounterSearchInput & SearchSchemaInput) => parseCounterSearch(search),
+  search: { middlewares: [stripSearchParams(COUNTER_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ mailbox: search.mailbox, tracking: search.tracking }),
+  loader: ({ context, deps }) => {
+    if (deps.mailbox || deps.tracking)
+      void context.queryClient.prefetchQuery(counterLookupQueryOptions(deps));
+  },
+  component: function CounterRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const onChange = useCallback<CounterChange>(
+      (patch, options) =>
+        void navigate({
+          search: (prev) => toCounterUrl({ ...prev, ...patch }),
+          replace: options?.replace ?? false,
+        }),
+      [navigate],
+    );
+    const queryClient = useQueryClient();
+    // The payment drawer of the invoices feature; a payment recorded refreshes what the counter shows.
+    const renderPayment = useCallback<RenderPayment>(
+      (invoiceId, opened, onClose) => (
+        <PaymentDrawer
+          invoiceId={invoiceId}
+          opened={opened}
+          onClose={onClose}
+          onRecorded={() => void queryClient.invalidateQueries({ queryKey: counterKeys.all })}
+        />
+      ),
+      [queryClient],
+    );
+    return <CounterScreen search={search} onChange={onChange} renderPayment={renderPayment} />;
+  },
+});

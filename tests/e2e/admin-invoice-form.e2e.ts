@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, findMail, mailAttachment, PHONE, setupBrowser } from './support/browser';
 import { audit, expectNoOverflow, settled, shot } from './support/checks';
-import { apiCall, apiLogin, DEMO, until, withSession } from './support/helpers';
+import { apiCall, apiLogin, DEMO, describedText, until, withSession } from './support/helpers';
 
 const browser = setupBrowser();
 
@@ -113,6 +113,14 @@ describe('admin invoice form /admin/invoice/add, /admin/invoice/edit/$id', () =>
       await page.goto('/admin/invoice/add');
       await page.getByRole('heading', { name: 'New invoice', level: 1 }).waitFor();
 
+      // Saved empty: the contract's messages next to their fields, the focus on the first.
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await until(() => describedText(page, page.getByRole('combobox', { name: 'Customer' }))).toContain(
+        'Choose the customer',
+      );
+      await until(() => page.getByTestId('lines-error').textContent()).toBe('Add at least one line');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+
       // The customer, found by mailbox number.
       await page.getByRole('combobox', { name: 'Customer' }).fill(customer.mailbox_number);
       await page
@@ -204,6 +212,9 @@ describe('admin invoice form /admin/invoice/add, /admin/invoice/edit/$id', () =>
       await totalsReady(page);
       expect(await totalsMatchLines()).toBe(billed);
       const total = await cents(page, 'total');
+      const onScreen = await lineRows(page)
+        .getByLabel('Description')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
       // Save draft: on to the invoice's preview.
       await page.getByRole('button', { name: 'Save draft' }).click();
@@ -213,6 +224,7 @@ describe('admin invoice form /admin/invoice/add, /admin/invoice/edit/$id', () =>
       expect(draft.data.status).toBe('draft');
       expect(draft.data.total_cents).toBe(total);
       expect(new Set(draft.data.lines.map((l) => l.package_id))).toEqual(new Set(chosen.map((p) => p.id)));
+      expect(draft.data.lines.map((l) => l.description)).toEqual(onScreen);
 
       // Edit: the guard holds a navigation away from unsaved changes; staying keeps them.
       await page.goto(`/admin/invoice/edit/${invoiceId}`);

@@ -9,6 +9,7 @@ import {
   Grid,
   Group,
   NumberInput,
+  Paper,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -156,6 +157,15 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
     },
   });
   const values = form.getValues();
+  // The sticky action bar never hides the field that has the focus (WCAG 2.4.11).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = '96px';
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, []);
   const dirty = useRef(false);
   dirty.current = form.isDirty();
 
@@ -475,36 +485,52 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
                     {...form.getInputProps('revision_note')}
                   />
                 )}
-                <Group gap="sm" justify="flex-end">
-                  <Button
-                    variant="subtle"
-                    disabled={busy}
-                    renderRoot={(props) =>
-                      invoice ? (
-                        <Link to="/admin/invoice/preview/$id" params={{ id: invoice.id }} {...props} />
-                      ) : (
-                        <Link to="/admin/invoice/list" {...props} />
-                      )
-                    }
-                  >
-                    Cancel
-                  </Button>
-                  {revising ? (
-                    <>
-                      {submitButton('Save revision', 'draft', 'default')}
-                      {submitButton('Save and send', 'send', 'filled')}
-                    </>
-                  ) : (
-                    <>
-                      {submitButton('Save draft', 'draft', 'default')}
-                      {submitButton('Issue', 'issue', 'light')}
-                      {submitButton('Issue and send', 'send', 'filled')}
-                    </>
-                  )}
-                </Group>
               </Stack>
             </Grid.Col>
           </Grid>
+          {/* Always at hand on a long invoice: the server's total and the actions. */}
+          <Paper
+            withBorder
+            shadow="sm"
+            p="sm"
+            pos={{ base: 'static', sm: 'sticky' }}
+            bottom={0}
+            style={{ zIndex: 3 }}
+            data-testid="invoice-actions"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text fw={700} data-testid="bar-total" c={totalsState === 'ready' ? undefined : 'dimmed'}>
+                Total {preview.data ? formatAmount(preview.data.total_cents, currency) : '…'}
+              </Text>
+              <Group gap="sm" justify="flex-end">
+                <Button
+                  variant="subtle"
+                  disabled={busy}
+                  renderRoot={(props) =>
+                    invoice ? (
+                      <Link to="/admin/invoice/preview/$id" params={{ id: invoice.id }} {...props} />
+                    ) : (
+                      <Link to="/admin/invoice/list" {...props} />
+                    )
+                  }
+                >
+                  Cancel
+                </Button>
+                {revising ? (
+                  <>
+                    {submitButton('Save revision', 'draft', 'default')}
+                    {submitButton('Save and send', 'send', 'filled')}
+                  </>
+                ) : (
+                  <>
+                    {submitButton('Save draft', 'draft', 'default')}
+                    {submitButton('Issue', 'issue', 'light')}
+                    {submitButton('Issue and send', 'send', 'filled')}
+                  </>
+                )}
+              </Group>
+            </Group>
+          </Paper>
         </Stack>
       </form>
       <InvoiceFormGuard dirty={() => !leaving.current && dirty.current} />

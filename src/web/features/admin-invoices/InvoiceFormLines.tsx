@@ -250,7 +250,7 @@ export function InvoiceFormLines({
                       </Group>
                     </Grid.Col>
                   </Grid>
-                  {line.package_id && (
+                  {line.package_id && lines[index - 1]?.package_id !== line.package_id && (
                     <ToneBadge tone="gray" mt={6}>
                       {`Package ${packageLabels.get(line.package_id) ?? ''}`.trim()}
                     </ToneBadge>

@@ -267,6 +267,25 @@ describe('admin invoice form /admin/invoice/add, /admin/invoice/edit/$id', () =>
       const text = [...pdf.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join('\n');
       expect(text).toContain(number);
       expect(text).toContain(jmd(total));
+
+      // An issued invoice changes only as a revision, with why.
+      await page.goto(`/admin/invoice/edit/${invoiceId}`);
+      await page.getByRole('heading', { name: `Edit invoice ${number}`, level: 1 }).waitFor();
+      await totalsReady(page);
+      await page.getByLabel('Notes').fill('Fragile: handle with care. Collect at the counter.');
+      await page.getByRole('button', { name: 'Save revision' }).click();
+      const why = page.getByRole('textbox', { name: 'Why it changes' });
+      await until(() => describedText(page, why)).toContain('Say why the issued invoice changes');
+      await why.fill('Pickup instructions added');
+      await page.getByRole('button', { name: 'Save revision' }).click();
+      await page.waitForURL(`**/admin/invoice/preview/${invoiceId}`);
+      const revised = await apiCall<Invoice & { revision: number; notes: string }>(
+        token,
+        `/v1/invoices/${invoiceId}`,
+      );
+      expect(revised.data.revision).toBe(1);
+      expect(revised.data.notes).toBe('Fragile: handle with care. Collect at the counter.');
+      expect(revised.data.total_cents).toBe(total);
     });
     expect(found).toEqual([]);
   });

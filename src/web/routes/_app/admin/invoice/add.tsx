@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuilt } from '../../../../components/NotBuilt';
+import { InvoiceForm } from '../../../../features/admin-invoices/InvoiceForm';
 
 export const Route = createFileRoute('/_app/admin/invoice/add')({
-  component: () => <NotBuilt title="Add invoice" />,
+  component: () => <InvoiceForm />,
 });

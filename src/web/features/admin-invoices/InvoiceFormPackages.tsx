@@ -1,0 +1,107 @@
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Card, Checkbox, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { UnbilledPackage } from '../../../contract/invoices';
+import { LoadingRows, QueryError } from '../../components/QueryStates';
+import { formatWeight } from '../../lib/format';
+import { formatUsd } from '../../lib/money/money';
+import { unbilledQueryOptions } from './form-api';
+import { hasPackage, type LineValues } from './form-values';
+
+function facts(p: UnbilledPackage): string {
+  return [
+    p.weight_lb === null ? 'not weighed' : formatWeight(p.weight_lb),
+    p.declared_value_usd_cents === null
+      ? 'no declared value'
+      : `${formatUsd(p.declared_value_usd_cents)} declared`,
+    p.category ? `duty category ${p.category}` : null,
+    `${p.lines.length} line${p.lines.length === 1 ? '' : 's'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * "Add from packages": the customer's packages on no invoice yet. Ticking one adds the lines the server computed for
+ * it (freight, handling, customs, storage) to the end of the invoice; unticking takes them off again.
+ */
+export function InvoiceFormPackages({
+  customerId,
+  lines,
+  onToggle,
+  disabled,
+}: {
+  customerId: string;
+  lines: LineValues[];
+  onToggle: (pkg: UnbilledPackage) => void;
+  disabled?: boolean;
+}) {
+  const query = useQuery(unbilledQueryOptions(customerId));
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="invoice-packages-title">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id="invoice-packages-title">
+            Add from packages
+          </Title>
+          <Text size="sm" c="dimmed">
+            The customer’s packages on no invoice yet. Each adds its freight, handling and customs lines,
+            priced from the company’s settings with the estimator’s calculator.
+          </Text>
+        </div>
+        {!customerId ? (
+          <Text size="sm">Choose the customer to see their packages.</Text>
+        ) : query.isPending ? (
+          <LoadingRows label="Loading the customer’s packages" count={3} h={40} />
+        ) : query.isError ? (
+          <QueryError
+            title="The packages could not be loaded"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data.length === 0 ? (
+          <Alert color="gray" variant="light" title="Nothing to bill">
+            Every package of this customer is on an invoice already.
+          </Alert>
+        ) : (
+          <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
+            <Stack
+              gap="xs"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Unbilled packages"
+            >
+              {query.data.map((p) => (
+                <li key={p.id} data-package-id={p.id}>
+                  <Checkbox
+                    checked={hasPackage(lines, p.id)}
+                    onChange={() => onToggle(p)}
+                    disabled={disabled || p.lines.length === 0}
+                    label={
+                      <Text span fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {p.tracking_number} · {p.description || 'No description'}
+                      </Text>
+                    }
+                    description={
+                      <>
+                        <span>{facts(p)}</span>
+                        {p.warnings.map((w) => (
+                          <Text key={w} span display="block" size="sm" c="red.9" mt={2}>
+                            <IconAlertTriangle size={14} aria-hidden style={{ verticalAlign: '-2px' }} /> {w}
+                          </Text>
+                        ))}
+                      </>
+                    }
+                  />
+                </li>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Card>
+  );
+}

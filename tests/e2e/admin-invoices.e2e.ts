@@ -83,6 +83,11 @@ async function searchList(page: Page, q: string) {
   await until(() => page.getByTestId('invoice-row').count()).toBe(1);
 }
 
+/** Waits until no toast is showing: one fading out is measured half-transparent by axe. */
+async function quiet(page: Page) {
+  await until(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+}
+
 const paperStatus = (page: Page) => page.getByTestId('paper-status').textContent();
 
 describe('staff invoices /admin/invoice', () => {
@@ -132,7 +137,7 @@ describe('staff invoices /admin/invoice', () => {
       expect(await send.getByTestId('send-attachment').textContent()).toContain('.pdf');
       await audit(page, 'send drawer', found);
       await shot(page, 'admin-invoice-send-desktop', { fullPage: false });
-      await send.getByRole('button', { name: 'Send invoice' }).click();
+      await send.getByRole('button', { name: 'Send invoice', exact: true }).click();
       await until(() => send.count()).toBe(0);
       const mail = await findMail(c.email, subject);
       expect(mail.attachments?.[0]?.filename).toMatch(/\.pdf$/);
@@ -163,6 +168,7 @@ describe('staff invoices /admin/invoice', () => {
       await until(() => pay.getByTestId('payment-balance').textContent()).toBe('Paid');
       await until(() => pay.getByTestId('payment-row').count()).toBe(2);
       await settled(page);
+      await quiet(page);
       await audit(page, 'payment drawer, paid', found);
       await pay.getByRole('button', { name: 'Close payments' }).click();
       await until(() => pay.count()).toBe(0);
@@ -204,6 +210,7 @@ describe('staff invoices /admin/invoice', () => {
       await page.getByRole('button', { name: 'Delete draft' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this draft?' });
       await confirm.waitFor();
+      await quiet(page);
       await audit(page, 'delete draft dialog', found);
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await waitForPath(page, '/admin/invoice/list');
@@ -221,6 +228,7 @@ describe('staff invoices /admin/invoice', () => {
       const cancel = page.getByRole('dialog', { name: `Cancel invoice ${otherNumber}` });
       await cancel.getByRole('textbox', { name: 'Reason' }).fill('Billed twice by mistake');
       await settled(page);
+      await quiet(page);
       await audit(page, 'cancel dialog', found);
       await cancel.getByRole('button', { name: 'Cancel invoice' }).click();
       await until(() => cancel.count()).toBe(0);

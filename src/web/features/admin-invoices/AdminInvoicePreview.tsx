@@ -139,7 +139,7 @@ export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; com
               )}
             </div>
           </Group>
-          <div style={{ textAlign: 'right' }}>
+          <div style={{ textAlign: 'right', marginLeft: 'auto' }}>
             <Text fw={800} fz="lg" tt="uppercase" lts={1}>
               Invoice
             </Text>
@@ -184,16 +184,19 @@ export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; com
           </div>
         </SimpleGrid>
 
-        <ScrollTable label="Invoice lines" minWidth={520}>
+        {/* On a phone type, quantity and unit price go under the description, so the amounts stay on screen. */}
+        <ScrollTable label="Invoice lines" minWidth={300}>
           <Table verticalSpacing={6} aria-label="Invoice lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" visibleFrom="sm">
+                  Type
+                </Table.Th>
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Qty
                 </Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Unit price
                 </Table.Th>
                 <Table.Th scope="col" ta="right">
@@ -211,10 +214,15 @@ export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; com
                         Package {l.tracking_number}
                       </Text>
                     )}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {TYPE_LABELS[l.type]} · {l.quantity} × {money(l.unit_price_cents)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{TYPE_LABELS[l.type]}</Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td visibleFrom="sm">{TYPE_LABELS[l.type]}</Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {l.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {money(l.unit_price_cents)}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

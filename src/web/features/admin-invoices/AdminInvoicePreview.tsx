@@ -97,7 +97,16 @@ function TotalRow({
 }
 
 /** The invoice as the PDF lays it out: brand, bill-to and details, lines, totals, payments, balance, terms. */
-export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; company?: Company }) {
+export function InvoicePaper({
+  invoice,
+  company,
+  taxLabel = 'Tax',
+}: {
+  invoice: InvoiceDetail;
+  company?: Company;
+  /** The company's name for its sales tax ("GCT"), as on the PDF. */
+  taxLabel?: string;
+}) {
   const { currency } = invoice;
   const money = (cents: number) => formatAmount(cents, currency);
   const style = company ? ({ '--brand': company.primary_color } as CSSProperties) : undefined;
@@ -246,7 +255,7 @@ export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; com
                   />
                 )}
                 <TotalRow
-                  label={`Tax${invoice.tax_rate && Number(invoice.tax_rate) !== 0 ? ` (${formatRate(invoice.tax_rate)} on services)` : ''}`}
+                  label={`${taxLabel}${invoice.tax_rate && Number(invoice.tax_rate) !== 0 ? ` (${formatRate(invoice.tax_rate)} on services)` : ''}`}
                   value={money(invoice.tax_cents)}
                 />
                 <TotalRow
@@ -338,7 +347,15 @@ export function InvoicePaper({ invoice, company }: { invoice: InvoiceDetail; com
   );
 }
 
-function PreviewBody({ invoice, company }: { invoice: InvoiceDetail; company?: Company }) {
+function PreviewBody({
+  invoice,
+  company,
+  taxLabel,
+}: {
+  invoice: InvoiceDetail;
+  company?: Company;
+  taxLabel?: string;
+}) {
   const navigate = useNavigate();
   const actions = useInvoiceActions({ onDeleted: () => void navigate({ to: '/admin/invoice/list' }) });
   const open = isOpen(invoice.status);
@@ -449,7 +466,7 @@ function PreviewBody({ invoice, company }: { invoice: InvoiceDetail; company?: C
         </Alert>
       )}
 
-      <InvoicePaper invoice={invoice} company={company} />
+      <InvoicePaper invoice={invoice} company={company} taxLabel={taxLabel} />
 
       <Box data-print-hide>
         <AuditTrail entity="invoice" id={invoice.id} />
@@ -460,7 +477,15 @@ function PreviewBody({ invoice, company }: { invoice: InvoiceDetail; company?: C
 }
 
 /** /admin/invoice/preview/$id: the printable invoice with everything staff do to it. */
-export function AdminInvoicePreview({ id, company }: { id: string; company?: Company }) {
+export function AdminInvoicePreview({
+  id,
+  company,
+  taxLabel,
+}: {
+  id: string;
+  company?: Company;
+  taxLabel?: string;
+}) {
   const query = useQuery(adminInvoiceQueryOptions(id));
   usePageTitle(
     query.data ? (query.data.number ? `Invoice ${query.data.number}` : 'Draft invoice') : 'Invoice',
@@ -489,7 +514,7 @@ export function AdminInvoicePreview({ id, company }: { id: string; company?: Com
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <PreviewBody invoice={query.data} company={company} />
+        <PreviewBody invoice={query.data} company={company} taxLabel={taxLabel} />
       )}
     </Stack>
   );

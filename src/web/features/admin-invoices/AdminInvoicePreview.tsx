@@ -4,7 +4,6 @@ import {
   Anchor,
   Box,
   Button,
-  Grid,
   Group,
   Image,
   Paper,
@@ -243,42 +242,40 @@ export function InvoicePaper({
           </Table>
         </ScrollTable>
 
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }} offset={{ base: 0, sm: 6 }}>
-            <Table verticalSpacing={4} aria-label="Totals">
-              <Table.Tbody>
-                <TotalRow label="Subtotal" value={money(invoice.subtotal_cents)} />
-                {invoice.discount_cents > 0 && (
+        <Box ml="auto" w="100%" maw={400}>
+          <Table verticalSpacing={4} aria-label="Totals">
+            <Table.Tbody>
+              <TotalRow label="Subtotal" value={money(invoice.subtotal_cents)} />
+              {invoice.discount_cents > 0 && (
+                <TotalRow
+                  label={`Discount${invoice.discount?.kind === 'percent' ? ` (${invoice.discount.value / 100} %)` : ''}`}
+                  value={`−${money(invoice.discount_cents)}`}
+                />
+              )}
+              <TotalRow
+                label={`${taxLabel}${invoice.tax_rate && Number(invoice.tax_rate) !== 0 ? ` (${formatRate(invoice.tax_rate)} on services)` : ''}`}
+                value={money(invoice.tax_cents)}
+              />
+              <TotalRow
+                label={`Total (${currency})`}
+                value={money(invoice.total_cents)}
+                strong
+                testId="paper-total"
+              />
+              {invoice.amount_paid_cents > 0 && (
+                <>
+                  <TotalRow label="Amount paid" value={`−${money(invoice.amount_paid_cents)}`} />
                   <TotalRow
-                    label={`Discount${invoice.discount?.kind === 'percent' ? ` (${invoice.discount.value / 100} %)` : ''}`}
-                    value={`−${money(invoice.discount_cents)}`}
+                    label="Balance due"
+                    value={invoice.balance_cents === 0 ? 'Paid' : money(invoice.balance_cents)}
+                    strong
+                    testId="paper-balance"
                   />
-                )}
-                <TotalRow
-                  label={`${taxLabel}${invoice.tax_rate && Number(invoice.tax_rate) !== 0 ? ` (${formatRate(invoice.tax_rate)} on services)` : ''}`}
-                  value={money(invoice.tax_cents)}
-                />
-                <TotalRow
-                  label={`Total (${currency})`}
-                  value={money(invoice.total_cents)}
-                  strong
-                  testId="paper-total"
-                />
-                {invoice.amount_paid_cents > 0 && (
-                  <>
-                    <TotalRow label="Amount paid" value={`−${money(invoice.amount_paid_cents)}`} />
-                    <TotalRow
-                      label="Balance due"
-                      value={invoice.balance_cents === 0 ? 'Paid' : money(invoice.balance_cents)}
-                      strong
-                      testId="paper-balance"
-                    />
-                  </>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Grid.Col>
-        </Grid>
+                </>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Box>
 
         <Text fw={700} c={invoice.status === 'overdue' ? 'red.9' : undefined} data-testid="paper-due">
           {due}

@@ -64,15 +64,7 @@ function SendForm({
         <TextInput label="From" value={draft.from} readOnly description="The company's sending address" />
         <TextInput label="To" type="email" required autoComplete="off" {...form.getInputProps('to')} />
         <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
-        <Textarea
-          label="Message"
-          required
-          autosize
-          minRows={6}
-          maxRows={14}
-          maxLength={5000}
-          {...form.getInputProps('message')}
-        />
+        <Textarea label="Message" required rows={8} maxLength={5000} {...form.getInputProps('message')} />
         <Group gap={6} wrap="nowrap">
           <IconPaperclip size={16} aria-hidden />
           <Text size="sm" data-testid="send-attachment">

@@ -75,8 +75,7 @@ function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose
           <Textarea
             label="Reason"
             required
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={500}
             value={reason}
             error={error}

@@ -153,7 +153,12 @@ export function DefaultLayout() {
           fluid={settings.contentWidth === 'full'}
           px={0}
         >
-          <Box py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Box
+            py="lg"
+            mt="xl"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            data-print-hide
+          >
             <FooterText />
           </Box>
         </Container>

@@ -144,8 +144,7 @@ function PaymentForm({
         <Textarea
           label="Note"
           description="Staff only"
-          autosize
-          minRows={2}
+          rows={2}
           maxLength={500}
           {...form.getInputProps('note')}
         />
@@ -245,8 +244,7 @@ function PaymentRow({
               <Textarea
                 label="Why is it reversed?"
                 required
-                autosize
-                minRows={2}
+                rows={2}
                 maxLength={500}
                 value={reason}
                 error={reasonError}

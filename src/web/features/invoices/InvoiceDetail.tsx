@@ -11,11 +11,12 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
+import type { InvoiceDetail as Invoice, PaymentMethod } from '../../../contract/invoices';
 import { PackageLink } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
@@ -26,6 +27,76 @@ import { formatAmount, formatDay } from '../../lib/money/money';
 import { downloadInvoicePdf, invoiceQueryOptions } from './api';
 import classes from './InvoicePrint.module.css';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  points: 'Points',
+};
+
+/** What was paid on the invoice; a reversed payment stays listed, struck through, with why. */
+function Payments({ invoice }: { invoice: Invoice }) {
+  const money = (cents: number) => formatAmount(cents, invoice.currency);
+  return (
+    <Card padding="lg" component="section" aria-labelledby="invoice-payments-heading">
+      <Title order={2} fz="lg" id="invoice-payments-heading" mb="sm">
+        Payments
+      </Title>
+      {invoice.payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments yet.
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs" aria-labelledby="invoice-payments-heading">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Method</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.payments.map((p) => (
+              <Table.Tr key={p.id} data-testid="customer-payment">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.paid_on)}</Table.Td>
+                <Table.Td>
+                  {METHOD_LABELS[p.method] ?? p.method}
+                  {p.reference ? ` · ${p.reference}` : ''}
+                  {p.reversed_at && (
+                    <Text size="xs" c="red.9">
+                      Reversed{p.reverse_reason ? `: ${p.reverse_reason}` : ''}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  style={{ whiteSpace: 'nowrap' }}
+                  td={p.reversed_at ? 'line-through' : undefined}
+                >
+                  {p.reversed_at && <VisuallyHidden>Reversed, not counted: </VisuallyHidden>}
+                  {money(p.amount_cents)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="space-between" mt="sm" gap="sm">
+        <Text size="sm">Paid {money(invoice.amount_paid_cents)}</Text>
+        <Text fw={700} data-testid="invoice-balance">
+          {invoice.status === 'cancelled'
+            ? 'Nothing owed'
+            : invoice.balance_cents === 0
+              ? 'Balance: paid in full'
+              : `Balance due: ${money(invoice.balance_cents)}`}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -81,7 +152,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       )}
 
       <Card padding="lg" component="section" aria-label="Invoice details">
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
           <Fact label="Customer">
             {invoice.customer.name}
             <br />
@@ -90,6 +161,13 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           <Fact label="Total">
             <strong>
               {money(invoice.total_cents)} {currency}
+            </strong>
+          </Fact>
+          <Fact label="Balance">
+            <strong>
+              {invoice.balance_cents === 0 && invoice.status !== 'cancelled'
+                ? 'Paid'
+                : money(invoice.balance_cents)}
             </strong>
           </Fact>
           <Fact label="Issued">{invoice.issued_at ? formatDate(invoice.issued_at) : '—'}</Fact>
@@ -166,6 +244,19 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
                   {money(invoice.subtotal_cents)}
                 </Table.Td>
               </Table.Tr>
+              {invoice.discount_cents > 0 && (
+                <Table.Tr>
+                  <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
+                    Discount
+                  </Table.Th>
+                  <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
+                    Discount
+                  </Table.Th>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    −{money(invoice.discount_cents)}
+                  </Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
                   Tax
@@ -192,6 +283,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           </Table>
         </ScrollTable>
       </Card>
+
+      <Payments invoice={invoice} />
 
       {invoice.packages.length > 0 && (
         <Card padding="lg" component="section" aria-labelledby="invoice-packages-heading">

@@ -69,8 +69,46 @@ export async function newPage(
     baseURL: baseUrl(opts.host),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
   });
+  await faithfulOffline(context);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Makes `context.setOffline` behave as a device losing its network does. With Debian's Chromium 150 and Playwright
+ * 1.65, a document loaded (or reloaded) while the context is offline reads `navigator.onLine === true` and gets no
+ * `online` event when the network comes back, though every request fails: a real offline device reports false.
+ * The journeys reload offline on purpose (the precache must carry the app), so the emulation is completed here: a
+ * document started while offline reads `navigator.onLine` false, and is told `online` when the network returns.
+ */
+export async function faithfulOffline(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const native = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')?.get;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        const g = globalThis as { __e2eOffline?: boolean };
+        return g.__e2eOffline === true ? false : (native?.call(this) ?? true);
+      },
+    });
+  });
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (offline: boolean) => {
+    await setOffline(offline);
+    // Later init scripts run after the one above: documents created from now on start in this state.
+    await context.addInitScript(`globalThis.__e2eOffline = ${offline};`);
+    for (const page of context.pages()) {
+      await page
+        .evaluate((off) => {
+          const g = globalThis as { __e2eOffline?: boolean };
+          const claimed = g.__e2eOffline === true;
+          g.__e2eOffline = off;
+          // Only a document this emulation held offline needs telling; the others got the browser's own event.
+          if (!off && claimed) window.dispatchEvent(new Event('online'));
+        }, offline)
+        .catch(() => undefined); // a page mid-navigation: its next document reads the init script
+    }
+  };
 }
 
 /** Whole page by default; `fullPage: false` for what the viewport shows (overlays are fixed to the viewport). */

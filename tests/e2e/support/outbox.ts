@@ -2,7 +2,7 @@
 // origin, the outbox's button, drawer and items, a slow uplink, and Background Sync fired through DevTools.
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { setupBrowser } from './browser';
+import { faithfulOffline, setupBrowser } from './browser';
 import type { Payload } from './files';
 import { applyTokens, DEMO, expectDashboard, notification, type Tokens, until } from './helpers';
 import { controlled, persistedQueryKeys, textNow } from './offline';
@@ -95,6 +95,7 @@ export function setupOutbox() {
   /** A context on the proxy's origin with the session's cookies (cookies ignore ports: 127.0.0.1 is enough). */
   async function portalContext(tokens: Tokens): Promise<BrowserContext> {
     const context = await browser().newContext({ baseURL: portal(), viewport: { width: 1280, height: 800 } });
+    await faithfulOffline(context);
     await applyTokens(context, tokens, '127.0.0.1');
     return context;
   }

@@ -63,7 +63,7 @@ import { adminInvoiceStatsQueryOptions, adminInvoicesQueryOptions, refreshInvoic
 import { isOpen, SORT_LABELS, STATUS_LABELS, StatusBadge } from './labels';
 import { type AdminInvoiceSearch, toListQuery } from './search';
 
-const DateRangeField = lazy(() => import('./DateRangeField'));
+const DateRangeField = lazy(() => import('../../components/DateRangeField'));
 
 export type AdminInvoiceChange = (
   patch: Partial<AdminInvoiceSearch>,
@@ -373,6 +373,8 @@ export function AdminInvoiceList({
           />
           <Suspense fallback={<TextInput label="Issued between" placeholder="Any date" disabled />}>
             <DateRangeField
+              label="Issued between"
+              id="invoice-date-range"
               from={search.from}
               to={search.to}
               onChange={({ from, to }) => onChange({ from, to, page: 1 })}

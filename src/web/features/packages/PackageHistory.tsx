@@ -18,7 +18,7 @@ import { type HistorySearch, hasFilters, SORT_LABELS } from './history-search';
 import classes from './PackageHistory.module.css';
 import { PackageCards, PackageTable } from './PackageResults';
 
-const DateRangeFilter = lazy(() => import('./DateRangeFilter'));
+const DateRangeField = lazy(() => import('../../components/DateRangeField'));
 
 export type HistoryChange = (patch: Partial<HistorySearch>, options?: { replace?: boolean }) => void;
 
@@ -61,7 +61,10 @@ function Filters({ search, onChange, onClear }: PackageHistoryProps) {
           comboboxProps={{ withinPortal: true }}
         />
         <Suspense fallback={<DateRangeFallback />}>
-          <DateRangeFilter
+          <DateRangeField
+            label="Date range"
+            id="package-date-range"
+            maxDate={new Date()}
             from={search.from}
             to={search.to}
             onChange={({ from, to }) => onChange({ from, to, page: 1 })}

@@ -2,30 +2,35 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import classes from './PackageHistory.module.css';
 
-export interface DateRangeFilterProps {
+export interface DateRangeFieldProps {
+  /** The field's label; its id also labels the calendar dialog. */
+  label: string;
+  id: string;
   from: string | undefined;
   to: string | undefined;
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+  /** No day after this one can be picked (e.g. today, for dates that cannot be in the future). */
+  maxDate?: Date;
 }
 
 type Range = DatesRangeValue<string>;
 
-const DIALOG_ID = 'package-date-range';
-
-/** The date-range picker (Mantine dates + dayjs), fetched only by the screen that filters by date. */
-export default function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
-  // The half-picked range lives here; the URL gets it once both ends are chosen (or it is cleared).
+/**
+ * A list filter's date range (Mantine dates + dayjs): default export, so a screen fetches it lazily. The URL gets the
+ * range once both ends are chosen (or it is cleared).
+ */
+export default function DateRangeField({ label, id, from, to, onChange, maxDate }: DateRangeFieldProps) {
+  // The half-picked range lives here until its second end is picked.
   const [range, setRange] = useState<Range>([from ?? null, to ?? null]);
   useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
 
   return (
     <DatePickerInput
       type="range"
-      // Popover labels its dialog by its own id: make that id the field label's, so the calendar reads "Date range".
-      id={DIALOG_ID}
-      label="Date range"
+      // Popover labels its dialog by its own id: make that id the field label's, so the calendar reads the label.
+      id={id}
+      label={label}
       placeholder="Any date"
       value={range}
       onChange={(next) => {
@@ -41,16 +46,18 @@ export default function DateRangeFilter({ from, to, onChange }: DateRangeFilterP
       allowSingleDateInRange
       valueFormat="MMM D, YYYY"
       leftSection={<IconCalendar size={16} aria-hidden />}
-      maxDate={new Date()}
+      maxDate={maxDate}
       weekendDays={[]}
-      popoverProps={{ position: 'bottom-start', id: `${DIALOG_ID}-label` }}
+      popoverProps={{ position: 'bottom-start', id: `${id}-label` }}
       previousLabel="Previous month"
       nextLabel="Next month"
       hideOutsideDates
       clearButtonProps={{ 'aria-label': 'Clear date range' }}
-      // Mantine's placeholder grey is below 4.5:1 on white.
-      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-      classNames={{ input: classes.rangeInput }}
+      styles={{
+        // Mantine's placeholder grey is below 4.5:1 on white.
+        placeholder: { color: 'var(--mantine-color-dimmed)' },
+        input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+      }}
     />
   );
 }

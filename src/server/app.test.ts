@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../contract/endpoints';
@@ -223,6 +225,43 @@ describe('an unexpected failure', () => {
     expect(errors.length).toBeGreaterThanOrEqual(1);
     expect(errors[0]).toMatchObject({ msg: 'unexpected error' });
     expect(errors[0].err?.stack).toBeTruthy();
+  });
+});
+
+describe('serving the PWA', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers the app for its routes, the asset itself, and a 404 for a missing asset (never HTML as a script)', async () => {
+    const route = await t.request({ method: 'GET', url: '/user/packages/history?page=2' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toMatch(/text\/html/);
+    const asset = await t.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of [
+      '/assets/index-old999.js',
+      '/assets/style-old.css',
+      '/sw-old.js',
+      '/icons/missing.png',
+    ]) {
+      const missing = await t.request({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/application\/json/);
+      expect(missing.json(), url).toMatchObject({ success: false, statusCode: 404 });
+    }
   });
 });
 

@@ -39,6 +39,14 @@ declare module 'fastify' {
 /** Paths the API owns: never answered with the PWA's index.html. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
 
+/**
+ * A file the build would have made (a hashed asset, a script, a style sheet, an icon): when it is missing, a 404.
+ * Answering index.html with 200 would make a stale tab parse HTML as JavaScript instead of recovering.
+ */
+const isBuildFile = (path: string) =>
+  path.startsWith('/assets/') ||
+  /\.(?:m?js|css|map|woff2?|png|svg|ico|webp|json|webmanifest|txt)$/i.test(path);
+
 /** `logStream` lets tests read the structured log (and check that no secret is in it). */
 export type AppOptions = { config: Config; db: Db; logStream?: NodeJS.WritableStream };
 
@@ -243,7 +251,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isBuildFile(path) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The PWA's router owns every other path (and shows its own 404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -162,15 +162,16 @@ describe('auth: sign-up', () => {
         await t.request({ method: 'POST', url: '/v1/auth/register', payload: body });
         return performance.now() - started;
       };
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
       const taken: number[] = [];
       const fresh: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 9; i++) {
         taken.push(await time(DEMO.admin.email));
         fresh.push(await time());
       }
-      // Before, a taken email answered in ~2 ms against ~84 ms; now both pay the hash. A wide margin: no flake.
-      expect(median(taken)).toBeGreaterThan(median(fresh) * 0.4);
+      // Before, a taken email answered in ~2 ms against ~84 ms; now both pay the hash. The fastest of each is
+      // compared (the other test files share the CPU: a slow run says nothing, a fast one is the request's own
+      // cost), with a wide margin.
+      expect(Math.min(...taken)).toBeGreaterThan(Math.min(...fresh) * 0.3);
     });
 
     it('allows the same email at the other company (accounts belong to one company)', async () => {

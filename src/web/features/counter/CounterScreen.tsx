@@ -2,7 +2,7 @@ import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconBuildingStore, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -14,8 +14,9 @@ import { type CounterSearch, type CounterTab, classifyLookup } from './search';
 
 export type CounterChange = (patch: Partial<CounterSearch>, options?: { replace?: boolean }) => void;
 
-/** Renders the payment drawer of an invoice (composed by the route: features do not import each other). */
-export type RenderPayment = (invoiceId: string, opened: boolean, onClose: () => void) => ReactNode;
+import type { RenderPayment } from './api';
+
+export type { RenderPayment };
 
 /**
  * /admin/counter: the pickup desk. A scanner (or the clerk) types a mailbox or a package's tracking number and

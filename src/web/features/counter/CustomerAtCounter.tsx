@@ -21,7 +21,7 @@ import { ScrollTable } from '../../components/ScrollTable';
 import { ToneBadge } from '../../components/ToneBadge';
 import { formatDateTime, formatWeight } from '../../lib/format';
 import { formatAmount, formatDay } from '../../lib/money/money';
-import type { RenderPayment } from './CounterScreen';
+import type { RenderPayment } from './api';
 import { BILLING_LABELS, BILLING_TONES, plural } from './labels';
 import { ReleaseForm } from './ReleaseForm';
 

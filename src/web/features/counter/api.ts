@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { CloseoutQuery, ReleaseBody } from '../../../contract/counter';
 import { counterCalls } from '../../../contract/counter.calls';
 import { api, isApiError } from '../../lib/api';
@@ -67,3 +68,6 @@ export function localToday(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** Renders the payment drawer of an invoice (composed by the route: features do not import each other). */
+export type RenderPayment = (invoiceId: string, opened: boolean, onClose: () => void) => ReactNode;

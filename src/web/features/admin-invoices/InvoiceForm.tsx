@@ -72,15 +72,7 @@ import { InvoiceFormGuard } from './InvoiceFormGuard';
 import { InvoiceFormLines, type LineTotal } from './InvoiceFormLines';
 import { InvoiceFormPackages } from './InvoiceFormPackages';
 import { InvoiceFormTotals, type TotalsState } from './InvoiceFormTotals';
-
-const STATUS_WORDS: Record<InvoiceDetail['status'], string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partially_paid: 'Partially paid',
-  overdue: 'Overdue',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-};
+import { STATUS_LABELS } from './labels';
 
 /** /admin/invoice/add (no id) and /admin/invoice/edit/$id: the invoice form, or why the invoice cannot change. */
 export function InvoiceForm({ id }: { id?: string }) {
@@ -297,7 +289,7 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
         title={invoice ? `Edit invoice ${invoice.number ?? '(draft)'}` : 'New invoice'}
         description={
           invoice
-            ? `${STATUS_WORDS[invoice.status]}${invoice.revision > 0 ? `, revision ${invoice.revision}` : ''} · ${invoice.customer.name} · ${formatAmount(invoice.total_cents, invoice.currency)}`
+            ? `${STATUS_LABELS[invoice.status]}${invoice.revision > 0 ? `, revision ${invoice.revision}` : ''} · ${invoice.customer.name} · ${formatAmount(invoice.total_cents, invoice.currency)}`
             : 'Bill a customer’s packages and any other charges; the totals are the server’s.'
         }
       />

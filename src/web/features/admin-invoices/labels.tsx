@@ -1,30 +1,10 @@
-import type { BadgeProps } from '@mantine/core';
-import type { InvoiceSort, InvoiceStatus, PaymentMethod } from '../../../contract/invoices';
-import { ToneBadge } from '../../components/ToneBadge';
+import type { InvoiceSort, InvoiceStatus } from '../../../contract/invoices';
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
-};
-const TONES: Record<InvoiceStatus, string> = {
-  draft: 'gray',
-  issued: 'blue',
-  partially_paid: 'orange',
-  paid: 'green',
-  overdue: 'red',
-  cancelled: 'gray',
-};
-
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  points: 'Points / wallet',
-};
+export {
+  INVOICE_STATUS_LABELS as STATUS_LABELS,
+  InvoiceStatusBadge as StatusBadge,
+  PAYMENT_METHOD_LABELS as METHOD_LABELS,
+} from '../../components/InvoiceStatusBadge';
 
 export const SORT_LABELS: Record<InvoiceSort, string> = {
   newest: 'Newest first',
@@ -35,15 +15,6 @@ export const SORT_LABELS: Record<InvoiceSort, string> = {
   balance: 'Highest balance',
   customer: 'Customer',
 };
-
-/** The status in words and colour; the words carry the meaning. */
-export function StatusBadge({ status, ...props }: { status: InvoiceStatus } & BadgeProps) {
-  return (
-    <ToneBadge tone={TONES[status] ?? 'gray'} data-status={status} {...props}>
-      {STATUS_LABELS[status] ?? status}
-    </ToneBadge>
-  );
-}
 
 /** Open invoices take payments, can be sent and cancelled. */
 export const isOpen = (status: InvoiceStatus) =>

@@ -1,12 +1,6 @@
 import type { CounterBilling } from '../../../contract/counter';
-import type { PaymentMethod } from '../../../contract/invoices';
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  points: 'Points / wallet',
-};
+export { PAYMENT_METHOD_LABELS as METHOD_LABELS } from '../../components/InvoiceStatusBadge';
 
 export const BILLING_LABELS: Record<CounterBilling, string> = {
   paid: 'Paid',

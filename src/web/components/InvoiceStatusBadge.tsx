@@ -1,0 +1,48 @@
+import type { BadgeProps } from '@mantine/core';
+import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
+import { ToneBadge } from './ToneBadge';
+
+/** An invoice's status in staff's words. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  issued: 'Issued',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
+
+/** A customer reads an issued invoice as one they have not paid yet. */
+export const CUSTOMER_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  ...INVOICE_STATUS_LABELS,
+  issued: 'Unpaid',
+};
+
+const TONES: Record<InvoiceStatus, string> = {
+  draft: 'gray',
+  issued: 'blue',
+  partially_paid: 'orange',
+  paid: 'green',
+  overdue: 'red',
+  cancelled: 'gray',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  points: 'Points / wallet',
+};
+
+/** The status in words and colour; the words carry the meaning. */
+export function InvoiceStatusBadge({
+  status,
+  labels = INVOICE_STATUS_LABELS,
+  ...props
+}: { status: InvoiceStatus; labels?: Record<InvoiceStatus, string> } & BadgeProps) {
+  return (
+    <ToneBadge tone={TONES[status] ?? 'gray'} data-status={status} {...props}>
+      {labels[status] ?? status}
+    </ToneBadge>
+  );
+}

@@ -6,18 +6,23 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { setupQueryPersistence } from './app/query-persistence';
 import { createAppRouter } from './app/router';
 import { SettingsProvider, useSettings } from './app/settings';
 import { buildTheme, cssVariablesResolver } from './app/theme';
-import { companyQueryOptions } from './features/tenant/api';
+import { companyQueryOptions, primeCompany } from './features/tenant/api';
 import { setAuthFailureHandler } from './lib/api/client';
+import { afterIdle } from './lib/idle';
 import { installOnlineManager } from './lib/offline/online';
 
 installOnlineManager();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The company (and the build) came with the page: the router's first guard does not wait for the network.
+const boot = readBoot();
+if (boot?.company) primeCompany(queryClient, boot.company);
 // The query cache persisted per user in IndexedDB (restored before queries run; see lib/offline/persist.ts).
 const { persistOptions, onRestored } = setupQueryPersistence(queryClient);
 
@@ -60,10 +65,12 @@ if (container) {
   );
 }
 
-// The outbox's triggers (start, online, tab visible, Background Sync relayed by the worker), after the first render.
-void import('./lib/offline/outbox-app').then(({ startOutbox }) => startOutbox(queryClient));
+// The outbox's triggers (start, online, tab visible, Background Sync relayed by the worker), once the first screen
+// is up and the main thread idle: sending queued pre-alerts can wait a moment, the first paint cannot.
+afterIdle(() => void import('./lib/offline/outbox-app').then(({ startOutbox }) => startOutbox(queryClient)));
 
-// The service worker and the newer-build watcher: production builds only, loaded after the first render.
+// The service worker and the newer-build watcher: production builds only, after the page is interactive and idle,
+// so the worker's precache (the whole app, for offline use) never competes with the first visit's own requests.
 if (import.meta.env.PROD) {
-  void import('./app/pwa').then(({ startPwa }) => startPwa(router));
+  afterIdle(() => void import('./app/pwa').then(({ startPwa }) => startPwa(router, boot)));
 }

@@ -10,9 +10,9 @@
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
-  createHandlerBoundToURL,
+  PrecacheController,
   type PrecacheEntry,
-  precacheAndRoute,
+  PrecacheRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { installOutboxSync } from './lib/offline/outbox-worker';
@@ -34,13 +34,63 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/** How many files the install fetches at once: a browser opens about six connections to one host. */
+const PRECACHE_BATCH = 6;
+
+/**
+ * Workbox's controller, but installing in parallel batches: Workbox fetches one file at a time (to be gentle with
+ * storage quota), which turns a hundred small files into a hundred round trips on a phone. Files already cached
+ * under the same revision are skipped by the strategy, as before, so an update fetches only what changed.
+ */
+class BatchedPrecacheController extends PrecacheController {
+  private readonly modes = new Map<string, RequestCache>();
+
+  override addToCacheList(entries: Array<PrecacheEntry | string>): void {
+    super.addToCacheList(entries);
+    for (const entry of entries) {
+      // As Workbox decides: a revisioned entry bypasses the HTTP cache; a hashed one may come from it.
+      if (typeof entry !== 'string' && entry.revision) {
+        this.modes.set(new URL(entry.url, self.location.href).href, 'reload');
+      }
+    }
+  }
+
+  override async install(event: ExtendableEvent) {
+    const work = (async () => {
+      const entries = [...this.getURLsToCacheKeys()];
+      for (let i = 0; i < entries.length; i += PRECACHE_BATCH) {
+        await Promise.all(
+          entries.slice(i, i + PRECACHE_BATCH).flatMap(([url, cacheKey]) =>
+            this.strategy.handleAll({
+              params: { cacheKey },
+              request: new Request(url, {
+                integrity: this.getIntegrityForCacheKey(cacheKey) ?? '',
+                cache: this.modes.get(url) ?? 'default',
+                credentials: 'same-origin',
+              }),
+              event,
+            }),
+          ),
+        );
+      }
+      return { updatedURLs: [], notUpdatedURLs: [] };
+    })();
+    event.waitUntil(work);
+    return work;
+  }
+}
+
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+const precache = new BatchedPrecacheController();
+precache.precache(self.__WB_MANIFEST);
+registerRoute(new PrecacheRoute(precache));
 // Take control of pages opened before the first install (so they work offline without a reload). An update is
 // activated only by SKIP_WAITING, and the page that asked reloads itself.
 clientsClaim();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+registerRoute(
+  new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }),
+);
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isBuildInfo(url, self.location.origin),

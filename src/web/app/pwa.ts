@@ -7,6 +7,7 @@ import {
   type UpdatePort,
 } from '../lib/offline/build-version';
 import { isBusy } from '../lib/offline/busy';
+import type { Boot } from './boot';
 import type { AppRouter } from './router';
 
 /** Registers the service worker (production builds only) and returns the update port, or null without one. */
@@ -42,7 +43,7 @@ async function registerServiceWorker(): Promise<UpdatePort | null> {
  * The installable, offline shell: the service worker plus the newer-build watcher (build.json polled on start,
  * focus, visibility, back online and every 5 minutes; the reload happens on the next in-app navigation).
  */
-export async function startPwa(router: AppRouter): Promise<void> {
+export async function startPwa(router: AppRouter, boot: Boot | null): Promise<void> {
   document.documentElement.dataset.build = currentBuild.buildId;
   const sw = await registerServiceWorker();
   const watcher = createBuildWatcher({
@@ -83,5 +84,6 @@ export async function startPwa(router: AppRouter): Promise<void> {
     if (document.visibilityState === 'visible') check();
   });
   window.setInterval(check, POLL_INTERVAL_MS);
-  check();
+  // A page the server just served names the build it serves: when that is this one, there is nothing to ask yet.
+  if (boot?.buildId !== currentBuild.buildId) check();
 }

@@ -1,8 +1,8 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { GenericErrorPage, NotAuthorizedPage, NotFoundPage, ServerErrorPage } from '../components/ErrorPage';
 import { companyQueryOptions, lookupCompany, TENANT_MESSAGES } from '../features/tenant/api';
 import { ApiError } from '../lib/api/api-error';
@@ -59,12 +59,29 @@ function TenantWatcher() {
   return null;
 }
 
+// The toasts' renderer (portal, transitions, close buttons) loads with the first toast: most visits show none, and
+// a toast shown before it has loaded waits in Mantine's store and appears as soon as it mounts.
+const Notifications = lazy(() => import('./Toasts'));
+
+function DeferredNotifications() {
+  const { notifications: shown, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (shown.length > 0 || queue.length > 0) setNeeded(true);
+  }, [shown.length, queue.length]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  ) : null;
+}
+
 export function RootComponent() {
   useDocumentBranding();
   return (
     <>
       <TenantWatcher />
-      <Notifications position="top-right" />
+      <DeferredNotifications />
       <Outlet />
     </>
   );

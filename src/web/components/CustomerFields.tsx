@@ -1,4 +1,4 @@
-import { Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
 /** What a field below needs of a Mantine form: the key and input props of its own fields. */
@@ -80,36 +80,6 @@ export function TrnField({ form }: { form: FormFields<'trn'> }) {
       inputMode="numeric"
       key={form.key('trn')}
       {...form.getInputProps('trn')}
-    />
-  );
-}
-
-/**
- * The parish, searchable. While the list loads and nothing is known yet it waits; when it could not be fetched,
- * `loadError` says so on the field (after any error of the field's own).
- */
-export function ParishField({
-  parishes,
-  loading,
-  loadError,
-  error,
-  ...props
-}: Omit<SelectProps, 'data'> & {
-  parishes: { id: number; name: string }[];
-  loading: boolean;
-  loadError: string | null;
-}) {
-  return (
-    <Select
-      label="Parish"
-      placeholder={loading ? 'Loading parishes…' : 'Choose your parish'}
-      data={parishes.map((p) => ({ value: String(p.id), label: p.name }))}
-      searchable
-      required
-      nothingFoundMessage="No parish found"
-      disabled={loading && parishes.length === 0}
-      {...props}
-      error={error ?? loadError ?? undefined}
     />
   );
 }

@@ -5,6 +5,27 @@ import { ApiError } from './api/api-error';
 export const zodResolver = (schema: Parameters<typeof schemaResolver>[0]) =>
   schemaResolver(schema, { sync: true });
 
+/**
+ * A schema whose module (and zod with it) loads on the form's first use rather than with the page: for the first
+ * screen a visitor sees (login), where zod would be the largest file. Until it has loaded, validation passes;
+ * `ready()` starts the load (call it on focus) and resolves with the schema (await it before validating on submit).
+ */
+export function lazySchema<S extends Parameters<typeof schemaResolver>[0]>(load: () => Promise<S>) {
+  let schema: S | undefined;
+  let loading: Promise<S> | undefined;
+  const ready = () => {
+    loading ??= load().then((s) => {
+      schema = s;
+      return s;
+    });
+    return loading;
+  };
+  return {
+    ready,
+    validate: <V>(values: V) => (schema ? zodResolver(schema)(values as never) : {}),
+  };
+}
+
 export interface ErrorSink {
   setFieldError: (path: string, error: string) => void;
   values: object;

@@ -3,13 +3,16 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type LoginBody, loginBodySchema } from '../../../contract/auth';
+import type { LoginBody } from '../../../contract/auth';
 import { EmailField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { applyServerErrors, zodResolver } from '../../lib/form';
+import { applyServerErrors, lazySchema } from '../../lib/form';
 import { homeOf, safeRedirect } from '../../lib/session/guards';
 import { AuthCard } from './AuthCard';
 import { login } from './api';
+
+// The schema (and zod) load when the visitor starts typing, not with the page: see lazySchema.
+const loginSchema = lazySchema(() => import('../../../contract/auth').then((m) => m.loginBodySchema));
 
 /** Email + password; afterwards the user returns to the page they first asked for. */
 export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
@@ -19,7 +22,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zodResolver(loginBodySchema),
+    validate: (values) => loginSchema.validate(values),
   });
   const mutation = useMutation({
     mutationFn: (values: LoginBody) => login(values),
@@ -38,10 +41,16 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
     <AuthCard title="Welcome back" subtitle="Log in to track your packages and invoices.">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          setFormError(null);
-          mutation.mutate(loginBodySchema.parse(values));
-        })}
+        onFocus={() => void loginSchema.ready()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void loginSchema.ready().then((schema) =>
+            form.onSubmit((values) => {
+              setFormError(null);
+              mutation.mutate(schema.parse(values));
+            })(),
+          );
+        }}
       >
         <Stack gap="md">
           <FormErrorAlert title="Could not log in" error={formError} />

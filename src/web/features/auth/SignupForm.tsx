@@ -5,15 +5,9 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PASSWORD_MIN, type RegisterBody, registerBodySchema } from '../../../contract/auth';
 import type { Parish } from '../../../contract/reference';
-import {
-  AddressField,
-  EmailField,
-  NameFields,
-  ParishField,
-  PhoneField,
-  TrnField,
-} from '../../components/CustomerFields';
+import { AddressField, EmailField, NameFields, PhoneField, TrnField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard } from './AuthCard';
 import { register } from './api';

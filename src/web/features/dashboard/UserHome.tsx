@@ -23,10 +23,14 @@ export interface UserHomeProps {
 export function UserHome({ user, company, summary, children }: UserHomeProps) {
   usePageTitle('Dashboard');
   if (!user) {
+    // The sections below need no user: they load (and show) beside the greeting's skeleton.
     return (
-      <Stack aria-busy="true" aria-label="Loading your dashboard">
-        <Skeleton h={36} w={280} />
-        <Skeleton h={160} />
+      <Stack gap="lg">
+        <Stack aria-busy="true" aria-label="Loading your dashboard">
+          <Skeleton h={36} w={280} />
+          <Skeleton h={160} />
+        </Stack>
+        {children}
       </Stack>
     );
   }

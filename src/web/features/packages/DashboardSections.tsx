@@ -69,8 +69,11 @@ export function PackageCounts() {
 }
 
 /** The five newest packages, each linking to its page. */
+/** The dashboard's "recent packages": the route's loader asks for the same page. */
+export const RECENT_QUERY = { sort: 'newest', page: 1, pageSize: 5 } as const;
+
 export function RecentPackages() {
-  const recent = useQuery(packagesQueryOptions({ sort: 'newest', page: 1, pageSize: 5 }));
+  const recent = useQuery(packagesQueryOptions(RECENT_QUERY));
   return (
     <Card padding="lg" component="section" aria-labelledby="recent-heading">
       <Group justify="space-between" align="baseline" mb="sm">

@@ -12,8 +12,9 @@ import {
   updateProfileBodySchema,
 } from '../../../contract/profile';
 import type { Parish } from '../../../contract/reference';
-import { AddressField, NameFields, ParishField, PhoneField, TrnField } from '../../components/CustomerFields';
+import { AddressField, NameFields, PhoneField, TrnField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { profileKeys, updateProfile } from './api';
 import classes from './ProfileForm.module.css';

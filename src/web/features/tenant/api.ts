@@ -33,6 +33,15 @@ export const companyQueryOptions = () =>
     retry: false,
   });
 
+/**
+ * The company the server wrote into the page (app/boot.ts): the query starts fresh with it, so nothing waits on
+ * `GET /v1/companies/me`, and the device keeps it for offline starts.
+ */
+export function primeCompany(queryClient: QueryClient, company: Company): void {
+  writeJson(COMPANY_KEY, company);
+  queryClient.setQueryData(companyQueryOptions().queryKey, company);
+}
+
 export type CompanyLookup =
   | { status: 'success'; company: Company }
   | { status: 'not_found' }

@@ -3,13 +3,20 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../../features/auth/api';
 import { accountSummaryQueryOptions, useAccountSummary } from '../../../features/dashboard/api';
 import { UserHome } from '../../../features/dashboard/UserHome';
-import { PackageCounts, RecentPackages } from '../../../features/packages/DashboardSections';
+import { packageCountsQueryOptions, packagesQueryOptions } from '../../../features/packages/api';
+import { PackageCounts, RECENT_QUERY, RecentPackages } from '../../../features/packages/DashboardSections';
 import { companyQueryOptions } from '../../../features/tenant/api';
+import { packageStatusesQueryOptions } from '../../../lib/reference/api';
 import { useSession } from '../../../lib/session/use-session';
 
 export const Route = createFileRoute('/_app/user/')({
+  // Every call the dashboard makes starts here, together (the user comes from the layout's loader).
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(accountSummaryQueryOptions());
+    const { queryClient } = context;
+    void queryClient.prefetchQuery(accountSummaryQueryOptions());
+    void queryClient.prefetchQuery(packageCountsQueryOptions());
+    void queryClient.prefetchQuery(packageStatusesQueryOptions());
+    void queryClient.prefetchQuery(packagesQueryOptions(RECENT_QUERY));
   },
   component: function UserRoute() {
     const session = useSession();

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloadMap } from './src/server/pwa/route-preload';
 
 const API = 'http://127.0.0.1:8080';
 const UNSPLIT_ROUTES = new Set(['/_blank', '/_blank/login']);
@@ -63,6 +65,38 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * `route-preload.json`: the files each route's chunk needs beyond the entry. The server names them in the HTML it
+ * serves for that path (modulepreload), so a cold visit fetches them with the entry (src/server/pwa/route-preload.ts).
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) =>
+        c.type === 'chunk'
+          ? [
+              {
+                fileName: c.fileName,
+                facadeModuleId: c.facadeModuleId,
+                isEntry: c.isEntry,
+                imports: c.imports,
+                css: [...(c.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
+      const routesDir = fileURLToPath(new URL('./src/web/routes', import.meta.url));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preload.json',
+        source: `${JSON.stringify(routePreloadMap(chunks, routesDir))}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // `vite build` is a production build. A build spawned from vitest (the e2e global setup) inherits NODE_ENV=test,
   // which would make a development build (React dev, import.meta.env.PROD false, so no service worker).
@@ -90,6 +124,7 @@ export default defineConfig(({ command }) => {
       react(),
       webManifest(),
       buildInfo(),
+      routePreload(),
       // The service worker (src/web/sw.ts): precache + navigation fallback. The manifest and its icons are served
       // per host by the server, so the plugin neither generates nor injects one.
       VitePWA({

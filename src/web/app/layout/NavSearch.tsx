@@ -3,6 +3,7 @@ import { type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { NavNode } from '../../features/menus/api';
+import { afterIdle } from '../../lib/idle';
 import { NavIcon } from './nav-icons';
 import { useGo, useNavSections } from './use-nav';
 
@@ -16,10 +17,8 @@ export function NavSearch({ compact }: { compact: boolean }) {
   const { sections } = useNavSections({ all: true });
   const go = useGo();
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => setReady(true), 300);
-    return () => clearTimeout(id);
-  }, []);
+  // Mounted once the page is idle (its Ctrl+K listener comes with it), or at once when the button is pressed.
+  useEffect(() => afterIdle(() => setReady(true)), []);
   const actions = useMemo<SpotlightActionData[]>(() => {
     const flat: { node: NavNode; section: string }[] = [];
     const walk = (nodes: NavNode[], section: string) => {

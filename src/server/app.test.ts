@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../contract/endpoints';
 import { createTestApp, DEMO, type TestApp } from './test/harness';
@@ -70,17 +71,25 @@ describe('the app: envelope, errors, headers, docs', () => {
     expectError(res, 413, 'The request body is too large');
   });
 
-  it('sends security headers: a strict CSP for scripts, nosniff, no framing', async () => {
+  it('sends an API reply the headers that apply to data (nosniff, same-origin, no-store), not the document ones', async () => {
     const res = await t.request({ method: 'GET', url: '/v1/companies/me' });
-    const csp = String(res.headers['content-security-policy']);
-    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends every HTML page (the docs, the local mailbox) the security headers of a document', async () => {
+    for (const url of ['/docs', '/dev/mailbox']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['content-security-policy'], url).toBeTruthy();
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 
   it('serves the OpenAPI document listing every path of the contract', async () => {
@@ -229,13 +238,34 @@ describe('an unexpected failure', () => {
 });
 
 describe('serving the PWA', () => {
+  const big = 'export const words = "'.concat('forwarder '.repeat(500), '";');
   let t: TestApp;
   let webDir: string;
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><html><head><meta name="theme-color" content="#000000" /><title>Portal</title></head><body></body></html>',
+    );
     writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(webDir, 'assets', 'vendor-def456.js'), big);
+    writeFileSync(join(webDir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(big));
+    writeFileSync(join(webDir, 'build.json'), JSON.stringify({ buildId: 'build-42', builtAt: '' }));
+    writeFileSync(
+      join(webDir, 'route-preload.json'),
+      JSON.stringify({
+        routes: [
+          { file: '_app.tsx', pattern: '/', leaf: false, files: ['/assets/_app-1.js'] },
+          {
+            file: '_app/user/packages/history.tsx',
+            pattern: '/user/packages/history',
+            leaf: true,
+            files: ['/assets/history-2.js', '/assets/history-2.css'],
+          },
+        ],
+      }),
+    );
     t = await createTestApp({ env: { WEB_DIR: webDir } });
   });
   afterAll(async () => {
@@ -262,6 +292,66 @@ describe('serving the PWA', () => {
       expect(missing.headers['content-type'], url).toMatch(/application\/json/);
       expect(missing.json(), url).toMatchObject({ success: false, statusCode: 404 });
     }
+  });
+
+  it("writes the host's company, the build and the route's chunks into the page, under the document's CSP", async () => {
+    const page = await t.request({
+      method: 'GET',
+      url: '/user/packages/history?page=2',
+      host: 'blue.localhost',
+    });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const csp = String(page.headers['content-security-policy']);
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))
+        ?.trim(),
+    ).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const block = /<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(page.body)?.[1];
+    const me = expectOk<{ name: string }>(
+      await t.request({ method: 'GET', url: '/v1/companies/me', host: 'blue.localhost' }),
+    );
+    expect(JSON.parse(block ?? 'null')).toEqual({ company: me, buildId: 'build-42' });
+    expect(page.body).toContain('<title>Blue Parcel</title>');
+    expect(page.body).not.toContain('content="#000000"');
+    // The layout's chunk, the page's chunk and its style sheet, before the boot block, in the head.
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/_app-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/history-2.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/history-2.css">');
+    // An unknown host: no company in the page (the app shows its not-found page), still a page.
+    const unknown = await t.request({ method: 'GET', url: '/login', host: 'nobody.example' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('{"company":null,"buildId":"build-42"}');
+    expect(unknown.body).not.toContain('modulepreload');
+  });
+
+  it('sends a built asset without the document headers, immutable, and its precompressed brotli bytes', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(readFileSync(join(webDir, 'assets', 'vendor-def456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(big);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    // Without brotli in Accept-Encoding: the plain file.
+    const plain = await t.request({
+      method: 'GET',
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big);
   });
 });
 

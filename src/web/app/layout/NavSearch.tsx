@@ -3,11 +3,10 @@ import { type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { NavNode } from '../../features/menus/api';
-import { afterIdle } from '../../lib/idle';
 import { NavIcon } from './nav-icons';
 import { useGo, useNavSections } from './use-nav';
 
-// The search panel (Modal + Spotlight) loads once the page is idle, outside the layout chunk.
+// The search panel (Modal + Spotlight), outside the layout chunk.
 const SpotlightPanel = lazy(() => import('./SpotlightPanel'));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -17,8 +16,21 @@ export function NavSearch({ compact }: { compact: boolean }) {
   const { sections } = useNavSections({ all: true });
   const go = useGo();
   const [ready, setReady] = useState(false);
-  // Mounted once the page is idle (its Ctrl+K listener comes with it), or at once when the button is pressed.
-  useEffect(() => afterIdle(() => setReady(true)), []);
+  // The panel (and its own Ctrl+K handling) loads the first time it is asked for, by the button or the shortcut:
+  // most visits never open it, and it was the last file a cold dashboard fetched. Spotlight's store remembers the
+  // open request, so the panel opens as soon as it has loaded.
+  useEffect(() => {
+    if (ready) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setReady(true);
+        spotlight.open();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [ready]);
   const actions = useMemo<SpotlightActionData[]>(() => {
     const flat: { node: NavNode; section: string }[] = [];
     const walk = (nodes: NavNode[], section: string) => {

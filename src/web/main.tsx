@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useMemo } from 'react';
+import { StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
@@ -49,19 +49,25 @@ function ThemedApp() {
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        onSuccess={onRestored}
-        onError={onRestored}
-      >
-        <SettingsProvider>
-          <ThemedApp />
-        </SettingsProvider>
-      </PersistQueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole tree (hundreds of milliseconds on a slow phone), and the static outline stays on screen
+  // until the page is ready to replace it.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={persistOptions}
+          onSuccess={onRestored}
+          onError={onRestored}
+        >
+          <SettingsProvider>
+            <ThemedApp />
+          </SettingsProvider>
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
 

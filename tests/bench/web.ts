@@ -1,8 +1,11 @@
-// Web bench: what the PWA costs a phone. Gzip sizes of the production build against the budgets, then Lighthouse
-// (mobile preset: emulated Moto G, simulated slow 4G, 4x CPU slowdown) on /login served by the real server.
-// Prints figures; not part of pass/fail. Run: BENCH=web npm run bench (BENCH_LH_RUNS=3 by default).
+// Web bench: what the PWA costs a phone. Gzip sizes of the production build against the budgets, then for /login,
+// /user, the package history and a package detail (signed in as the demo customer): Lighthouse (mobile preset:
+// emulated Moto G, simulated slow 4G, 4x CPU slowdown; a fresh browser per run), and a cold visit's bytes and
+// requests split between the page and the service worker's precache. Prints figures; not part of pass/fail.
+// Run: BENCH=web npm run bench. Knobs: BENCH_LH_RUNS (3), BENCH_WEB_PAGES=login,user,history,package,
+// BENCH_WEB_SKIP_BUILD=1 (reuse the last build in dist/bench-web).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -106,13 +109,56 @@ type Lhr = {
   >;
 };
 
-async function lighthouseLogin(url: string, runs: number) {
+type Page = { name: string; path: string; auth: boolean };
+/** The four pages of issue 14's goals. The package detail is the demo customer's first package. */
+const PAGES: Page[] = [
+  { name: 'login', path: '/login', auth: false },
+  { name: 'user', path: '/user', auth: true },
+  { name: 'history', path: '/user/packages/history', auth: true },
+  { name: 'package', path: '/user/packages/:first', auth: true },
+];
+const GOALS = { perf: 95, a11y: 100, bp: 100, lcpMs: 2000, tbtMs: 150 };
+const WIRE_GOALS: Record<string, { kib: number; requests: number }> = {
+  login: { kib: 190, requests: 25 },
+  user: { kib: 250, requests: 35 },
+};
+const CUSTOMER = { email: 'customer@demo.test', password: 'demo-customer-1' };
+
+type Session = { access: string; refresh: string; firstPackage: string };
+
+async function signIn(base: string): Promise<Session> {
+  const res = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CUSTOMER),
+  });
+  const { data } = (await res.json()) as { data: { access_token: string; refresh_token: string } };
+  const list = await fetch(`${base}/v1/packages?page=1&pageSize=1`, {
+    headers: { authorization: `Bearer ${data.access_token}` },
+  });
+  const first = ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  return { access: data.access_token, refresh: data.refresh_token, firstPackage: first };
+}
+
+/** The session as the PWA keeps it (src/web/lib/session/session.ts): four cookies on the host. */
+const sessionCookies = (s: Session, domain: string) =>
+  [
+    ['accessToken', s.access],
+    ['refreshToken', s.refresh],
+    ['isAuthenticated', 'true'],
+    ['idVerified', 'true'],
+  ].map(([name, value]) => ({ name: name as string, value: value as string, domain, path: '/' }));
+
+type LhRow = { perf: number; a11y: number; bp: number; lhr: Lhr };
+
+async function lighthouseRuns(url: string, runs: number, session: Session | null): Promise<LhRow[]> {
   const { launch } = await import('chrome-launcher');
+  const puppeteer = (await import('puppeteer-core')).default;
   const lighthouse = (await import('lighthouse')).default as unknown as (
     url: string,
     flags: Record<string, unknown>,
   ) => Promise<{ lhr: Lhr } | undefined>;
-  const rows: { perf: number; a11y: number; bp: number; lhr: Lhr }[] = [];
+  const rows: LhRow[] = [];
   for (let i = 0; i < runs; i++) {
     // A fresh browser per run: no cache, no service worker, no warm JIT from the previous run.
     const chrome = await launch({
@@ -128,13 +174,24 @@ async function lighthouseLogin(url: string, runs: number) {
       ],
     });
     try {
+      if (session) {
+        // Signed in without visiting the site first (a visit would warm the HTTP cache): cookies set over CDP,
+        // and Lighthouse told not to clear storage (the browser is new, so there is nothing else to clear).
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        await browser.setCookie(...sessionCookies(session, new URL(url).hostname));
+        await browser.disconnect();
+      }
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(session ? { disableStorageReset: true } : {}),
       });
       if (!result) throw new Error('lighthouse returned nothing');
+      const failure = (result.lhr as { runtimeError?: { code?: string; message?: string } }).runtimeError;
+      if (failure)
+        console.log(`  run ${i + 1}: Lighthouse could not measure: ${failure.code} ${failure.message ?? ''}`);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       rows.push({
         perf: score('performance'),
@@ -149,12 +206,72 @@ async function lighthouseLogin(url: string, runs: number) {
   return rows;
 }
 
+/**
+ * A cold visit in plain headless Chromium: what the page itself fetches until the network is idle, and what the
+ * service worker fetches (its precache), with when the worker's first request left relative to the page's load.
+ */
+async function wire(url: string, session: Session | null) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    if (session) await context.addCookies(sessionCookies(session, new URL(url).hostname));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sizes = new Map<string, number>();
+    cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+    const started = Date.now();
+    let pageRequests = 0;
+    cdp.on('Network.requestWillBeSent', () => {
+      pageRequests++;
+    });
+    let swRequests = 0;
+    let firstSwAt: number | null = null;
+    context.on('request', (r) => {
+      if (!r.serviceWorker()) return;
+      swRequests++;
+      firstSwAt ??= Date.now() - started;
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const loadEnd = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+          ?.loadEventEnd ?? 0,
+    );
+    const bytes = [...sizes.values()].reduce((a, b) => a + b, 0);
+    return { requests: pageRequests, kib: bytes / KB, swRequests, firstSwAt, loadEnd };
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const spread = (xs: number[], unit = '') => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[0]}${unit} / ${median(s)}${unit} / ${s[s.length - 1]}${unit}`;
+};
+const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+};
 
 export async function benchWeb() {
-  console.log('\nWeb bench: production build (gzip -9) against the budgets');
-  const manifest = build();
+  const skipBuild =
+    process.env.BENCH_WEB_SKIP_BUILD === '1' && existsSync(join(outDir, '.vite/manifest.json'));
+  console.log(
+    `\nWeb bench: production build (gzip -9) against the budgets${skipBuild ? ' (last build reused)' : ''}`,
+  );
+  const manifest = skipBuild
+    ? (JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest)
+    : build();
   const m = measureBundle(manifest);
+  const jsFiles = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
+  const tiny = jsFiles.filter((f) => gz(f) < KB).length;
+  console.log(`JS chunks in the build: ${jsFiles.length}, ${tiny} of them under 1 KiB compressed`);
   console.log(
     `entry JS (index.html + static imports, ${m.entryFiles.length} files) ${verdict(m.entryJs, WEB_BUDGETS.entryJs)}`,
   );
@@ -169,23 +286,16 @@ export async function benchWeb() {
       console.log(
         `  most fetched when opening a route: ${heaviest.route}, ${kb(heaviest.withDeps)} with its shared chunks`,
       );
-    const over = m.routes.filter((r) => r.own > WEB_BUDGETS.routeChunk);
-    console.log(
-      `  ${m.routes.length} route chunks, ${over.length} over budget${over.length ? `: ${over.map((r) => r.route).join(', ')}` : ''}`,
-    );
   }
   const biggestShared = m.shared[0];
   if (biggestShared)
     console.log(
       `largest shared chunk (${biggestShared.file})`.padEnd(48) + kb(biggestShared.size).padStart(9),
     );
-  const biggestLazy = m.lazy[0];
-  if (biggestLazy)
-    console.log(
-      `largest other lazy chunk (${biggestLazy.file})`.padEnd(48) + kb(biggestLazy.size).padStart(9),
-    );
 
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+  const only = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
+  const pages = PAGES.filter((p) => only.length === 0 || only.includes(p.name));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   const port = '18751';
   const server = await start(
@@ -193,31 +303,71 @@ export async function benchWeb() {
     { PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: outDir, DATABASE_URL: '', SMTP_URL: '' },
     async (u) => (await fetch(`${u}/v1/companies/me`)).ok,
   );
+  const results: Record<string, unknown> = {};
   try {
-    const url = `http://localhost:${port}/login`;
-    const rows = await lighthouseLogin(url, runs);
-    const perf = median(rows.map((r) => r.perf));
-    const a11y = median(rows.map((r) => r.a11y));
-    const bp = median(rows.map((r) => r.bp));
+    const base = `http://localhost:${port}`;
+    const session = await signIn(base);
     console.log(
-      `\nLighthouse 12.8.2 mobile, ${url}, median of ${rows.length} (each run: ${rows.map((r) => `${r.perf}/${r.a11y}/${r.bp}`).join(', ')})`,
+      `\nLighthouse 12.8.2, mobile preset (Moto G, simulated slow 4G, 4x CPU), median of ${runs}; load average ${loadAverage()}`,
     );
-    console.log(`performance ${perf}   accessibility ${a11y}   best practices ${bp}`);
-    const lhr = rows.find((r) => r.perf === perf)?.lhr ?? rows[0]?.lhr;
-    if (lhr) {
-      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    for (const p of pages) {
+      const url = `${base}${p.path.replace(':first', session.firstPackage)}`;
+      const rows = await lighthouseRuns(url, runs, p.auth ? session : null);
+      const perf = median(rows.map((r) => r.perf));
+      const lhr = rows.find((r) => r.perf === perf)?.lhr ?? rows[0]?.lhr;
+      const num = (r: LhRow, id: string) => Math.round(r.lhr.audits[id]?.numericValue ?? Number.NaN);
+      const lcp = rows.map((r) => num(r, 'largest-contentful-paint'));
+      const tbt = rows.map((r) => num(r, 'total-blocking-time'));
+      const ok = (good: boolean) => (good ? 'ok' : 'MISSED');
+      console.log(`\n${p.path}  (${url.replace(base, '')})`);
       console.log(
-        `FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}`,
+        `  performance min/median/max ${spread(rows.map((r) => r.perf))}  (goal ≥ ${GOALS.perf}: ${ok(perf >= GOALS.perf)})`,
       );
-      const failing = Object.entries(lhr.audits)
-        .filter(([, a]) => a.score !== null && a.score < 0.9)
-        .map(([id, a]) => `  ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-      if (failing.length) console.log(`audits below 0.9:\n${failing.join('\n')}`);
+      console.log(
+        `  accessibility ${median(rows.map((r) => r.a11y))}, best practices ${median(rows.map((r) => r.bp))}  (goal 100: ${ok(median(rows.map((r) => r.a11y)) === 100 && median(rows.map((r) => r.bp)) === 100)})`,
+      );
+      console.log(
+        `  LCP ${spread(lcp, ' ms')}  (goal ≤ ${GOALS.lcpMs} ms: ${ok(median(lcp) <= GOALS.lcpMs)})`,
+      );
+      console.log(
+        `  TBT ${spread(tbt, ' ms')}  (goal ≤ ${GOALS.tbtMs} ms: ${ok(median(tbt) <= GOALS.tbtMs)})`,
+      );
+      if (lhr) {
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+        console.log(
+          `  median run: FCP ${metric('first-contentful-paint')}, SI ${metric('speed-index')}, CLS ${metric('cumulative-layout-shift')}`,
+        );
+        const lcpEl = (
+          lhr.audits['largest-contentful-paint-element'] as unknown as {
+            details?: { items?: { items?: { node?: { snippet?: string } }[] }[] };
+          }
+        )?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+        if (lcpEl) console.log(`  LCP element: ${lcpEl.slice(0, 110)}`);
+        const long = (
+          lhr.audits['long-tasks'] as unknown as {
+            details?: { items?: { url?: string; duration?: number }[] };
+          }
+        )?.details?.items?.filter((t) => (t.duration ?? 0) > 50);
+        if (long?.length)
+          console.log(
+            `  long tasks: ${long.map((t) => `${Math.round(t.duration ?? 0)} ms ${String(t.url).replace(base, '')}`).join('; ')}`,
+          );
+        const failing = Object.entries(lhr.audits)
+          .filter(([, a]) => a.score !== null && a.score < 0.9)
+          .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        if (failing.length) console.log(`  audits below 0.9: ${failing.join(', ')}`);
+      }
+      const w = await wire(url, p.auth ? session : null);
+      const goal = WIRE_GOALS[p.name];
+      console.log(
+        `  cold visit: ${w.requests} requests, ${w.kib.toFixed(1)} KiB on the wire by the page${goal ? ` (goal ≤ ${goal.kib} KiB, ≤ ${goal.requests} requests: ${ok(w.kib <= goal.kib && w.requests <= goal.requests)})` : ''}`,
+      );
+      console.log(
+        `  service worker precache: ${w.swRequests} requests, the first ${w.firstSwAt === null ? 'never (not registered yet)' : `${w.firstSwAt} ms after navigation start; the page's load event ended at ${Math.round(w.loadEnd)} ms`}`,
+      );
+      results[p.name] = { perf, lcp: median(lcp), tbt: median(tbt), wire: w };
     }
-    return {
-      bundle: m,
-      lighthouse: { perf, a11y, bp, runs: rows.map(({ perf, a11y, bp }) => ({ perf, a11y, bp })) },
-    };
+    return { bundle: m, pages: results };
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,38 @@ const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.Mob
 const OutboxControl = lazy(() =>
   import('../../components/outbox/OutboxControl').then((m) => ({ default: m.OutboxControl })),
 );
+/**
+ * The outbox's badge and drawer load only once something waits in it: an empty outbox (most visits) shows nothing,
+ * and its component, progress bar and styles were four requests of a cold dashboard. Once shown it stays mounted
+ * (its drawer says "Everything is sent" when the last item leaves).
+ */
+function OutboxSlot() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needed) return;
+    let live = true;
+    let unsubscribe = () => {};
+    void import('../../lib/offline/outbox-app').then(({ outbox }) => {
+      if (!live) return;
+      const check = () => {
+        if (outbox.getSnapshot().records.length > 0) setNeeded(true);
+      };
+      unsubscribe = outbox.subscribe(check);
+      check();
+      void outbox.refresh();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <OutboxControl />
+    </Suspense>
+  ) : null;
+}
+
 const Customizer = lazy(() => import('./Customizer').then((m) => ({ default: m.Customizer })));
 
 /** Below this width the menu is an overlay drawer and always vertical. */
@@ -93,9 +125,7 @@ export function DefaultLayout() {
           <Group gap={compact ? 2 : 'xs'} wrap="nowrap">
             <NavSearch compact={compact} />
             {!compact && <Shortcuts />}
-            <Suspense fallback={null}>
-              <OutboxControl />
-            </Suspense>
+            <OutboxSlot />
             <NotificationsBell />
             {!compact && (
               <Tooltip label="Customize">

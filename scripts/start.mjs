@@ -18,7 +18,15 @@ function newest(path) {
   return max;
 }
 
-const sources = ['src/web', 'src/contract', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest'];
+const sources = [
+  'src/web',
+  'src/contract',
+  'src/server/pwa/route-preload.ts',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const stale = sources.some((s) => newest(join(root, s)) > built);
 if (!process.env.WEB_DIR && (built === 0 || stale)) {

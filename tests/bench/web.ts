@@ -1,11 +1,14 @@
-// Web bench: what the PWA costs a phone. Gzip sizes of the production build against the budgets, then Lighthouse
-// (mobile preset: emulated Moto G, simulated slow 4G, 4x CPU slowdown) on /login served by the real server.
-// Prints figures; not part of pass/fail. Run: BENCH=web npm run bench (BENCH_LH_RUNS=3 by default).
+// Web bench: what the PWA costs a phone. Gzip sizes of the production build against the budgets, the number of JS
+// chunks; then, per page (/login, /user, the history, a package of the demo customer) served by the real server:
+// a cold load in headless Chromium (bytes and requests on the wire, the page's apart from the service worker's), and
+// Lighthouse (mobile preset: emulated Moto G, simulated slow 4G, 4x CPU slowdown), each figure beside its goal.
+// Prints figures; not part of pass/fail. Run: BENCH=web npm run bench. BENCH_LH_RUNS (3), BENCH_WIRE_RUNS (3),
+// BENCH_WEB_PAGES=login,user,history,package picks pages, BENCH_WEB_SKIP_BUILD=1 reuses the last build.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { root, start, stop } from './server';
 
 const KB = 1024;
@@ -24,6 +27,7 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 
 const outDir = join(root, 'dist/bench-web');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 function build(): Manifest {
   const r = spawnSync(
@@ -98,42 +102,116 @@ export function measureBundle(manifest: Manifest) {
   return { entryFiles, entryJs, entryCssBytes, allCssBytes, routes, shared, lazy };
 }
 
-type Lhr = {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<
-    string,
-    { score: number | null; title: string; displayValue?: string; numericValue?: number }
-  >;
-};
+/** A page the bench opens; `auth` pages need the demo customer's session in the browser's cookies. */
+type BenchPage = { name: string; path: string; auth: boolean };
 
-async function lighthouseLogin(url: string, runs: number) {
+/** The demo customer's session, as the PWA keeps it (src/web/lib/session/session.ts): four cookies on the origin. */
+type Session = { cookies: { name: string; value: string }[]; accessToken: string };
+
+async function signIn(base: string): Promise<Session> {
+  const res = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'customer@demo.test', password: 'demo-customer-1' }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  const { data } = (await res.json()) as { data: { access_token: string; refresh_token: string } };
+  const claims = JSON.parse(Buffer.from(data.access_token.split('.')[1] ?? '', 'base64url').toString()) as {
+    ver?: boolean;
+  };
+  return {
+    accessToken: data.access_token,
+    cookies: [
+      { name: 'accessToken', value: data.access_token },
+      { name: 'refreshToken', value: data.refresh_token },
+      { name: 'isAuthenticated', value: 'true' },
+      { name: 'idVerified', value: claims.ver ? 'true' : 'false' },
+    ],
+  };
+}
+
+/** The demo customer's first package: the detail page the bench opens. */
+async function firstPackageId(base: string): Promise<string> {
+  const { accessToken } = await signIn(base);
+  const res = await fetch(`${base}/v1/packages?page=1&per_page=1`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const body = (await res.json()) as { data: unknown };
+  const rows = Array.isArray(body.data)
+    ? body.data
+    : ((body.data as { data?: unknown[]; items?: unknown[] } | null)?.data ??
+      (body.data as { items?: unknown[] } | null)?.items ??
+      []);
+  const id = (rows[0] as { id?: string } | undefined)?.id;
+  if (!id) throw new Error('the demo customer has no package');
+  return id;
+}
+
+type Audit = {
+  score: number | null;
+  title: string;
+  displayValue?: string;
+  numericValue?: number;
+  details?: { type?: string; items?: unknown[] };
+};
+type Lhr = {
+  finalDisplayedUrl?: string;
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, Audit>;
+};
+type LhRow = { perf: number; a11y: number; bp: number; lhr: Lhr };
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse (mobile preset) on one page, `runs` times. Each run is a fresh browser with a fresh profile: no HTTP
+ * cache, no service worker, no warm JIT. A signed-in page gets the session's cookies through the DevTools protocol
+ * first (nothing is loaded to set them), and Lighthouse is told not to reset storage, which would delete them.
+ */
+async function lighthouseRuns(base: string, page: BenchPage, runs: number): Promise<LhRow[]> {
   const { launch } = await import('chrome-launcher');
   const lighthouse = (await import('lighthouse')).default as unknown as (
     url: string,
     flags: Record<string, unknown>,
+    config?: unknown,
+    page?: unknown,
   ) => Promise<{ lhr: Lhr } | undefined>;
-  const rows: { perf: number; a11y: number; bp: number; lhr: Lhr }[] = [];
+  // Lighthouse drives the browser with puppeteer-core (its own dependency): the same library sets the cookies.
+  const puppeteer = (await import('puppeteer-core')).default;
+  const rows: LhRow[] = [];
   for (let i = 0; i < runs; i++) {
-    // A fresh browser per run: no cache, no service worker, no warm JIT from the previous run.
-    const chrome = await launch({
-      chromePath: '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
+      const tab = await browser.newPage();
+      if (page.auth) {
+        const session = await signIn(base);
+        const { hostname } = new URL(base);
+        await browser.setCookie(
+          ...session.cookies.map((c) => ({ ...c, domain: hostname, path: '/', sameSite: 'Lax' as const })),
+        );
+      }
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          // The profile is new, so the run is cold anyway; a reset would also delete the session's cookies.
+          disableStorageReset: page.auth,
+        },
+        undefined,
+        tab,
+      );
       if (!result) throw new Error('lighthouse returned nothing');
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       rows.push({
@@ -143,6 +221,7 @@ async function lighthouseLogin(url: string, runs: number) {
         lhr: result.lhr,
       });
     } finally {
+      await browser.disconnect();
       chrome.kill();
     }
   }
@@ -150,10 +229,245 @@ async function lighthouseLogin(url: string, runs: number) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** The LCP element of a run (Lighthouse 12: a list whose first table names the node). */
+function lcpElement(lhr: Lhr): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  const tables = (details?.items ?? []) as { items?: { node?: { snippet?: string; selector?: string } }[] }[];
+  const node = tables.flatMap((t) => t.items ?? []).find((it) => it.node)?.node;
+  return node ? `${node.snippet ?? ''} (${node.selector ?? ''})` : '-';
+}
+
+function printLighthouse(page: BenchPage, url: string, rows: LhRow[]) {
+  const stat = (f: (r: LhRow) => number) => {
+    const xs = rows.map(f).sort((a, b) => a - b);
+    return { min: xs[0] ?? Number.NaN, med: median(xs), max: xs[xs.length - 1] ?? Number.NaN };
+  };
+  const metric = (id: string) => (r: LhRow) => r.lhr.audits[id]?.numericValue ?? Number.NaN;
+  const perf = stat((r) => r.perf);
+  const a11y = stat((r) => r.a11y);
+  const bp = stat((r) => r.bp);
+  const fcp = stat(metric('first-contentful-paint'));
+  const lcp = stat(metric('largest-contentful-paint'));
+  const tbt = stat(metric('total-blocking-time'));
+  const cls = stat(metric('cumulative-layout-shift'));
+  const s = (v: number) => (v / 1000).toFixed(2);
+  console.log(
+    `\nLighthouse 12.8.2 mobile, ${page.name} (${url}), ${rows.length} runs (min/median/max), load average ${loadavg()}`,
+  );
+  const line = (label: string, value: string, goal = '') =>
+    console.log(`  ${label.padEnd(16)}${value.padEnd(24)}${goal}`);
+  const mmm = (x: { min: number; med: number; max: number }, f: (n: number) => string) =>
+    `${f(x.min)}/${f(x.med)}/${f(x.max)}`;
+  line('performance', mmm(perf, String), `goal ≥ 95      ${mark(perf.med >= 95)}`);
+  line('accessibility', mmm(a11y, String), `goal 100       ${mark(a11y.med >= 100)}`);
+  line('best practices', mmm(bp, String), `goal 100       ${mark(bp.med >= 100)}`);
+  line('FCP', `${mmm(fcp, s)} s`);
+  line('LCP', `${mmm(lcp, s)} s`, `goal ≤ 2.0 s   ${mark(lcp.med <= 2000)}`);
+  line('TBT', `${mmm(tbt, (n) => String(Math.round(n)))} ms`, `goal ≤ 150 ms  ${mark(tbt.med <= 150)}`);
+  line(
+    'CLS',
+    mmm(cls, (n) => n.toFixed(3)),
+  );
+  // The median run by performance score (ties: the first such run).
+  const lhr = rows.find((r) => r.perf === perf.med)?.lhr ?? rows[0]?.lhr;
+  if (!lhr) return { perf: perf.med, a11y: a11y.med, bp: bp.med, lcp: lcp.med, tbt: tbt.med };
+  const landed = rows
+    .map((r) => new URL(r.lhr.finalDisplayedUrl ?? url).pathname)
+    .filter((p) => p !== page.path);
+  if (landed.length)
+    console.log(`  NOTE: runs landed on ${[...new Set(landed)].join(', ')}, not ${page.path}`);
+  console.log(`  median run: LCP element ${lcpElement(lhr)}`);
+  const tasks = (
+    (lhr.audits['long-tasks']?.details?.items ?? []) as {
+      url?: string;
+      duration?: number;
+      startTime?: number;
+    }[]
+  ).filter((t) => (t.duration ?? 0) > 50);
+  console.log(`  median run: ${tasks.length} long tasks over 50 ms (simulated)`);
+  for (const t of tasks)
+    console.log(
+      `    ${String(Math.round(t.duration ?? 0)).padStart(5)} ms at ${String(Math.round(t.startTime ?? 0)).padStart(5)} ms  ${t.url ?? '-'}`,
+    );
+  const failing = Object.entries(lhr.audits)
+    .filter(([, a]) => a.score !== null && a.score < 0.9)
+    .map(([id, a]) => `    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  console.log(`  median run: audits under 0.9: ${failing.length ? `\n${failing.join('\n')}` : 'none'}`);
+  return { perf: perf.med, a11y: a11y.med, bp: bp.med, lcp: lcp.med, tbt: tbt.med };
+}
+
+/** Cold-load goals on the wire (page requests, before the service worker's precache). */
+const WIRE_GOALS: Record<string, { bytes: number; requests: number }> = {
+  login: { bytes: 190 * KB, requests: 25 },
+  user: { bytes: 250 * KB, requests: 35 },
+};
+
+type WireRow = {
+  page: { requests: number; bytes: number; headers: number };
+  /** Requests of the page itself after it went idle (what it defers until idle, e.g. notifications). */
+  pageLater: { requests: number; bytes: number };
+  precacheBefore: { requests: number; bytes: number };
+  precacheAfter: { requests: number; bytes: number };
+  interactiveMs: number;
+  landedOn: string;
+};
+
+/**
+ * A cold load in plain headless Chromium (no throttling): every request and its bytes on the wire (response
+ * headers + encoded body). "The page" is what it fetched up to network idle (Playwright's `networkidle`: no
+ * request for 500 ms); the page is interactive when the last of those ended. Requests the service worker makes
+ * (its precache) are counted apart: those started before that moment, and the rest (waited for until the worker
+ * is quiet for 2 s, at most 30 s).
+ */
+async function wireLoad(base: string, page: BenchPage): Promise<WireRow> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    if (page.auth) {
+      const session = await signIn(base);
+      await context.addCookies(session.cookies.map((c) => ({ ...c, url: base })));
+    }
+    type Seen = { sw: boolean; start: number; end: number; bytes: number; headers: number };
+    const seen: Seen[] = [];
+    let lastSw = Date.now();
+    const pending: Promise<void>[] = [];
+    context.on('requestfinished', (request) => {
+      const sw = request.serviceWorker() !== null;
+      if (sw) lastSw = Date.now();
+      const timing = request.timing();
+      const end = Date.now();
+      pending.push(
+        request
+          .sizes()
+          .then((s) => {
+            seen.push({
+              sw,
+              start: timing.startTime > 0 ? timing.startTime : end,
+              end,
+              bytes: s.responseBodySize + s.responseHeadersSize,
+              headers: s.responseHeadersSize,
+            });
+          })
+          .catch(() => undefined),
+      );
+    });
+    const tab = await context.newPage();
+    const t0 = Date.now();
+    await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle' });
+    const idleAt = Date.now();
+    const landedOn = new URL(tab.url()).pathname;
+    // Let the worker register and precache (it waits for an idle page), until it is quiet.
+    const deadline = Date.now() + 30_000;
+    lastSw = Date.now();
+    while (Date.now() < deadline && Date.now() - lastSw < 2_000) await new Promise((r) => setTimeout(r, 200));
+    await Promise.all(pending.splice(0));
+    const sum = (xs: Seen[]) => ({ requests: xs.length, bytes: xs.reduce((a, x) => a + x.bytes, 0) });
+    const pageRows = seen.filter((x) => !x.sw && x.end <= idleAt);
+    const interactiveAt = Math.max(t0, ...pageRows.map((x) => x.end));
+    const worker = seen.filter((x) => x.sw);
+    return {
+      page: { ...sum(pageRows), headers: pageRows.reduce((a, x) => a + x.headers, 0) },
+      pageLater: sum(seen.filter((x) => !x.sw && x.end > idleAt)),
+      precacheBefore: sum(worker.filter((x) => x.start < interactiveAt)),
+      precacheAfter: sum(worker.filter((x) => x.start >= interactiveAt)),
+      interactiveMs: interactiveAt - t0,
+      landedOn,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printWire(page: BenchPage, rows: WireRow[]) {
+  const med = (f: (r: WireRow) => number) => median(rows.map(f));
+  const range = (f: (r: WireRow) => number, fmt: (n: number) => string) => {
+    const xs = rows.map(f).sort((a, b) => a - b);
+    return `${fmt(xs[0] ?? Number.NaN)}/${fmt(median(xs))}/${fmt(xs[xs.length - 1] ?? Number.NaN)}`;
+  };
+  const k = (n: number) => (n / KB).toFixed(1);
+  const goal = WIRE_GOALS[page.name];
+  console.log(
+    `\nCold load on the wire, ${page.name}, headless Chromium unthrottled, ${rows.length} runs (min/median/max), load average ${loadavg()}`,
+  );
+  console.log(
+    `  page: ${range((r) => r.page.bytes, k)} KiB (of it headers ${range((r) => r.page.headers, k)} KiB), ` +
+      `${range((r) => r.page.requests, String)} requests, interactive (last request of the page ended) at ${range((r) => r.interactiveMs, String)} ms`,
+  );
+  if (goal)
+    console.log(
+      `    goal ≤ ${goal.bytes / KB} KiB: ${mark(med((r) => r.page.bytes) <= goal.bytes)}   ≤ ${goal.requests} requests: ${mark(med((r) => r.page.requests) <= goal.requests)}`,
+    );
+  const later = rows[Math.floor(rows.length / 2)]?.pageLater;
+  if (later?.requests)
+    console.log(`  the page later (after idle): ${later.requests} requests, ${k(later.bytes)} KiB`);
+  const landed = rows.map((r) => r.landedOn).filter((p) => p !== page.path);
+  if (landed.length)
+    console.log(`  NOTE: the page landed on ${[...new Set(landed)].join(', ')}, not ${page.path}`);
+  console.log(
+    `  service worker before the page is interactive: ${range((r) => r.precacheBefore.requests, String)} requests, ${range((r) => r.precacheBefore.bytes, k)} KiB   goal 0: ${mark(med((r) => r.precacheBefore.requests) === 0)}`,
+  );
+  console.log(
+    `  service worker after (its precache): ${range((r) => r.precacheAfter.requests, String)} requests, ${range((r) => r.precacheAfter.bytes, k)} KiB`,
+  );
+}
+
+/** The build's JS chunks and how many are under 1 KiB compressed (brotli 11, as served). */
+function chunkCounts() {
+  const dir = join(outDir, 'assets');
+  const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const sizes = js.map((f) => {
+    const br = join(dir, `${f}.br`);
+    return existsSync(br)
+      ? statSync(br).size
+      : brotliCompressSync(readFileSync(join(dir, f)), {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length;
+  });
+  return { chunks: js.length, tiny: sizes.filter((s) => s < KB).length };
+}
+
+/** A free TCP port on the loopback (BENCH_WEB_PORT overrides it), so benches in other checkouts never collide. */
+async function freePort(): Promise<number> {
+  if (process.env.BENCH_WEB_PORT) return Number(process.env.BENCH_WEB_PORT);
+  const { createServer } = await import('node:net');
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => res(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/** The pages measured; BENCH_WEB_PAGES=login,user picks some. */
+function pagesFor(packageId: string | null): BenchPage[] {
+  const all: BenchPage[] = [
+    { name: 'login', path: '/login', auth: false },
+    { name: 'user', path: '/user', auth: true },
+    { name: 'history', path: '/user/packages/history', auth: true },
+    { name: 'package', path: packageId ? `/user/packages/${packageId}` : '', auth: true },
+  ];
+  const pick = (process.env.BENCH_WEB_PAGES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return all.filter((p) => pick.length === 0 || pick.includes(p.name));
+}
 
 export async function benchWeb() {
-  console.log('\nWeb bench: production build (gzip -9) against the budgets');
-  const manifest = build();
+  const skipBuild =
+    process.env.BENCH_WEB_SKIP_BUILD === '1' && existsSync(join(outDir, '.vite/manifest.json'));
+  console.log(
+    `\nWeb bench: production build (gzip -9) against the budgets${skipBuild ? ' (the last build, BENCH_WEB_SKIP_BUILD=1)' : ''}`,
+  );
+  const manifest = skipBuild
+    ? (JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest)
+    : build();
   const m = measureBundle(manifest);
   console.log(
     `entry JS (index.html + static imports, ${m.entryFiles.length} files) ${verdict(m.entryJs, WEB_BUDGETS.entryJs)}`,
@@ -184,40 +498,43 @@ export async function benchWeb() {
     console.log(
       `largest other lazy chunk (${biggestLazy.file})`.padEnd(48) + kb(biggestLazy.size).padStart(9),
     );
+  const chunks = chunkCounts();
+  console.log(
+    `JS chunks in the build: ${chunks.chunks}, ${chunks.tiny} of them under 1 KiB compressed (brotli 11)`,
+  );
 
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+  const wireRuns = Math.max(1, Number(process.env.BENCH_WIRE_RUNS ?? 3));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
-  const port = '18751';
+  const port = String(await freePort());
   const server = await start(
     [join(root, 'src/server/main.ts')],
-    { PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: outDir, DATABASE_URL: '', SMTP_URL: '' },
+    {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIR: outDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
     async (u) => (await fetch(`${u}/v1/companies/me`)).ok,
   );
+  // `localhost` is a host of the demo company (the seed's); 127.0.0.1 would be too, but a browser treats it apart.
+  const base = `http://localhost:${port}`;
+  const results: Record<string, unknown> = {};
   try {
-    const url = `http://localhost:${port}/login`;
-    const rows = await lighthouseLogin(url, runs);
-    const perf = median(rows.map((r) => r.perf));
-    const a11y = median(rows.map((r) => r.a11y));
-    const bp = median(rows.map((r) => r.bp));
-    console.log(
-      `\nLighthouse 12.8.2 mobile, ${url}, median of ${rows.length} (each run: ${rows.map((r) => `${r.perf}/${r.a11y}/${r.bp}`).join(', ')})`,
-    );
-    console.log(`performance ${perf}   accessibility ${a11y}   best practices ${bp}`);
-    const lhr = rows.find((r) => r.perf === perf)?.lhr ?? rows[0]?.lhr;
-    if (lhr) {
-      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-      console.log(
-        `FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}`,
-      );
-      const failing = Object.entries(lhr.audits)
-        .filter(([, a]) => a.score !== null && a.score < 0.9)
-        .map(([id, a]) => `  ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-      if (failing.length) console.log(`audits below 0.9:\n${failing.join('\n')}`);
+    const wantsPackage = pagesFor('x').some((p) => p.name === 'package');
+    const pages = pagesFor(wantsPackage ? await firstPackageId(base) : null);
+    for (const page of pages) {
+      const wire: WireRow[] = [];
+      for (let i = 0; i < wireRuns; i++) wire.push(await wireLoad(base, page));
+      printWire(page, wire);
+      const rows = await lighthouseRuns(base, page, runs);
+      const lh = printLighthouse(page, `${base}${page.path}`, rows);
+      results[page.name] = { lighthouse: lh, wire };
     }
-    return {
-      bundle: m,
-      lighthouse: { perf, a11y, bp, runs: rows.map(({ perf, a11y, bp }) => ({ perf, a11y, bp })) },
-    };
+    return { bundle: m, chunks, pages: results };
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './src/server/pwa/precompress';
 import { routePreloadMap } from './src/server/pwa/route-preload';
 
 const API = 'http://127.0.0.1:8080';
@@ -144,6 +145,8 @@ export default defineConfig(({ command }) => {
           rollupFormat: 'iife',
         },
       }),
+      // `.br` and `.gz` beside each built file, served as they are (last: the service worker is written by then).
+      precompress(),
     ],
     build: {
       outDir: 'dist/web',

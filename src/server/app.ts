@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,6 +25,8 @@ import { envelopePlugin, sendNotFound } from './http/envelope';
 import { tenantPlugin } from './http/tenant';
 import { multipartLimits } from './http/uploads';
 import { createMailer, type Mailer } from './mail/mailer';
+import { toCompany } from './presenters';
+import { createDocumentServer } from './pwa/document';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +48,25 @@ const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
 const isBuildFile = (path: string) =>
   path.startsWith('/assets/') ||
   /\.(?:m?js|css|map|woff2?|png|svg|ico|webp|json|webmanifest|txt)$/i.test(path);
+
+/** What a JSON reply needs if it is ever opened as a page or framed: nothing may load, nothing may frame it. */
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Every reply: nosniff (a reply is only ever read as the type it says). HTML documents (the app, the API docs, the
+ * local mailbox): the whole helmet set (CSP, framing, cross-origin isolation, referrer, …), which only a document
+ * obeys. JSON: a CSP that allows nothing and no framing (as OWASP's REST guidance asks: 42 bytes), not the
+ * document's policy, which a browser never applies to data. Scripts, styles, images and fonts: nosniff only; the
+ * document that loads them carries the policy that governs them.
+ */
+function securityHeadersFor(reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff');
+  const type = String(reply.getHeader('content-type') ?? '');
+  // `reply.helmet` is set by the helmet plugin's onRequest hook; a reply failed before it is never a document.
+  if (type.startsWith('text/html') && typeof reply.helmet === 'function') reply.helmet();
+  else if (type.startsWith('application/json') && !reply.hasHeader('content-security-policy'))
+    reply.header('content-security-policy', JSON_CSP);
+}
 
 /** `logStream` lets tests read the structured log (and check that no secret is in it). */
 export type AppOptions = { config: Config; db: Db; logStream?: NodeJS.WritableStream };
@@ -137,6 +158,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    // Security headers by kind of reply: they cost bytes on every response (HTTP/1.1 does not compress them), and
+    // most of them only mean something to a document. See securityHeadersFor.
+    securityHeadersFor(reply);
     // API replies carry tokens and personal data: no cache (the browser's, a proxy's) keeps them.
     const path = request.url;
     if (
@@ -154,7 +178,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  // Not global: the document headers go on HTML replies only (the onSend hook above calls `reply.helmet()`).
   await app.register(helmet, {
+    global: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -225,12 +251,16 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await registerRoutes(app);
 
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  const documents = createDocumentServer(config.webDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       // Looked up per request (not globbed once at start), so a rebuilt PWA is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes `.br` (brotli 11) and `.gz` (gzip 9) beside each compressible file: served as they are
+      // (with Vary: Accept-Encoding), smaller than on-the-fly compression and without its CPU per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Hashed build assets never change; everything else must be revalidated so a new build is picked up.
         res.header(
@@ -241,11 +271,20 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     });
   }
 
+  /**
+   * The app's document for a navigation: index.html with this host's company and the build id in it (see
+   * pwa/document.ts). Revalidated on every visit (no-cache), so a new build is picked up; compressed on the fly
+   * (it differs per host), as the API's JSON is.
+   */
+  async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
+    const html = await documents.render(request.company ? toCompany(request.company) : null);
+    if (html === null) return sendNotFound(reply, 'The app is not built');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
   if (hasWeb) {
     // "/" is a directory to the static plugin: answer it with the app itself.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, sendDocument);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -253,7 +292,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
     if (!isApi && !isBuildFile(path) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The PWA's router owns every other path (and shows its own 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendDocument(request, reply);
     }
     return sendNotFound(reply, `Route ${request.method} ${path} not found`);
   });

@@ -263,6 +263,21 @@ describe('serving the PWA', () => {
     writeFileSync(join(webDir, 'assets', 'index-abc123.js'), bigJs);
     writeFileSync(join(webDir, 'assets', 'index-abc123.js.br'), bigBr);
     writeFileSync(join(webDir, 'assets', 'small-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      join(webDir, 'route-preload.json'),
+      JSON.stringify({
+        routes: [
+          { file: '_app.tsx', pattern: '/', leaf: false, files: ['/assets/_app-1.js', '/assets/_app-1.css'] },
+          { file: '_app/user/index.tsx', pattern: '/user', leaf: true, files: ['/assets/index-2.js'] },
+          {
+            file: '_app/user/packages/$id.tsx',
+            pattern: '/user/packages/$id',
+            leaf: true,
+            files: ['/assets/_id-3.js'],
+          },
+        ],
+      }),
+    );
     t = await createTestApp({ env: { WEB_DIR: webDir } });
   });
   afterAll(async () => {
@@ -316,6 +331,20 @@ describe('serving the PWA', () => {
     const blueMe = await t.request({ method: 'GET', url: '/v1/companies/me', host: 'blue.localhost' });
     expect(bootOf(blue.body).company).toEqual(blueMe.json().data);
     expect(blueMe.json().data.id).not.toBe(me.json().data.id);
+  });
+
+  it("names the route's chunks and style sheets in the document, so they load beside the entry", async () => {
+    const user = await t.request({ method: 'GET', url: '/user?tab=1' });
+    expect(user.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/_app-1.js" />' +
+        '<link rel="preload" as="style" href="/assets/_app-1.css" crossorigin />' +
+        '<link rel="modulepreload" crossorigin href="/assets/index-2.js" />',
+    );
+    const pkg = await t.request({ method: 'GET', url: '/user/packages/abc' });
+    expect(pkg.body).toContain('href="/assets/_id-3.js"');
+    expect(pkg.body).not.toContain('href="/assets/index-2.js"');
+    const login = await t.request({ method: 'GET', url: '/login' });
+    expect(login.body).not.toContain('modulepreload');
   });
 
   it('writes company null on a host with no company, and keeps the built title and colour', async () => {

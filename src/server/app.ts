@@ -277,7 +277,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
    * (it differs per host), as the API's JSON is.
    */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
-    const html = await documents.render(request.company ? toCompany(request.company) : null);
+    const path = request.url.split('?')[0] ?? '/';
+    const html = await documents.render(request.company ? toCompany(request.company) : null, path);
     if (html === null) return sendNotFound(reply, 'The app is not built');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../contract/companies';
-import { renderDocument } from './document';
+import { preloadLinks, renderDocument } from './document';
 
 const html =
   '<!doctype html><html><head><meta name="theme-color" content="#6d28d9" /><title>Customer portal</title></head>' +
@@ -49,5 +49,14 @@ describe('renderDocument', () => {
     const doc = renderDocument(html, { company: null, buildId: 'b2' });
     expect(JSON.parse(blockOf(doc) ?? '')).toEqual({ company: null, buildId: 'b2' });
     expect(doc.replace(/<script type="application\/json" id="boot">[^<]*<\/script>/, '')).toBe(html);
+  });
+
+  it('names only built files in preload links', () => {
+    expect(
+      preloadLinks(['/assets/a-1.js', '/assets/b-2.css', '/x.js', '/assets/"><script>.js', '//evil/a.js']),
+    ).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/a-1.js" />' +
+        '<link rel="preload" as="style" href="/assets/b-2.css" crossorigin />',
+    );
   });
 });

@@ -1,13 +1,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
+import { filesForPath, type RoutePreloadMap } from './route-preload';
 
 /**
  * The PWA's document (index.html) as the server answers a navigation: with the host's company and the build id
  * written into it (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen
- * needs no round trip to learn them; and with the company's colour and name in `theme-color` and `<title>`.
+ * needs no round trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
+ * preload links for the files the requested route needs (route-preload.json, written by the build), so the browser
+ * fetches them beside the entry instead of after the router has started.
  *
- * index.html and build.json are read once and read again when their modification time changes: a rebuilt PWA is
+ * index.html, build.json and route-preload.json are read once and read again when their modification time changes: a rebuilt PWA is
  * served without a restart. Several requests arriving during a re-read share it.
  */
 
@@ -15,9 +18,11 @@ type Template = {
   /** index.html split where the boot block goes (before `</head>`), and the build id it serves. */
   html: string;
   buildId: string;
+  preload: RoutePreloadMap | null;
   /** Modification times the template was read at (0 when the file is missing). */
   htmlMtime: number;
   buildMtime: number;
+  preloadMtime: number;
 };
 
 /** What every value written into an attribute or text node needs: no markup can come out of it. */
@@ -36,8 +41,28 @@ export const jsonForScript = (value: unknown) =>
 /** A CSS colour as the admin screens store it (#rgb, #rrggbb, #rrggbbaa): anything else is left out of the page. */
 const COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
+/**
+ * Links for a route's files: modulepreload for its chunks (fetched and parsed, run when the router imports them),
+ * preload for its style sheets (the chunk's loader still inserts them, from the cache then). Only paths the build
+ * wrote (`/assets/...`): nothing from the request reaches the page.
+ */
+export function preloadLinks(files: string[]): string {
+  return files
+    .filter((f) => /^\/assets\/[\w.~-]+\.(?:js|css)$/.test(f))
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="preload" as="style" href="${f}" crossorigin />`
+        : `<link rel="modulepreload" crossorigin href="${f}" />`,
+    )
+    .join('');
+}
+
 /** The document for one company (or none): pure, so tests can call it with any template. */
-export function renderDocument(html: string, boot: { company: Company | null; buildId: string }): string {
+export function renderDocument(
+  html: string,
+  boot: { company: Company | null; buildId: string },
+  preload: string[] = [],
+): string {
   let out = html;
   const color = boot.company?.primary_color;
   if (color && COLOR_RE.test(color)) {
@@ -49,7 +74,7 @@ export function renderDocument(html: string, boot: { company: Company | null; bu
   const name = boot.company?.name;
   // Function replacements throughout: `$` sequences in a value (a name with "$&") are never read as patterns.
   if (name) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(name)}</title>`);
-  const block = `<script type="application/json" id="boot">${jsonForScript(boot)}</script>`;
+  const block = `${preloadLinks(preload)}<script type="application/json" id="boot">${jsonForScript(boot)}</script>`;
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}</head>`) : `${block}${out}`;
 }
 
@@ -71,20 +96,40 @@ async function readBuildId(path: string): Promise<string> {
   }
 }
 
+async function readPreload(path: string): Promise<RoutePreloadMap | null> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as RoutePreloadMap;
+    return Array.isArray(value?.routes) ? value : null;
+  } catch {
+    return null; // no map (an older build): no hints, the page loads as before
+  }
+}
+
 export type DocumentServer = {
-  /** The document for this company, or null when there is no index.html to serve. */
-  render: (company: Company | null) => Promise<string | null>;
+  /** The document for this company and request path, or null when there is no index.html to serve. */
+  render: (company: Company | null, path: string) => Promise<string | null>;
 };
 
 export function createDocumentServer(webDir: string): DocumentServer {
   const htmlPath = join(webDir, 'index.html');
   const buildPath = join(webDir, 'build.json');
+  const preloadPath = join(webDir, 'route-preload.json');
   let current: Template | null = null;
   let loading: Promise<Template | null> | null = null;
 
   async function load(): Promise<Template | null> {
-    const [htmlMtime, buildMtime] = await Promise.all([mtimeOf(htmlPath), mtimeOf(buildPath)]);
-    if (current && current.htmlMtime === htmlMtime && current.buildMtime === buildMtime) return current;
+    const [htmlMtime, buildMtime, preloadMtime] = await Promise.all([
+      mtimeOf(htmlPath),
+      mtimeOf(buildPath),
+      mtimeOf(preloadPath),
+    ]);
+    if (
+      current &&
+      current.htmlMtime === htmlMtime &&
+      current.buildMtime === buildMtime &&
+      current.preloadMtime === preloadMtime
+    )
+      return current;
     if (htmlMtime === 0) return null;
     let html: string;
     try {
@@ -92,17 +137,20 @@ export function createDocumentServer(webDir: string): DocumentServer {
     } catch {
       return null; // removed between the stat and the read (a rebuild in progress)
     }
-    current = { html, buildId: await readBuildId(buildPath), htmlMtime, buildMtime };
+    const [buildId, preload] = await Promise.all([readBuildId(buildPath), readPreload(preloadPath)]);
+    current = { html, buildId, preload, htmlMtime, buildMtime, preloadMtime };
     return current;
   }
 
   return {
-    async render(company) {
+    async render(company, path) {
       loading ??= load().finally(() => {
         loading = null;
       });
       const template = await loading;
-      return template ? renderDocument(template.html, { company, buildId: template.buildId }) : null;
+      if (!template) return null;
+      const files = template.preload ? filesForPath(template.preload, path) : [];
+      return renderDocument(template.html, { company, buildId: template.buildId }, files);
     },
   };
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './src/server/pwa/precompress';
 import { routePreloadMap } from './src/server/pwa/route-preload';
 
 const API = 'http://127.0.0.1:8080';
@@ -99,44 +98,6 @@ function routePreload(): Plugin {
   };
 }
 
-/**
- * Brotli (quality 11) and gzip (level 9) copies beside every compressible built file over 1 KiB, served as they are
- * by the server (@fastify/static `preCompressed`): the smallest bytes on the wire at no CPU cost per request.
- * Compressing on the fly, the server uses a middle brotli quality to keep its CPU free.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'precompress',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-          e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
-        );
-      for (const file of walk(outDir)) {
-        if (!/\.(?:js|css|html|svg|json|webmanifest|txt)$/.test(file) || statSync(file).size <= 1024)
-          continue;
-        const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
-    },
-  };
-}
-
 export default defineConfig(({ command }) => {
   // `vite build` is a production build. A build spawned from vitest (the e2e global setup) inherits NODE_ENV=test,
   // which would make a development build (React dev, import.meta.env.PROD false, so no service worker).
@@ -184,6 +145,7 @@ export default defineConfig(({ command }) => {
           rollupFormat: 'iife',
         },
       }),
+      // `.br` and `.gz` beside each built file, served as they are (last: the service worker is written by then).
       precompress(),
     ],
     build: {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../contract/endpoints';
 import { createTestApp, DEMO, type TestApp } from './test/harness';
@@ -71,24 +71,29 @@ describe('the app: envelope, errors, headers, docs', () => {
     expectError(res, 413, 'The request body is too large');
   });
 
-  it('sends an API reply the headers that apply to data (nosniff, same-origin, no-store), not the document ones', async () => {
+  it('keeps on API replies what JSON needs: nosniff, no-store, a CSP that allows nothing; not the document set', async () => {
     const res = await t.request({ method: 'GET', url: '/v1/companies/me' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-security-policy']).toBeUndefined();
-    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // What only a document obeys is not sent with data.
+    for (const name of [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+    ])
+      expect(res.headers[name], name).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends every HTML page (the docs, the local mailbox) the security headers of a document', async () => {
+  it('sends the document security headers on HTML pages (the docs, the local mailbox)', async () => {
     for (const url of ['/docs', '/dev/mailbox']) {
       const res = await t.request({ method: 'GET', url });
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
-      expect(res.headers['content-security-policy'], url).toBeTruthy();
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy'], url).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 
@@ -238,30 +243,37 @@ describe('an unexpected failure', () => {
 });
 
 describe('serving the PWA', () => {
-  const big = 'export const words = "'.concat('forwarder '.repeat(500), '";');
   let t: TestApp;
   let webDir: string;
+  // A realistic document: the theme colour and title the server replaces, the script the CSP must allow, and a
+  // style sheet that takes it over 1 KiB (where on-the-fly compression starts), as the shell outline does.
+  const indexHtml = (marker: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="theme-color" content="#000000" />` +
+    `<title>Customer portal</title><style>${'.boot-line{height:14px;margin:12px 0}'.repeat(30)}</style></head><body><div id="root">${marker}</div>` +
+    `<script type="module" src="/assets/index-abc123.js"></script></body></html>\n`;
+  // Over 1 KiB, as the files the build precompresses are; its `.br` copy holds different bytes on purpose, so a
+  // reply equal to them can only be the file on disk, not on-the-fly compression.
+  const bigJs = `${'window.__bootRead = document.getElementById("boot").textContent;\n'.repeat(40)}`;
+  const bigBr = brotliCompressSync(Buffer.from(`${bigJs}/* precompressed */`));
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(
-      join(webDir, 'index.html'),
-      '<!doctype html><html><head><meta name="theme-color" content="#000000" /><title>Portal</title></head><body></body></html>',
-    );
-    writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(join(webDir, 'assets', 'vendor-def456.js'), big);
-    writeFileSync(join(webDir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(big));
-    writeFileSync(join(webDir, 'build.json'), JSON.stringify({ buildId: 'build-42', builtAt: '' }));
+    writeFileSync(join(webDir, 'index.html'), indexHtml('first build'));
+    writeFileSync(join(webDir, 'build.json'), JSON.stringify({ buildId: 'build-1', builtAt: '' }));
+    writeFileSync(join(webDir, 'assets', 'index-abc123.js'), bigJs);
+    writeFileSync(join(webDir, 'assets', 'index-abc123.js.br'), bigBr);
+    writeFileSync(join(webDir, 'assets', 'small-abc123.js'), 'console.log(1)');
     writeFileSync(
       join(webDir, 'route-preload.json'),
       JSON.stringify({
         routes: [
-          { file: '_app.tsx', pattern: '/', leaf: false, files: ['/assets/_app-1.js'] },
+          { file: '_app.tsx', pattern: '/', leaf: false, files: ['/assets/_app-1.js', '/assets/_app-1.css'] },
+          { file: '_app/user/index.tsx', pattern: '/user', leaf: true, files: ['/assets/index-2.js'] },
           {
-            file: '_app/user/packages/history.tsx',
-            pattern: '/user/packages/history',
+            file: '_app/user/packages/$id.tsx',
+            pattern: '/user/packages/$id',
             leaf: true,
-            files: ['/assets/history-2.js', '/assets/history-2.css'],
+            files: ['/assets/_id-3.js'],
           },
         ],
       }),
@@ -273,11 +285,17 @@ describe('serving the PWA', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
+  const bootOf = (html: string) => {
+    const m = /<script type="application\/json" id="boot">([^<]*)<\/script><\/head>/.exec(html);
+    if (!m) throw new Error(`no boot block in ${html}`);
+    return JSON.parse(m[1] as string) as { company: Record<string, unknown> | null; buildId: string };
+  };
+
   it('answers the app for its routes, the asset itself, and a 404 for a missing asset (never HTML as a script)', async () => {
     const route = await t.request({ method: 'GET', url: '/user/packages/history?page=2' });
     expect(route.statusCode).toBe(200);
     expect(route.headers['content-type']).toMatch(/text\/html/);
-    const asset = await t.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    const asset = await t.request({ method: 'GET', url: '/assets/small-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
@@ -294,64 +312,151 @@ describe('serving the PWA', () => {
     }
   });
 
-  it("writes the host's company, the build and the route's chunks into the page, under the document's CSP", async () => {
-    const page = await t.request({
-      method: 'GET',
-      url: '/user/packages/history?page=2',
-      host: 'blue.localhost',
-    });
-    expect(page.headers['cache-control']).toBe('no-cache');
-    const csp = String(page.headers['content-security-policy']);
-    expect(
-      csp
-        .split(';')
-        .find((d) => d.trim().startsWith('script-src'))
-        ?.trim(),
-    ).toBe("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const block = /<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(page.body)?.[1];
-    const me = expectOk<{ name: string }>(
-      await t.request({ method: 'GET', url: '/v1/companies/me', host: 'blue.localhost' }),
-    );
-    expect(JSON.parse(block ?? 'null')).toEqual({ company: me, buildId: 'build-42' });
-    expect(page.body).toContain('<title>Blue Parcel</title>');
-    expect(page.body).not.toContain('content="#000000"');
-    // The layout's chunk, the page's chunk and its style sheet, before the boot block, in the head.
-    const head = page.body.slice(0, page.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/_app-1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/history-2.js">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/history-2.css">');
-    // An unknown host: no company in the page (the app shows its not-found page), still a page.
-    const unknown = await t.request({ method: 'GET', url: '/login', host: 'nobody.example' });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toContain('{"company":null,"buildId":"build-42"}');
-    expect(unknown.body).not.toContain('modulepreload');
+  it('writes the host company (as GET /v1/companies/me returns it) and the build id into the document', async () => {
+    const me = await t.request({ method: 'GET', url: '/v1/companies/me' });
+    for (const url of ['/', '/login', '/user/packages/history?page=2']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const boot = bootOf(res.body);
+      expect(boot, url).toEqual({ company: me.json().data, buildId: 'build-1' });
+      expect(res.body, url).toContain(
+        `<meta name="theme-color" content="${me.json().data.primary_color}" />`,
+      );
+      expect(res.body, url).toContain(`<title>${me.json().data.name}</title>`);
+      expect(res.body.match(/name="theme-color"/g), url).toHaveLength(1);
+    }
+    // Another host, another company.
+    const blue = await t.request({ method: 'GET', url: '/', host: 'blue.localhost' });
+    const blueMe = await t.request({ method: 'GET', url: '/v1/companies/me', host: 'blue.localhost' });
+    expect(bootOf(blue.body).company).toEqual(blueMe.json().data);
+    expect(blueMe.json().data.id).not.toBe(me.json().data.id);
   });
 
-  it('sends a built asset without the document headers, immutable, and its precompressed brotli bytes', async () => {
-    const res = await t.request({
+  it("names the route's chunks and style sheets in the document, so they load beside the entry", async () => {
+    const user = await t.request({ method: 'GET', url: '/user?tab=1' });
+    expect(user.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/_app-1.js" />' +
+        '<link rel="preload" as="style" href="/assets/_app-1.css" crossorigin />' +
+        '<link rel="modulepreload" crossorigin href="/assets/index-2.js" />',
+    );
+    const pkg = await t.request({ method: 'GET', url: '/user/packages/abc' });
+    expect(pkg.body).toContain('href="/assets/_id-3.js"');
+    expect(pkg.body).not.toContain('href="/assets/index-2.js"');
+    const login = await t.request({ method: 'GET', url: '/login' });
+    expect(login.body).not.toContain('modulepreload');
+  });
+
+  it('writes company null on a host with no company, and keeps the built title and colour', async () => {
+    const res = await t.request({ method: 'GET', url: '/login', host: 'nobody.example' });
+    expect(res.statusCode).toBe(200);
+    expect(bootOf(res.body)).toEqual({ company: null, buildId: 'build-1' });
+    expect(res.body).toContain('<title>Customer portal</title>');
+    expect(res.body).toContain('content="#000000"');
+  });
+
+  it('serves a rebuilt document and build id without a restart', async () => {
+    const later = new Date(Date.now() + 5_000);
+    writeFileSync(join(webDir, 'index.html'), indexHtml('second build'));
+    writeFileSync(join(webDir, 'build.json'), JSON.stringify({ buildId: 'build-2', builtAt: '' }));
+    utimesSync(join(webDir, 'index.html'), later, later);
+    utimesSync(join(webDir, 'build.json'), later, later);
+    try {
+      const res = await t.request({ method: 'GET', url: '/' });
+      expect(res.body).toContain('second build');
+      expect(bootOf(res.body).buildId).toBe('build-2');
+    } finally {
+      writeFileSync(join(webDir, 'index.html'), indexHtml('first build'));
+      writeFileSync(join(webDir, 'build.json'), JSON.stringify({ buildId: 'build-1', builtAt: '' }));
+    }
+  });
+
+  it('sends the document its security headers, and a hashed asset only nosniff and immutable caching', async () => {
+    const doc = await t.request({ method: 'GET', url: '/user' });
+    const csp = String(doc.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(doc.headers['x-content-type-options']).toBe('nosniff');
+    expect(doc.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(doc.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(doc.headers['referrer-policy']).toBeDefined();
+
+    const asset = await t.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'origin-agent-cluster',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ])
+      expect(asset.headers[name], name).toBeUndefined();
+  });
+
+  it('answers a script asked with brotli with the precompressed file, and compresses the document on the fly', async () => {
+    const br = await t.request({
       method: 'GET',
-      url: '/assets/vendor-def456.js',
+      url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'br, gzip' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.rawPayload.equals(readFileSync(join(webDir, 'assets', 'vendor-def456.js.br')))).toBe(true);
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(big);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBeUndefined();
-    expect(res.headers['x-frame-options']).toBeUndefined();
-    // Without brotli in Accept-Encoding: the plain file.
-    const plain = await t.request({
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(br.rawPayload, bigBr)).toBe(0);
+    // No `.gz` beside it: gzip falls back to the plain file, compressed on the fly.
+    const gz = await t.request({
       method: 'GET',
-      url: '/assets/vendor-def456.js',
-      headers: { 'accept-encoding': 'identity' },
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
     });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(big);
+    expect(gz.statusCode).toBe(200);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigJs);
+
+    const doc = await t.request({ method: 'GET', url: '/user', headers: { 'accept-encoding': 'br' } });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(bootOf(brotliDecompressSync(doc.rawPayload).toString()).buildId).toBe('build-1');
+  });
+
+  it('lets the browser read the boot block under the real CSP, with no violation', async () => {
+    const { chromium } = await import('playwright-core');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
+    try {
+      const page = await browser.newPage();
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.log(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
+        });
+      });
+      const res = await page.goto(`${address.replace('127.0.0.1', 'localhost')}/user`);
+      expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+      // The page's own script (allowed by 'self') read the block: the block is data, never run.
+      await page.waitForFunction(() => typeof (window as { __bootRead?: string }).__bootRead === 'string');
+      const read = await page.evaluate(() => (window as { __bootRead?: string }).__bootRead ?? '');
+      expect(JSON.parse(read)).toMatchObject({ buildId: 'build-1', company: { slug: expect.any(String) } });
+      expect(violations).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
 

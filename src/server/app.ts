@@ -26,7 +26,7 @@ import { tenantPlugin } from './http/tenant';
 import { multipartLimits } from './http/uploads';
 import { createMailer, type Mailer } from './mail/mailer';
 import { toCompany } from './presenters';
-import { createPwaDocument } from './pwa/document';
+import { createDocumentServer } from './pwa/document';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +48,29 @@ const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
 const isBuildFile = (path: string) =>
   path.startsWith('/assets/') ||
   /\.(?:m?js|css|map|woff2?|png|svg|ico|webp|json|webmanifest|txt)$/i.test(path);
+
+/** What a JSON reply needs if it is ever opened as a page or framed: nothing may load, nothing may frame it. */
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Every reply: nosniff (a reply is only ever read as the type it says). HTML documents (the app, the API docs, the
+ * local mailbox): the whole helmet set (CSP, framing, cross-origin isolation, referrer, …), which only a document
+ * obeys. Everything else: same-origin resource policy; JSON also a CSP that allows nothing and no framing (as
+ * OWASP's REST guidance asks: 42 bytes), not the document's policy, which a browser never applies to data. The
+ * document that loads a script or a style sheet carries the policy that governs it.
+ */
+function securityHeadersFor(reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff');
+  const type = String(reply.getHeader('content-type') ?? '');
+  // `reply.helmet` is set by the helmet plugin's onRequest hook; a reply failed before it is never a document.
+  if (type.startsWith('text/html') && typeof reply.helmet === 'function') reply.helmet();
+  else {
+    // Not for other sites' pages to embed (as helmet's default set did for every reply before).
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    if (type.startsWith('application/json') && !reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', JSON_CSP);
+  }
+}
 
 /** `logStream` lets tests read the structured log (and check that no secret is in it). */
 export type AppOptions = { config: Config; db: Db; logStream?: NodeJS.WritableStream };
@@ -139,6 +162,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    // Security headers by kind of reply: they cost bytes on every response (HTTP/1.1 does not compress them), and
+    // most of them only mean something to a document. See securityHeadersFor.
+    securityHeadersFor(reply);
     // API replies carry tokens and personal data: no cache (the browser's, a proxy's) keeps them.
     const path = request.url;
     if (
@@ -156,10 +182,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  // The security headers are for documents (a CSP, framing, opener and referrer rules mean nothing on a script, a
-  // style sheet or JSON): on every static file they were 1–2 KiB of headers, more than most chunks' code. Documents
-  // (the PWA's page, the API docs, the local mailbox, anything served as HTML) get them all; every other reply keeps
-  // what applies to it: nosniff, and same-origin only for the resource.
+  // Not global: the document headers go on HTML replies only (the onSend hook above calls `reply.helmet()`).
   await app.register(helmet, {
     global: false,
     contentSecurityPolicy: {
@@ -185,14 +208,6 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     // Served over plain http on localhost in development; HSTS belongs to the TLS-terminating proxy.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (/^text\/html/i.test(String(reply.getHeader('content-type') ?? ''))) {
-      reply.helmet();
-    } else {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('cross-origin-resource-policy', 'same-origin');
-    }
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -240,13 +255,15 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await registerRoutes(app);
 
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  const documents = createDocumentServer(config.webDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       // Looked up per request (not globbed once at start), so a rebuilt PWA is served without a restart.
       wildcard: true,
       index: false,
-      // The build writes .br (quality 11) and .gz (level 9) beside each file: sent as they are, no CPU per request.
+      // The build writes `.br` (brotli 11) and `.gz` (gzip 9) beside each compressible file: served as they are
+      // (with Vary: Accept-Encoding), smaller than on-the-fly compression and without its CPU per request.
       preCompressed: true,
       setHeaders: (res, path) => {
         // Hashed build assets never change; everything else must be revalidated so a new build is picked up.
@@ -258,17 +275,21 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     });
   }
 
-  const pwaDocument = hasWeb ? createPwaDocument(config.webDir) : null;
-  /** The app's page for a navigation, with the company, the build and the route's chunks written in. */
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply, path: string) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(pwaDocument?.render(path, request.company ? toCompany(request.company) : null));
+  /**
+   * The app's document for a navigation: index.html with this host's company and the build id in it (see
+   * pwa/document.ts). Revalidated on every visit (no-cache), so a new build is picked up; compressed on the fly
+   * (it differs per host), as the API's JSON is.
+   */
+  async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0] ?? '/';
+    const html = await documents.render(request.company ? toCompany(request.company) : null, path);
+    if (html === null) return sendNotFound(reply, 'The app is not built');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
 
   if (hasWeb) {
     // "/" is a directory to the static plugin: answer it with the app itself.
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendDocument(request, reply, '/'));
+    app.get('/', { schema: { hide: true } }, sendDocument);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -276,7 +297,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
     if (!isApi && !isBuildFile(path) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The PWA's router owns every other path (and shows its own 404 page).
-      return sendDocument(request, reply, path);
+      return sendDocument(request, reply);
     }
     return sendNotFound(reply, `Route ${request.method} ${path} not found`);
   });

@@ -1,88 +1,156 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
 import { filesForPath, type RoutePreloadMap } from './route-preload';
 
 /**
- * The PWA's index.html as the server answers a navigation: the built file, with what the first screen would
- * otherwise wait for written into it, so a cold visit paints after one round trip:
- * - `<script type="application/json" id="boot">`: the host's company (what `GET /v1/companies/me` answers) and the
- *   build id. A JSON block is data, not a script: the CSP (`script-src 'self'`) does not run it and needs no
- *   exception; `<` is escaped so no value can close the tag.
- * - `<link rel="modulepreload">` (and style sheets) for the route's chunks (route-preload.json), fetched with the
- *   entry instead of after the router has matched the route.
- * - the company's name as the title and its colour as the theme colour (the browser's bar, before any script).
- * The service worker's copy (`/index.html`, precached) is the plain file: the app falls back to what it saved.
- * The files are read again when they change on disk, so a rebuilt PWA is served without a restart.
+ * The PWA's document (index.html) as the server answers a navigation: with the host's company and the build id
+ * written into it (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen
+ * needs no round trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
+ * preload links for the files the requested route needs (route-preload.json, written by the build), so the browser
+ * fetches them beside the entry instead of after the router has started.
+ *
+ * index.html, build.json and route-preload.json are read once and read again when their modification time changes: a rebuilt PWA is
+ * served without a restart. Several requests arriving during a re-read share it.
  */
-export function createPwaDocument(webDir: string) {
-  const paths = {
-    html: join(webDir, 'index.html'),
-    build: join(webDir, 'build.json'),
-    preload: join(webDir, 'route-preload.json'),
-  };
-  let cached: { key: string; html: string; buildId: string; preload: RoutePreloadMap } | null = null;
 
-  const stamp = (file: string) => {
-    try {
-      const s = statSync(file);
-      return `${s.mtimeMs}:${s.size}`;
-    } catch {
-      return '-';
-    }
-  };
-  const readJson = <T>(file: string): T | null => {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
-    } catch {
-      return null; // absent (a test build) or half-written (a build in progress): serve without it
-    }
-  };
+type Template = {
+  /** index.html split where the boot block goes (before `</head>`), and the build id it serves. */
+  html: string;
+  buildId: string;
+  preload: RoutePreloadMap | null;
+  /** Modification times the template was read at (0 when the file is missing). */
+  htmlMtime: number;
+  buildMtime: number;
+  preloadMtime: number;
+};
 
-  function load() {
-    const key = [paths.html, paths.build, paths.preload].map(stamp).join('|');
-    if (cached?.key !== key) {
-      const preload = readJson<RoutePreloadMap>(paths.preload);
-      cached = {
-        key,
-        html: readFileSync(paths.html, 'utf8'),
-        buildId: readJson<{ buildId?: unknown }>(paths.build)?.buildId?.toString() ?? '',
-        preload: Array.isArray(preload?.routes) ? preload : { routes: [] },
-      };
+/** What every value written into an attribute or text node needs: no markup can come out of it. */
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * JSON safe inside `<script>`: `<` as \u003c so no value (a company name with `</script>` in it) can close the tag
+ * or open a comment; U+2028/2029 escaped too, so the text stays valid if it is ever read as a script.
+ */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** A CSS colour as the admin screens store it (#rgb, #rrggbb, #rrggbbaa): anything else is left out of the page. */
+const COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * Links for a route's files: modulepreload for its chunks (fetched and parsed, run when the router imports them),
+ * preload for its style sheets (the chunk's loader still inserts them, from the cache then). Only paths the build
+ * wrote (`/assets/...`): nothing from the request reaches the page.
+ */
+export function preloadLinks(files: string[]): string {
+  return files
+    .filter((f) => /^\/assets\/[\w.~-]+\.(?:js|css)$/.test(f))
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="preload" as="style" href="${f}" crossorigin />`
+        : `<link rel="modulepreload" crossorigin href="${f}" />`,
+    )
+    .join('');
+}
+
+/** The document for one company (or none): pure, so tests can call it with any template. */
+export function renderDocument(
+  html: string,
+  boot: { company: Company | null; buildId: string },
+  preload: string[] = [],
+): string {
+  let out = html;
+  const color = boot.company?.primary_color;
+  if (color && COLOR_RE.test(color)) {
+    const meta = `<meta name="theme-color" content="${escapeHtml(color)}" />`;
+    out = /<meta\s+name="theme-color"[^>]*>/i.test(out)
+      ? out.replace(/<meta\s+name="theme-color"[^>]*>/i, () => meta)
+      : out.replace(/<\/head>/i, () => `${meta}</head>`);
+  }
+  const name = boot.company?.name;
+  // Function replacements throughout: `$` sequences in a value (a name with "$&") are never read as patterns.
+  if (name) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(name)}</title>`);
+  const block = `${preloadLinks(preload)}<script type="application/json" id="boot">${jsonForScript(boot)}</script>`;
+  return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}</head>`) : `${block}${out}`;
+}
+
+async function mtimeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+async function readBuildId(path: string): Promise<string> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as { buildId?: unknown };
+    return typeof value.buildId === 'string' ? value.buildId : '';
+  } catch {
+    // No build.json (a build without the plugin, a test folder): an empty id, which the app reads as "unknown".
+    return '';
+  }
+}
+
+async function readPreload(path: string): Promise<RoutePreloadMap | null> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as RoutePreloadMap;
+    return Array.isArray(value?.routes) ? value : null;
+  } catch {
+    return null; // no map (an older build): no hints, the page loads as before
+  }
+}
+
+export type DocumentServer = {
+  /** The document for this company and request path, or null when there is no index.html to serve. */
+  render: (company: Company | null, path: string) => Promise<string | null>;
+};
+
+export function createDocumentServer(webDir: string): DocumentServer {
+  const htmlPath = join(webDir, 'index.html');
+  const buildPath = join(webDir, 'build.json');
+  const preloadPath = join(webDir, 'route-preload.json');
+  let current: Template | null = null;
+  let loading: Promise<Template | null> | null = null;
+
+  async function load(): Promise<Template | null> {
+    const [htmlMtime, buildMtime, preloadMtime] = await Promise.all([
+      mtimeOf(htmlPath),
+      mtimeOf(buildPath),
+      mtimeOf(preloadPath),
+    ]);
+    if (
+      current &&
+      current.htmlMtime === htmlMtime &&
+      current.buildMtime === buildMtime &&
+      current.preloadMtime === preloadMtime
+    )
+      return current;
+    if (htmlMtime === 0) return null;
+    let html: string;
+    try {
+      html = await readFile(htmlPath, 'utf8');
+    } catch {
+      return null; // removed between the stat and the read (a rebuild in progress)
     }
-    return cached;
+    const [buildId, preload] = await Promise.all([readBuildId(buildPath), readPreload(preloadPath)]);
+    current = { html, buildId, preload, htmlMtime, buildMtime, preloadMtime };
+    return current;
   }
 
   return {
-    /** The document for a navigation to `path` on a host whose company is `company` (null: none there). */
-    render(path: string, company: Company | null): string {
-      const { html, buildId, preload } = load();
-      const boot = JSON.stringify({ company, buildId }).replace(/</g, '\\u003c');
-      const links = filesForPath(preload, path)
-        .filter((f) => /^\/[\w./-]+$/.test(f))
-        .map((f) =>
-          f.endsWith('.css')
-            ? `<link rel="stylesheet" crossorigin href="${f}">`
-            : `<link rel="modulepreload" crossorigin href="${f}">`,
-        );
-      let out = html;
-      if (company) {
-        out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(company.name)}</title>`);
-        if (/^#[0-9a-f]{3,8}$/i.test(company.primary_color)) {
-          out = out.replace(
-            /<meta name="theme-color" content="[^"]*"\s*\/?>/,
-            `<meta name="theme-color" content="${company.primary_color}" />`,
-          );
-        }
-      }
-      const head = `${links.join('')}<script type="application/json" id="boot">${boot}</script>`;
-      return out.includes('</head>') ? out.replace('</head>', `${head}</head>`) : `${head}${out}`;
+    async render(company, path) {
+      loading ??= load().finally(() => {
+        loading = null;
+      });
+      const template = await loading;
+      if (!template) return null;
+      const files = template.preload ? filesForPath(template.preload, path) : [];
+      return renderDocument(template.html, { company, buildId: template.buildId }, files);
     },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );

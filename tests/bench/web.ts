@@ -213,6 +213,15 @@ async function lighthouseRuns(base: string, page: BenchPage, runs: number): Prom
         tab,
       );
       if (!result) throw new Error('lighthouse returned nothing');
+      // A run Lighthouse could not measure (a protocol timeout on a loaded machine, say) is said and left out of the
+      // median, rather than counted as a score of 0.
+      const failure = (result.lhr as { runtimeError?: { code?: string; message?: string } }).runtimeError;
+      if (failure) {
+        console.log(
+          `  (a run Lighthouse could not measure, left out: ${failure.code} ${failure.message ?? ''})`,
+        );
+        continue;
+      }
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       rows.push({
         perf: score('performance'),

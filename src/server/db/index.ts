@@ -1,14 +1,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { newPglite } from './pglite';
+import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,10 +22,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** An embedded PostgreSQL with the extensions the migrations use (pg_trgm for substring search). */
-export function newPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-}
+export { newPglite };
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -45,30 +43,33 @@ export async function openDatabase(opts: {
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let client = opts.pglite;
-  let unlock = () => {};
-  if (!client) {
+  if (!opts.pglite) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');
     mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
-    client = newPglite(dir);
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  try {
-    await migratePglite(db as never, { migrationsFolder });
-  } catch (err) {
-    unlock();
-    throw err;
-  }
-  const owned = client;
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await owned.close();
+    const unlock = lockDataDir(dir);
+    // PGlite is WebAssembly that runs each query to the end: on the server's thread it stalls every request while
+    // it works. Its own thread (which also runs the migrations) leaves the event loop to HTTP.
+    let client: PgliteWorkerClient;
+    try {
+      client = await PgliteWorkerClient.start({ dir, migrationsFolder });
+    } catch (err) {
       unlock();
-    },
-  };
+      throw err;
+    }
+    const db = drizzlePglite({ client: client.asPglite(), schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  }
+  const client = opts.pglite;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 /**

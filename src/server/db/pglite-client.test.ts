@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from './errors';
+import { type Database, openDatabase } from './index';
+
+/** The server's embedded database: PGlite in a worker thread behind drizzle's PGlite driver. */
+describe('PGlite in a worker thread', () => {
+  let dataDir: string;
+  let database: Database;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-pglite-worker-'));
+    database = await openDatabase({ dataDir });
+    await database.db.execute(sql`CREATE TABLE t (id int PRIMARY KEY, n int NOT NULL, at timestamptz)`);
+    await database.db.execute(sql`INSERT INTO t VALUES (1, 0, now())`);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, answers queries with the types drizzle expects, and keeps PostgreSQL error codes', async () => {
+    const { db } = database;
+    const [company] = (await db.execute(sql`SELECT count(*)::int AS n FROM companies`)).rows;
+    expect(company).toEqual({ n: 0 });
+    const rows = await db
+      .select({ id: sql<number>`id`, at: sql`at`.mapWith((v: string) => new Date(v)) })
+      .from(sql`t`);
+    expect(rows[0]?.id).toBe(1);
+    expect(rows[0]?.at).toBeInstanceOf(Date);
+    const err = await db.execute(sql`INSERT INTO t VALUES (1, 0, now())`).catch((e: unknown) => e);
+    expect(isUniqueViolation(err)).toBe(true);
+  });
+
+  it('gives a transaction the connection to itself: concurrent statements and transactions never interleave', async () => {
+    const { db } = database;
+    // Read-modify-write with a pause between the read and the write: interleaved, increments would be lost.
+    const increment = () =>
+      db.transaction(async (tx) => {
+        const [row] = (await tx.execute(sql`SELECT n FROM t WHERE id = 1 FOR UPDATE`)).rows as {
+          n: number;
+        }[];
+        await sleep(5);
+        await tx.execute(sql`UPDATE t SET n = ${(row?.n ?? 0) + 1} WHERE id = 1`);
+      });
+    // A transaction that writes, pauses and fails: nobody outside may see its row, before or after.
+    const failing = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t VALUES (2, 0, now())`);
+        await sleep(30);
+        throw new Error('changed my mind');
+      })
+      .catch((e: Error) => e.message);
+    const outside = async () =>
+      (await db.execute(sql`SELECT count(*)::int AS c FROM t WHERE id = 2`)).rows[0];
+    const results = await Promise.all([
+      failing,
+      outside(),
+      ...Array.from({ length: 10 }, increment),
+      outside(),
+      outside(),
+    ]);
+    expect(results[0]).toBe('changed my mind');
+    for (const seen of [results[1], ...results.slice(-2)]) expect(seen).toEqual({ c: 0 });
+    const [row] = (await db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    expect(row).toEqual({ n: 10 });
+  });
+
+  it('a failed statement rolls the whole transaction back, and the connection stays usable', async () => {
+    const { db } = database;
+    const err = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE t SET n = 100 WHERE id = 1`);
+        await tx.execute(sql`INSERT INTO t VALUES (1, 0, now())`);
+      })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(err)).toBe(true);
+    const [row] = (await db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    expect(row).toEqual({ n: 10 });
+  });
+
+  it('keeps what it acknowledged after a close and a reopen', async () => {
+    await database.db.execute(sql`UPDATE t SET n = 42 WHERE id = 1`);
+    await database.close();
+    database = await openDatabase({ dataDir });
+    const [row] = (await database.db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    expect(row).toEqual({ n: 42 });
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
+import { attachWriteWatch, WriteWatch } from './writes';
 
 export type Schema = typeof schema;
 /** Both drivers give the same pg-core database; the app only sees this type. */
@@ -23,6 +24,14 @@ export type Database = {
 };
 
 export { newPglite };
+
+/** A drizzle database whose writes reach the in-memory lookups' invalidation (see writes.ts). */
+function watched(open: (cache: WriteWatch) => unknown): Db {
+  const watch = new WriteWatch();
+  const db = open(watch) as Db;
+  attachWriteWatch(db, watch);
+  return db;
+}
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -39,7 +48,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => {
       process.stderr.write(`database: idle connection lost (${err.message})\n`);
     });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -56,7 +65,7 @@ export async function openDatabase(opts: {
       unlock();
       throw err;
     }
-    const db = drizzlePglite({ client: client.asPglite(), schema }) as unknown as Db;
+    const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
     return {
       db,
       kind: 'pglite',
@@ -67,7 +76,7 @@ export async function openDatabase(opts: {
     };
   }
   const client = opts.pglite;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = watched((cache) => drizzlePglite({ client, schema, cache }));
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

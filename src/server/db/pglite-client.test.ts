@@ -11,6 +11,8 @@ describe('PGlite in a worker thread', () => {
   let dataDir: string;
   let database: Database;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // db.execute's result type is the driver's; both drivers answer { rows }.
+  const rowsOf = async (q: Promise<unknown>) => ((await q) as { rows: Record<string, unknown>[] }).rows;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-pglite-worker-'));
@@ -25,7 +27,7 @@ describe('PGlite in a worker thread', () => {
 
   it('migrates, answers queries with the types drizzle expects, and keeps PostgreSQL error codes', async () => {
     const { db } = database;
-    const [company] = (await db.execute(sql`SELECT count(*)::int AS n FROM companies`)).rows;
+    const [company] = await rowsOf(db.execute(sql`SELECT count(*)::int AS n FROM companies`));
     expect(company).toEqual({ n: 0 });
     const rows = await db
       .select({ id: sql<number>`id`, at: sql`at`.mapWith((v: string) => new Date(v)) })
@@ -41,7 +43,7 @@ describe('PGlite in a worker thread', () => {
     // Read-modify-write with a pause between the read and the write: interleaved, increments would be lost.
     const increment = () =>
       db.transaction(async (tx) => {
-        const [row] = (await tx.execute(sql`SELECT n FROM t WHERE id = 1 FOR UPDATE`)).rows as {
+        const [row] = (await rowsOf(tx.execute(sql`SELECT n FROM t WHERE id = 1 FOR UPDATE`))) as {
           n: number;
         }[];
         await sleep(5);
@@ -56,7 +58,7 @@ describe('PGlite in a worker thread', () => {
       })
       .catch((e: Error) => e.message);
     const outside = async () =>
-      (await db.execute(sql`SELECT count(*)::int AS c FROM t WHERE id = 2`)).rows[0];
+      (await rowsOf(db.execute(sql`SELECT count(*)::int AS c FROM t WHERE id = 2`)))[0];
     const results = await Promise.all([
       failing,
       outside(),
@@ -66,7 +68,7 @@ describe('PGlite in a worker thread', () => {
     ]);
     expect(results[0]).toBe('changed my mind');
     for (const seen of [results[1], ...results.slice(-2)]) expect(seen).toEqual({ c: 0 });
-    const [row] = (await db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    const [row] = await rowsOf(db.execute(sql`SELECT n FROM t WHERE id = 1`));
     expect(row).toEqual({ n: 10 });
   });
 
@@ -79,7 +81,7 @@ describe('PGlite in a worker thread', () => {
       })
       .catch((e: unknown) => e);
     expect(isUniqueViolation(err)).toBe(true);
-    const [row] = (await db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    const [row] = await rowsOf(db.execute(sql`SELECT n FROM t WHERE id = 1`));
     expect(row).toEqual({ n: 10 });
   });
 
@@ -87,7 +89,7 @@ describe('PGlite in a worker thread', () => {
     await database.db.execute(sql`UPDATE t SET n = 42 WHERE id = 1`);
     await database.close();
     database = await openDatabase({ dataDir });
-    const [row] = (await database.db.execute(sql`SELECT n FROM t WHERE id = 1`)).rows;
+    const [row] = await rowsOf(database.db.execute(sql`SELECT n FROM t WHERE id = 1`));
     expect(row).toEqual({ n: 42 });
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import {
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
+import { LookupCache } from '../db/lookup-cache';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import {
   files,
@@ -21,6 +22,7 @@ import {
   prealerts,
   users,
 } from '../db/schema';
+import { onWrite } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
@@ -31,11 +33,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Packages: customers see their own, staff their company's; staff move them along (intake receives them). */
 export function createPackageService({ db, audit }: { db: Db; audit: AuditService }) {
-  async function statusNames(q: Db = db): Promise<Map<string, string>> {
+  async function loadStatusNames(q: Db): Promise<Map<string, string>> {
     const rows = await q
       .select({ code: packageStatuses.code, name: packageStatuses.name })
       .from(packageStatuses);
     return new Map(rows.map((r) => [r.code, r.name]));
+  }
+  // Status names change only with the reference data: read on every list, they are kept in memory until a write.
+  const statusCache = new LookupCache<'all', Map<string, string>>({ ttlMs: 60_000, max: 1 });
+  onWrite(db, ['package_statuses'], () => statusCache.clear());
+  /** Inside a transaction, read through it (it may have just changed them); otherwise from the cache. */
+  function statusNames(q: Db = db): Promise<Map<string, string>> {
+    return q === db ? statusCache.get('all', () => loadStatusNames(db)) : loadStatusNames(q);
   }
 
   function toSummary(
@@ -120,7 +129,8 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
         weight: [desc(packages.weight), desc(packages.id)],
         tracking: [asc(packages.trackingNumber), asc(packages.id)],
       }[q.sort];
-      const [rows, [total], names] = await Promise.all([
+      const counted = q.count ? q.count === '1' : q.page === 1;
+      const [rows, total, names] = await Promise.all([
         db
           .select({
             p: packages,
@@ -138,23 +148,27 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
         // Counting stops past the cap: an exact count of a million rows costs more than the page itself.
-        db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(packages)
-            .where(where)
-            .limit(PACKAGE_COUNT_CAP + 1)
-            .as('capped'),
-        ),
+        counted
+          ? db
+              .select({ n: count() })
+              .from(
+                db
+                  .select({ one: sql`1` })
+                  .from(packages)
+                  .where(where)
+                  .limit(PACKAGE_COUNT_CAP + 1)
+                  .as('capped'),
+              )
+              .then(([row]) => row?.n ?? 0)
+          : null,
         statusNames(),
       ]);
-      const n = total?.n ?? 0;
       return {
         items: rows.map((r) => toSummary(r.p, r.owner, names)),
         page: q.page,
         pageSize: q.pageSize,
-        total: Math.min(n, PACKAGE_COUNT_CAP),
-        total_capped: n > PACKAGE_COUNT_CAP,
+        total: total === null ? null : Math.min(total, PACKAGE_COUNT_CAP),
+        total_capped: total !== null && total > PACKAGE_COUNT_CAP,
       };
     },
 

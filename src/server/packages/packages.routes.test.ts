@@ -39,6 +39,9 @@ describe('packages: lists, details, staff receive and status', () => {
       expect([later.total, later.total_capped, later.items.length]).toEqual([null, false, 15]);
       expect((await list(customer.access, '?pageSize=15&page=2&count=1')).total).toBe(40);
       expect((await list(customer.access, '?pageSize=15&count=0')).total).toBeNull();
+      const past = await list(customer.access, '?pageSize=15&page=9&count=1'); // an empty page still counts
+      expect([past.total, past.items.length]).toEqual([40, 0]);
+      expect((await list(customer.access, '?q=no-such-parcel')).total).toBe(0);
       expectError(
         await t.request({ method: 'GET', url: '/v1/packages?count=yes', token: customer.access }),
         400,

@@ -101,7 +101,10 @@ export async function benchPackages() {
 async function databaseFor(base: string, size: number): Promise<string> {
   const url = new URL(base);
   const name = `${url.pathname.slice(1) || 'postgres'}_${size >= 1e6 ? `${size / 1e6}m` : `${size / 1e3}k`}`;
-  const admin = new pg.Client({ connectionString: base });
+  // Created from the server's maintenance database: the base one need not exist.
+  const maintenance = new URL(base);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -40,6 +40,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
+  /** A PGlite dump to load into memory in the worker thread (tests that exercise the server's own driver). */
+  pgliteTemplate?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -51,6 +53,11 @@ export async function openDatabase(opts: {
     const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.pgliteTemplate) {
+    const client = await PgliteWorkerClient.start({ template: opts.pgliteTemplate, migrationsFolder });
+    const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    return { db, kind: 'pglite', close: () => client.close() };
   }
   if (!opts.pglite) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');

@@ -72,6 +72,16 @@ describe('PGlite in a worker thread', () => {
     expect(row).toEqual({ n: 10 });
   });
 
+  it('a statement on the database from inside a transaction’s own work runs in it rather than wait for itself', async () => {
+    const { db } = database;
+    const seen = await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE t SET n = n + 1 WHERE id = 1`);
+      return (await rowsOf(db.execute(sql`SELECT n FROM t WHERE id = 1`)))[0];
+    });
+    expect(seen).toEqual({ n: 11 });
+    await db.execute(sql`UPDATE t SET n = 10 WHERE id = 1`);
+  });
+
   it('a failed statement rolls the whole transaction back, and the connection stays usable', async () => {
     const { db } = database;
     const err = await db

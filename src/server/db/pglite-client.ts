@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pglite-protocol';
@@ -18,7 +19,9 @@ export type WorkerTransaction = {
  *
  * PGlite is one connection. Outside transactions, statements are pipelined: the worker runs them one by one in
  * arrival order. A transaction must have that connection to itself, so while one is open (or waiting to open)
- * every later statement and transaction waits for it to end, as they would on PGlite's own lock in process.
+ * every later statement and transaction waits for it to end. A statement made on the database (not the
+ * transaction) from inside a transaction's own work does not wait, or it would wait for itself: it runs in the
+ * open transaction, as it did on PGlite in process.
  */
 export class PgliteWorkerClient {
   private readonly worker: Worker;
@@ -28,6 +31,8 @@ export class PgliteWorkerClient {
   private tail: Promise<void> = Promise.resolve();
   private openTransactions = 0;
   private failure: Error | null = null;
+  /** Set inside a transaction's callback (and whatever it awaits). */
+  private readonly inTransaction = new AsyncLocalStorage<true>();
   private closing = false;
 
   private constructor(worker: Worker) {
@@ -61,12 +66,12 @@ export class PgliteWorkerClient {
   }
 
   async query(sql: string, params: unknown[] = [], config: QueryConfig = {}): Promise<Results> {
-    if (this.openTransactions > 0) await this.tail;
+    if (this.openTransactions > 0 && !this.inTransaction.getStore()) await this.tail;
     return (await this.send({ op: 'query', sql, params, rowMode: config.rowMode ?? 'object' })) as Results;
   }
 
   async exec(sql: string): Promise<Results<unknown> | undefined> {
-    if (this.openTransactions > 0) await this.tail;
+    if (this.openTransactions > 0 && !this.inTransaction.getStore()) await this.tail;
     return this.send({ op: 'exec', sql });
   }
 
@@ -95,7 +100,7 @@ export class PgliteWorkerClient {
         exec: (sql) => own(() => this.send({ op: 'exec', sql })),
       };
       try {
-        const result = await fn(tx);
+        const result = await this.inTransaction.run(true, () => fn(tx));
         finished = true;
         await this.send({ op: 'exec', sql: 'COMMIT' });
         return result;

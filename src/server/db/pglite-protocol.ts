@@ -1,7 +1,8 @@
 // Messages between the server's thread and the embedded database's worker thread (pglite-worker.ts).
 import type { Results } from '@electric-sql/pglite';
 
-export type WorkerSetup = { dir: string; migrationsFolder: string };
+/** `dir`: the data folder; or `template`: a dump (dumpDataDir) loaded into memory, as the tests' databases are. */
+export type WorkerSetup = { dir?: string; template?: string; migrationsFolder: string };
 
 export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' }

@@ -1,5 +1,6 @@
 // The embedded database's own thread: PGlite (WebAssembly) runs here so that its query execution never blocks the
 // server's event loop. The main thread talks to it through `PgliteWorkerClient` (pglite-client.ts).
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -33,7 +34,9 @@ function serialiseError(err: unknown): WorkerReply['error'] {
 }
 
 async function main() {
-  const pg = newPglite(setup.dir);
+  const pg = setup.template
+    ? newPglite(undefined, { loadDataDir: new Blob([readFileSync(setup.template)]) })
+    : newPglite(setup.dir);
   // Migrations run here, next to the database: no round trip per statement.
   await migrate(drizzle(pg), { migrationsFolder: setup.migrationsFolder });
 

@@ -98,6 +98,8 @@ describe('PGlite in a worker thread', () => {
   it('keeps what it acknowledged after a close and a reopen', async () => {
     await database.db.execute(sql`UPDATE t SET n = 42 WHERE id = 1`);
     await database.close();
+    // A closed database refuses statements rather than leave them waiting for a thread that has stopped.
+    await expect(database.db.execute(sql`SELECT 1`)).rejects.toThrow();
     database = await openDatabase({ dataDir });
     const [row] = await rowsOf(database.db.execute(sql`SELECT n FROM t WHERE id = 1`));
     expect(row).toEqual({ n: 42 });

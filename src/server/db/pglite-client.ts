@@ -122,11 +122,15 @@ export class PgliteWorkerClient {
     await this.tail;
     this.closing = true;
     await this.send({ op: 'close' });
+    this.failure = new Error('The embedded database is closed');
     await this.worker.terminate();
   }
 
   private send(req: Outgoing): Promise<Results<unknown> | undefined> {
     if (this.failure) return Promise.reject(this.failure);
+    // Nothing after the close: the thread would never answer it.
+    if (this.closing && req.op !== 'close')
+      return Promise.reject(new Error('The embedded database is closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

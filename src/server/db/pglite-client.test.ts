@@ -80,6 +80,20 @@ describe('PGlite in a worker thread', () => {
     });
     expect(seen).toEqual({ n: 11 });
     await db.execute(sql`UPDATE t SET n = 10 WHERE id = 1`);
+    // Work a transaction started that outlives it must not slip into a later transaction.
+    let late: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      late = sleep(20).then(() => rowsOf(db.execute(sql`SELECT count(*)::int AS c FROM t WHERE id = 3`)));
+    });
+    const other = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t VALUES (3, 0, now())`);
+        await sleep(60);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    expect(await late).toEqual([{ c: 0 }]);
+    await other;
   });
 
   it('a failed statement rolls the whole transaction back, and the connection stays usable', async () => {

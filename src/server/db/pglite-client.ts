@@ -31,8 +31,9 @@ export class PgliteWorkerClient {
   private tail: Promise<void> = Promise.resolve();
   private openTransactions = 0;
   private failure: Error | null = null;
-  /** Set inside a transaction's callback (and whatever it awaits). */
-  private readonly inTransaction = new AsyncLocalStorage<true>();
+  /** The open transaction's token, and the token of the transaction whose work (and what it awaits) is running. */
+  private active: symbol | null = null;
+  private readonly inTransaction = new AsyncLocalStorage<symbol>();
   private closing = false;
 
   private constructor(worker: Worker) {
@@ -66,12 +67,12 @@ export class PgliteWorkerClient {
   }
 
   async query(sql: string, params: unknown[] = [], config: QueryConfig = {}): Promise<Results> {
-    if (this.openTransactions > 0 && !this.inTransaction.getStore()) await this.tail;
+    if (this.openTransactions > 0 && !this.ownsConnection()) await this.tail;
     return (await this.send({ op: 'query', sql, params, rowMode: config.rowMode ?? 'object' })) as Results;
   }
 
   async exec(sql: string): Promise<Results<unknown> | undefined> {
-    if (this.openTransactions > 0 && !this.inTransaction.getStore()) await this.tail;
+    if (this.openTransactions > 0 && !this.ownsConnection()) await this.tail;
     return this.send({ op: 'exec', sql });
   }
 
@@ -85,6 +86,8 @@ export class PgliteWorkerClient {
     try {
       await before;
       await this.send({ op: 'exec', sql: 'BEGIN' });
+      const token = Symbol('transaction');
+      this.active = token;
       let finished = false;
       // Statements of this transaction go straight to the worker; anything after it ended is a bug to surface.
       const own = <R>(run: () => Promise<R>) => {
@@ -100,7 +103,7 @@ export class PgliteWorkerClient {
         exec: (sql) => own(() => this.send({ op: 'exec', sql })),
       };
       try {
-        const result = await this.inTransaction.run(true, () => fn(tx));
+        const result = await this.inTransaction.run(token, () => fn(tx));
         finished = true;
         await this.send({ op: 'exec', sql: 'COMMIT' });
         return result;
@@ -111,9 +114,19 @@ export class PgliteWorkerClient {
         throw err;
       }
     } finally {
+      this.active = null;
       this.openTransactions--;
       end();
     }
+  }
+
+  /**
+   * Whether the caller is the open transaction's own work. Work it started that outlives it (a mail sent after the
+   * reply) carries its stale token and queues like any other statement.
+   */
+  private ownsConnection(): boolean {
+    const token = this.inTransaction.getStore();
+    return token !== undefined && token === this.active;
   }
 
   /** Waits for the statements already sent, closes PGlite (it writes its files out), and stops the thread. */

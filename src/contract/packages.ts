@@ -150,6 +150,11 @@ export const packageListQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   sort: z.enum(packageSorts).default('newest'),
+  /**
+   * '1' counts the matches, '0' does not; by default only the first page counts. Counting costs more than the page
+   * itself, and a client paging on already knows the total from the first page.
+   */
+  count: z.enum(['0', '1']).optional(),
 });
 export type PackageListQuery = z.input<typeof packageListQuerySchema>;
 
@@ -159,8 +164,9 @@ export const packagePageSchema = z.object({
   items: z.array(packageSummarySchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
-  /** true when there are more than PACKAGE_COUNT_CAP matches and `total` is that cap. */
+  /** The matches, up to PACKAGE_COUNT_CAP; null when this page was not counted (see `count` in the query). */
+  total: z.number().int().nullable(),
+  /** true when there are more than PACKAGE_COUNT_CAP matches and `total` is that cap (false when not counted). */
   total_capped: z.boolean(),
 });
 export type PackagePage = z.infer<typeof packagePageSchema>;

@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
+import { wrote } from '../db/writes';
 import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { accountExistsMail, brandOf, resetMail, type TokenMail, verificationMail } from '../mail/templates';
@@ -303,6 +304,7 @@ export function createAuthService(deps: {
         .where(eq(users.id, row.userId))
         .returning();
       if (!user) throw badRequest('This verification link is invalid, used or expired. Ask for a new one.');
+      wrote(db, 'users'); // committed: a cached copy of this user is stale
       return user;
     },
 
@@ -362,6 +364,7 @@ export function createAuthService(deps: {
             ),
           );
       });
+      wrote(db, 'users'); // committed: a cached copy of this user is stale
     },
 
     /** The caller's own verification mail; staff may ask for a customer of their company. */

@@ -19,6 +19,7 @@ import {
   refreshTokens,
   users,
 } from '../db/schema';
+import { wrote } from '../db/writes';
 import { conflict, forbidden, notFound } from '../errors';
 import { pointsBalance } from '../points/points.service';
 
@@ -122,6 +123,7 @@ export function createCustomerService({
       });
       return after;
     });
+    wrote(db, 'users'); // committed: a cached copy of this user (role, active) is stale
     return rowOf(updated);
   }
 

@@ -1,15 +1,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { newPglite } from './pglite';
+import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
+import { attachWriteWatch, WriteWatch } from './writes';
 
 export type Schema = typeof schema;
 /** Both drivers give the same pg-core database; the app only sees this type. */
@@ -21,9 +23,14 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** An embedded PostgreSQL with the extensions the migrations use (pg_trgm for substring search). */
-export function newPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+export { newPglite };
+
+/** A drizzle database whose writes reach the in-memory lookups' invalidation (see writes.ts). */
+function watched(open: (cache: WriteWatch) => unknown): Db {
+  const watch = new WriteWatch();
+  const db = open(watch) as Db;
+  attachWriteWatch(db, watch);
+  return db;
 }
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -33,6 +40,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
+  /** A PGlite dump to load into memory in the worker thread (tests that exercise the server's own driver). */
+  pgliteTemplate?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -41,34 +50,42 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => {
       process.stderr.write(`database: idle connection lost (${err.message})\n`);
     });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let client = opts.pglite;
-  let unlock = () => {};
-  if (!client) {
+  if (opts.pgliteTemplate) {
+    const client = await PgliteWorkerClient.start({ template: opts.pgliteTemplate, migrationsFolder });
+    const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+  if (!opts.pglite) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');
     mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
-    client = newPglite(dir);
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  try {
-    await migratePglite(db as never, { migrationsFolder });
-  } catch (err) {
-    unlock();
-    throw err;
-  }
-  const owned = client;
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await owned.close();
+    const unlock = lockDataDir(dir);
+    // PGlite is WebAssembly that runs each query to the end: on the server's thread it stalls every request while
+    // it works. Its own thread (which also runs the migrations) leaves the event loop to HTTP.
+    let client: PgliteWorkerClient;
+    try {
+      client = await PgliteWorkerClient.start({ dir, migrationsFolder });
+    } catch (err) {
       unlock();
-    },
-  };
+      throw err;
+    }
+    const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  }
+  const client = opts.pglite;
+  const db = watched((cache) => drizzlePglite({ client, schema, cache }));
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 /**

@@ -324,6 +324,9 @@ export const packages = pgTable(
   (t) => [
     // The list's orderings (created_at, id) for each way it is filtered: a page is read off an index in order.
     index('packages_user_created_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    // A customer filtering by status (the history's status filter): without it the page and the count walk all of
+    // the customer's packages to find the few of that status.
+    index('packages_user_status_idx').on(t.companyId, t.userId, t.statusCode, t.createdAt, t.id),
     index('packages_company_status_idx').on(t.companyId, t.statusCode, t.createdAt, t.id),
     index('packages_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('packages_company_tracking_idx').on(t.companyId, t.trackingNumber),

@@ -5,8 +5,10 @@ import type { AccessClaims } from '../../contract/auth';
 import type { Role } from '../../contract/users';
 import type { TokenSigner } from '../auth/tokens';
 import type { Db } from '../db';
+import { LookupCache } from '../db/lookup-cache';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { users } from '../db/schema';
+import { onWrite } from '../db/writes';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { requireCompany } from './tenant';
 
@@ -30,32 +32,42 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * Verifies the bearer token, checks it was issued for this host's company, and loads the user fresh, so a
- * deactivated user or a changed role takes effect at once rather than when the token expires.
+ * Verifies the bearer token, checks it was issued for this host's company, and loads the user, so a deactivated
+ * user or a changed role takes effect at once rather than when the token expires. The user row is cached in memory
+ * (it is read on every signed-in request): any write to users on this instance clears the cache at once, and the
+ * short TTL bounds what another instance's change can leave stale.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
-  // Prepared once: this runs on every signed-in request.
-  const userById = opts.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.companyId, sql.placeholder('companyId'))))
-    .limit(1)
-    .prepare('auth_user_by_id');
-  app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
-    if (request.auth) return request.auth;
-    const company = requireCompany(request);
-    const token = bearer(request);
-    if (!token) throw unauthorized();
-    const claims = await opts.signer.verify(token);
-    if (!claims) throw unauthorized('Your session has expired; sign in again');
-    if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
-    const [user] = await userById.execute({ id: claims.sub, companyId: company.id });
-    if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
-    request.auth = { user, company, claims };
-    return request.auth;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner; ttlMs?: number }) => {
+    // Prepared once: this runs on every signed-in request.
+    const userById = opts.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), eq(users.companyId, sql.placeholder('companyId'))))
+      .limit(1)
+      .prepare('auth_user_by_id');
+    const cache = new LookupCache<string, UserRow | null>({ ttlMs: opts.ttlMs ?? 5_000, max: 10_000 });
+    const stopWatching = onWrite(opts.db, ['users'], () => cache.clear());
+    app.addHook('onClose', async () => stopWatching());
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
+      if (request.auth) return request.auth;
+      const company = requireCompany(request);
+      const token = bearer(request);
+      if (!token) throw unauthorized();
+      const claims = await opts.signer.verify(token);
+      if (!claims) throw unauthorized('Your session has expired; sign in again');
+      if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
+      const user = await cache.get(`${company.id}/${claims.sub}`, async () => {
+        const [row] = await userById.execute({ id: claims.sub, companyId: company.id });
+        return row ?? null;
+      });
+      if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
+      request.auth = { user, company, claims };
+      return request.auth;
+    });
+  },
+);
 
 type GuardOptions = { verified?: boolean; roles?: Role[]; superadmin?: boolean };
 

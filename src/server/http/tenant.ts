@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
+import { LookupCache } from '../db/lookup-cache';
 import type { CompanyRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
+import { onWrite } from '../db/writes';
 import { ApiError } from '../errors';
 
 declare module 'fastify' {
@@ -46,26 +48,25 @@ export function normaliseHost(hostname: string): string {
 }
 
 /**
- * Resolves the company from the host on every request. A short-lived cache keeps it off the database on the hot
- * path; after a company changes, other instances see it within the TTL.
+ * Resolves the company from the host on every request. An in-memory cache keeps it off the database on the hot
+ * path: any write to companies or their hosts on this instance clears it at once; other instances see a change
+ * within the TTL.
  */
 export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlMs?: number }) => {
-  const ttl = opts.ttlMs ?? 10_000;
-  const cache = new Map<string, { company: CompanyRow | null; at: number }>();
+  const cache = new LookupCache<string, CompanyRow | null>({ ttlMs: opts.ttlMs ?? 10_000, max: 1000 });
+  const stopWatching = onWrite(opts.db, ['companies', 'company_hosts'], () => cache.clear());
+  app.addHook('onClose', async () => stopWatching());
 
-  async function lookup(host: string): Promise<CompanyRow | null> {
-    const hit = cache.get(host);
-    if (hit && Date.now() - hit.at < ttl) return hit.company;
-    const [row] = await opts.db
-      .select({ company: companies })
-      .from(companyHosts)
-      .innerJoin(companies, eq(companies.id, companyHosts.companyId))
-      .where(eq(companyHosts.hostname, host))
-      .limit(1);
-    const company = row?.company.isActive ? row.company : null;
-    if (cache.size > 1000) cache.clear(); // unknown hosts are attacker-chosen: never let the map grow unbounded
-    cache.set(host, { company, at: Date.now() });
-    return company;
+  function lookup(host: string): Promise<CompanyRow | null> {
+    return cache.get(host, async () => {
+      const [row] = await opts.db
+        .select({ company: companies })
+        .from(companyHosts)
+        .innerJoin(companies, eq(companies.id, companyHosts.companyId))
+        .where(eq(companyHosts.hostname, host))
+        .limit(1);
+      return row?.company.isActive ? row.company : null;
+    });
   }
 
   app.decorateRequest('company', null);

@@ -32,6 +32,22 @@ describe('packages: lists, details, staff receive and status', () => {
       expect(first.items.every((p) => p.owner?.id === customer.userId)).toBe(true);
     });
 
+    it('counts the first page, and a later page only when asked (count=1)', async () => {
+      const first = await list(customer.access, '?pageSize=15');
+      expect([first.total, first.total_capped]).toEqual([40, false]);
+      const later = await list(customer.access, '?pageSize=15&page=2');
+      expect([later.total, later.total_capped, later.items.length]).toEqual([null, false, 15]);
+      expect((await list(customer.access, '?pageSize=15&page=2&count=1')).total).toBe(40);
+      expect((await list(customer.access, '?pageSize=15&count=0')).total).toBeNull();
+      const past = await list(customer.access, '?pageSize=15&page=9&count=1'); // an empty page still counts
+      expect([past.total, past.items.length]).toEqual([40, 0]);
+      expect((await list(customer.access, '?q=no-such-parcel')).total).toBe(0);
+      expectError(
+        await t.request({ method: 'GET', url: '/v1/packages?count=yes', token: customer.access }),
+        400,
+      );
+    });
+
     it('filters by status, searches tracking/description/seller, sorts and limits by date', async () => {
       const delivered = await list(customer.access, '?status=delivered&pageSize=100');
       expect(delivered.total).toBe(12);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { PackageStatusCode } from '../../contract/constants';
+import type { PackageSort, PackageStatusCode } from '../../contract/constants';
 import {
   PACKAGE_COUNT_CAP,
   type PackageDetail,
@@ -11,6 +11,7 @@ import {
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
+import { LookupCache } from '../db/lookup-cache';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import {
   files,
@@ -21,25 +22,93 @@ import {
   prealerts,
   users,
 } from '../db/schema';
+import { onWrite } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 
 type PackageRow = typeof packages.$inferSelect;
 
+/**
+ * The columns a summary shows: the list reads only these (a page of whole rows is twice the bytes to decode, which
+ * is most of the cost of a page on the embedded database).
+ */
+const summaryColumns = {
+  id: packages.id,
+  trackingNumber: packages.trackingNumber,
+  description: packages.description,
+  sellerName: packages.sellerName,
+  shipper: packages.shipper,
+  weight: packages.weight,
+  length: packages.length,
+  width: packages.width,
+  height: packages.height,
+  declaredValueCents: packages.declaredValueCents,
+  statusCode: packages.statusCode,
+  receivedAt: packages.receivedAt,
+  deliveredAt: packages.deliveredAt,
+  createdAt: packages.createdAt,
+  updatedAt: packages.updatedAt,
+};
+type SummaryRow = Pick<PackageRow, keyof typeof summaryColumns>;
+
+/** Which filters a list query sets, its sort, and whether it counts: one prepared statement per shape. */
+type ListShape = {
+  own: boolean;
+  status: boolean;
+  q: boolean;
+  from: boolean;
+  to: boolean;
+  sort: PackageSort;
+  counted: boolean;
+};
+const statementName = (s: ListShape) =>
+  `packages_list_${[s.own, s.status, s.q, s.from, s.to, s.counted].map(Number).join('')}_${s.sort}`;
+
+const LIST_ORDER = {
+  newest: [desc(packages.createdAt), desc(packages.id)],
+  oldest: [asc(packages.createdAt), asc(packages.id)],
+  updated: [desc(packages.updatedAt), desc(packages.id)],
+  weight: [desc(packages.weight), desc(packages.id)],
+  tracking: [asc(packages.trackingNumber), asc(packages.id)],
+} satisfies Record<PackageSort, SQL[]>;
+
+/** The list's filters, their values as placeholders (company, user, status, q, from, to). */
+function listWhere(shape: ListShape): SQL | undefined {
+  const p = sql.placeholder;
+  return and(
+    eq(packages.companyId, p('company')),
+    shape.own ? eq(packages.userId, p('user')) : undefined,
+    shape.status ? eq(packages.statusCode, p('status')) : undefined,
+    shape.from ? gte(packages.createdAt, p('from')) : undefined,
+    shape.to ? lt(packages.createdAt, p('to')) : undefined,
+    // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
+    shape.q
+      ? sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${p('q')}`
+      : undefined,
+  );
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Packages: customers see their own, staff their company's; staff move them along (intake receives them). */
 export function createPackageService({ db, audit }: { db: Db; audit: AuditService }) {
-  async function statusNames(q: Db = db): Promise<Map<string, string>> {
+  async function loadStatusNames(q: Db): Promise<Map<string, string>> {
     const rows = await q
       .select({ code: packageStatuses.code, name: packageStatuses.name })
       .from(packageStatuses);
     return new Map(rows.map((r) => [r.code, r.name]));
   }
+  // Status names change only with the reference data: read on every list, they are kept in memory until a write.
+  const statusCache = new LookupCache<'all', Map<string, string>>({ ttlMs: 60_000, max: 1 });
+  onWrite(db, ['package_statuses'], () => statusCache.clear());
+  /** Inside a transaction, read through it (it may have just changed them); otherwise from the cache. */
+  function statusNames(q: Db = db): Promise<Map<string, string>> {
+    return q === db ? statusCache.get('all', () => loadStatusNames(db)) : loadStatusNames(q);
+  }
 
   function toSummary(
-    p: PackageRow,
+    p: SummaryRow,
     owner: { id: string; firstName: string; lastName: string; mailboxNumber: string } | null,
     names: Map<string, string>,
   ): PackageSummary {
@@ -92,69 +161,109 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
     return row;
   }
 
+  /**
+   * The list's statement for one shape of query (whose filters are set, the sort, counted or not), built and prepared
+   * once: the values come as placeholders. drizzle then skips building the SQL on every request, and PostgreSQL
+   * plans a named statement once per connection instead of on every page (planning cost more than running it).
+   */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  function listStatement(shape: ListShape) {
+    const name = statementName(shape);
+    let statement = listStatements.get(name);
+    if (!statement) {
+      statement = prepareList(shape, name);
+      listStatements.set(name, statement);
+    }
+    return statement;
+  }
+
+  /** The capped count without the page (a page past the end carries none). Rare: built when needed. */
+  async function countAlone(shape: ListShape, values: Record<string, unknown>): Promise<number> {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(packages)
+      .where(listWhere(shape))
+      .limit(PACKAGE_COUNT_CAP + 1)
+      .as('capped');
+    const [row] = await db
+      .select({ n: count() })
+      .from(capped)
+      .prepare(`${statementName(shape)}_count`)
+      .execute(values);
+    return row?.n ?? 0;
+  }
+
+  function prepareList(shape: ListShape, name: string) {
+    const where = listWhere(shape);
+    // Counting stops past the cap: an exact count of a million rows costs more than the page itself.
+    const capped = db
+      .select({ one: sql`1` })
+      .from(packages)
+      .where(where)
+      .limit(PACKAGE_COUNT_CAP + 1)
+      .as('capped');
+    return db
+      .select({
+        p: summaryColumns,
+        owner: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          mailboxNumber: users.mailboxNumber,
+        },
+        // The count rides along with the page (one statement, one round trip): an uncorrelated subquery, which
+        // PostgreSQL runs once, not per row.
+        total: shape.counted
+          ? sql<number>`(select count(*) from ${capped})`.mapWith(Number)
+          : sql<null>`null`,
+      })
+      .from(packages)
+      .leftJoin(users, eq(users.id, packages.userId))
+      .where(where)
+      .orderBy(...LIST_ORDER[shape.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  }
+
   const service = {
     visiblePackage,
 
     async list(company: CompanyRow, user: UserRow, input: PackageListQuery) {
       const q = packageListQuerySchema.parse(input);
-      const filters: (SQL | undefined)[] = [
-        eq(packages.companyId, company.id),
-        isStaff(user) ? undefined : eq(packages.userId, user.id),
-        q.status ? eq(packages.statusCode, q.status) : undefined,
-        q.from ? gte(packages.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-        q.to
-          ? lt(packages.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000))
-          : undefined,
-      ];
-      if (q.q) {
-        // Same expression as the trigram index packages_search_trgm_idx (migration 0002).
-        filters.push(
-          sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${likePattern(q.q)}`,
-        );
-      }
-      const where = and(...filters);
-      const order = {
-        newest: [desc(packages.createdAt), desc(packages.id)],
-        oldest: [asc(packages.createdAt), asc(packages.id)],
-        updated: [desc(packages.updatedAt), desc(packages.id)],
-        weight: [desc(packages.weight), desc(packages.id)],
-        tracking: [asc(packages.trackingNumber), asc(packages.id)],
-      }[q.sort];
-      const [rows, [total], names] = await Promise.all([
-        db
-          .select({
-            p: packages,
-            owner: {
-              id: users.id,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              mailboxNumber: users.mailboxNumber,
-            },
-          })
-          .from(packages)
-          .leftJoin(users, eq(users.id, packages.userId))
-          .where(where)
-          .orderBy(...order)
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        // Counting stops past the cap: an exact count of a million rows costs more than the page itself.
-        db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(packages)
-            .where(where)
-            .limit(PACKAGE_COUNT_CAP + 1)
-            .as('capped'),
-        ),
+      const counted = q.count ? q.count === '1' : q.page === 1;
+      const shape: ListShape = {
+        own: !isStaff(user),
+        status: Boolean(q.status),
+        q: Boolean(q.q),
+        from: Boolean(q.from),
+        to: Boolean(q.to),
+        sort: q.sort,
+        counted,
+      };
+      const values = {
+        company: company.id,
+        user: user.id,
+        status: q.status,
+        q: q.q ? likePattern(q.q) : undefined,
+        from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+        to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+      };
+      const [rows, names] = await Promise.all([
+        listStatement(shape).execute({ ...values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
         statusNames(),
       ]);
-      const n = total?.n ?? 0;
+      let total: number | null = null;
+      if (counted) {
+        // An empty page carries no count: page 1 empty means no match; past the end, count on its own.
+        total = rows[0]?.total ?? (q.page === 1 ? 0 : await countAlone(shape, values));
+      }
       return {
         items: rows.map((r) => toSummary(r.p, r.owner, names)),
         page: q.page,
         pageSize: q.pageSize,
-        total: Math.min(n, PACKAGE_COUNT_CAP),
-        total_capped: n > PACKAGE_COUNT_CAP,
+        total: total === null ? null : Math.min(total, PACKAGE_COUNT_CAP),
+        total_capped: total !== null && total > PACKAGE_COUNT_CAP,
       };
     },
 

@@ -13,6 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { parishes, refreshTokens, users } from '../db/schema';
+import { wrote } from '../db/writes';
 import { fieldError, notFound } from '../errors';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -74,6 +75,7 @@ export function createProfileService(deps: {
         .update(users)
         .set(set)
         .where(and(eq(users.id, user.id), eq(users.companyId, company.id)));
+      wrote(db, 'users'); // committed: the signed-in user's cached row is stale
       return profile(company, user.id);
     },
 
@@ -109,7 +111,7 @@ export function createProfileService(deps: {
         keepFamily = own?.familyId;
       }
       const passwordHash = await hashPassword(b.new_password, config.scryptLogN);
-      return db.transaction(async (tx) => {
+      const signedOut = await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         const revoked = await tx
           .update(refreshTokens)
@@ -125,6 +127,8 @@ export function createProfileService(deps: {
           .returning({ familyId: refreshTokens.familyId });
         return new Set(revoked.map((r) => r.familyId)).size;
       });
+      wrote(db, 'users'); // committed: the signed-in user's cached row (its password hash) is stale
+      return signedOut;
     },
 
     /** The dashboard's figures: balance due, points and unread notifications. */

@@ -59,6 +59,9 @@ async function freshDatabase(): Promise<Database> {
       },
     };
   }
+  // TEST_PGLITE_WORKER=1: the server's own driver (PGlite in a worker thread) instead of an in-process PGlite.
+  if (process.env.TEST_PGLITE_WORKER === '1')
+    return openDatabase({ pgliteTemplate: inject('pgliteTemplate') });
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
   return openDatabase({ pglite: newPglite(undefined, { loadDataDir: blob }) });
 }

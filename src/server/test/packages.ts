@@ -10,7 +10,13 @@ import { multipart } from './multipart';
 
 /** Helpers of the package, pre-alert and receipt route tests (one file a topic). */
 
-export type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
+export type Page<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number | null;
+  total_capped?: boolean;
+};
 
 export function filesOnDisk(t: TestApp): string[] {
   const out: string[] = [];

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { PackageListQuery } from '../../../contract/packages';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { PackageListQuery, PackagePage } from '../../../contract/packages';
 import { packageCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 
@@ -10,13 +10,58 @@ export const packageKeys = {
   counts: () => ['packages', 'counts'] as const,
 };
 
-/** Empty filters are left out of the URL (api.call drops them), so equal views share one URL. */
-export const fetchPackages = (query: PackageListQuery) => api.call(packageCalls.list, { query });
+/** A page of the list with its total always known (the server counts only when asked, see `count`). */
+export type CountedPackagePage = Omit<PackagePage, 'total'> & { total: number; counted: boolean };
+
+const sameFilters = (a: PackageListQuery, b: PackageListQuery) =>
+  (a.q ?? '') === (b.q ?? '') &&
+  (a.status ?? '') === (b.status ?? '') &&
+  (a.from ?? '') === (b.from ?? '') &&
+  (a.to ?? '') === (b.to ?? '');
+
+/** The newest counted total of the same search in the cache (it does not depend on sort, page or page size). */
+function knownTotal(client: QueryClient | undefined, query: PackageListQuery) {
+  let best: { total: number; capped: boolean; at: number } | null = null;
+  for (const cached of client?.getQueryCache().findAll({ queryKey: ['packages', 'list'] }) ?? []) {
+    const data = cached.state.data as CountedPackagePage | undefined;
+    const key = cached.queryKey[2] as PackageListQuery | undefined;
+    if (!data?.counted || !key || !sameFilters(key, query)) continue;
+    if (!best || cached.state.dataUpdatedAt > best.at) {
+      best = { total: data.total, capped: data.total_capped, at: cached.state.dataUpdatedAt };
+    }
+  }
+  return best;
+}
+
+/**
+ * Empty filters are left out of the URL (api.call drops them), so equal views share one URL. Later pages reuse the
+ * total the first page counted, so the server counts once per search rather than on every page; a later page
+ * opened first (a link to page 3) asks for the count.
+ */
+export async function fetchPackages(
+  query: PackageListQuery,
+  client?: QueryClient,
+): Promise<CountedPackagePage> {
+  const later = Number(query.page ?? 1) > 1;
+  const known = later ? knownTotal(client, query) : null;
+  const page = await api.call(packageCalls.list, {
+    query: later ? { ...query, count: known ? '0' : '1' } : query,
+  });
+  if (page.total !== null) return { ...page, total: page.total, counted: true };
+  // Not counted: the search's known total, or at least what this page shows exists.
+  const atLeast = (page.page - 1) * page.pageSize + page.items.length;
+  return {
+    ...page,
+    total: Math.max(known?.total ?? 0, atLeast),
+    total_capped: known?.capped ?? false,
+    counted: false,
+  };
+}
 
 export const packagesQueryOptions = (query: PackageListQuery) =>
   queryOptions({
     queryKey: packageKeys.list(query),
-    queryFn: () => fetchPackages(query),
+    queryFn: ({ client }) => fetchPackages(query, client),
     // Paging and filtering keep the last page on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "packages_user_status_idx" ON "packages" USING btree ("company_id","user_id","status_code","created_at","id");

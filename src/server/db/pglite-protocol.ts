@@ -1,0 +1,19 @@
+// Messages between the server's thread and the embedded database's worker thread (pglite-worker.ts).
+import type { Results } from '@electric-sql/pglite';
+
+/** `dir`: the data folder; or `template`: a dump (dumpDataDir) loaded into memory, as the tests' databases are. */
+export type WorkerSetup = { dir?: string; template?: string; migrationsFolder: string };
+
+export type WorkerRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'close' };
+
+/** id 0 is the worker's "ready" (or its start-up failure). */
+export type WorkerReply = {
+  id: number;
+  result?: Results<unknown> | undefined;
+  error?:
+    | { message: string; name: string; stack?: string | undefined; props: Record<string, unknown> }
+    | undefined;
+};

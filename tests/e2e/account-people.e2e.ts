@@ -287,6 +287,11 @@ describe('offline', () => {
         timeout: 15_000,
       }).toBe(1);
       await controlled(page);
+      // The cache reaches IndexedDB about a second after the data (the service worker, registered once the page
+      // is idle, can take control sooner): see this screen's there before loading the next one.
+      await until(() => persistedRoots(page), { timeout: 10_000 }).toEqual(
+        expect.arrayContaining(['authorized-persons', 'identifications']),
+      );
       await page.goto('/user/packages/purchase-request');
       await until(() => page.getByRole('list', { name: 'Purchase requests', exact: true }).isVisible(), {
         timeout: 15_000,

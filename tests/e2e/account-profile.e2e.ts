@@ -285,6 +285,11 @@ describe('offline', () => {
       await page.goto('/user');
       await until(() => page.getByTestId('balance-due').isVisible(), { timeout: 15_000 }).toBe(true);
       await controlled(page);
+      // The cache reaches IndexedDB about a second after the data (the service worker, registered once the page
+      // is idle, can take control sooner): see the dashboard's there before loading the next page.
+      await until(() => persistedQueryKeys(page), { timeout: 10_000 }).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\["account","summary"\]/)]),
+      );
       await page.goto('/user/profile');
       await openProfile(page, person.first);
       // The cache reaches IndexedDB about a second after the data: see it there before going offline.

@@ -8,6 +8,18 @@ import { allEndpoints } from '../contract/endpoints';
 import { createTestApp, DEMO, type TestApp } from './test/harness';
 import { expectError, expectOk, registerBody, waitForMail } from './test/helpers';
 
+/** Helmet's headers that only a document obeys: sent with HTML, never with data, scripts or styles. */
+const DOCUMENT_ONLY_HEADERS = [
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'origin-agent-cluster',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('the app: envelope, errors, headers, docs', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -77,13 +89,7 @@ describe('the app: envelope, errors, headers, docs', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     // What only a document obeys is not sent with data.
-    for (const name of [
-      'x-frame-options',
-      'cross-origin-opener-policy',
-      'referrer-policy',
-      'x-dns-prefetch-control',
-    ])
-      expect(res.headers[name], name).toBeUndefined();
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], name).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -389,17 +395,7 @@ describe('serving the PWA', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const name of [
-      'content-security-policy',
-      'x-frame-options',
-      'cross-origin-opener-policy',
-      'referrer-policy',
-      'x-dns-prefetch-control',
-      'origin-agent-cluster',
-      'x-download-options',
-      'x-permitted-cross-domain-policies',
-      'x-xss-protection',
-    ])
+    for (const name of ['content-security-policy', ...DOCUMENT_ONLY_HEADERS])
       expect(asset.headers[name], name).toBeUndefined();
   });
 

@@ -22,6 +22,15 @@ export type PackageSort = (typeof packageSorts)[number];
 
 export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
 export const invoiceStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'] as const;
+/** An invoice's status in words, as staff read it (the web's badge and the PDF). */
+export const INVOICE_STATUS_LABELS: Record<(typeof invoiceStatuses)[number], string> = {
+  draft: 'Draft',
+  issued: 'Issued',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
 export const invoiceSorts = ['newest', 'oldest', 'number', 'due', 'total', 'balance', 'customer'] as const;
 /** The page sizes the staff invoice list offers (the admin template's floor). */
 export const INVOICE_PAGE_SIZES = [10, 20, 25, 50, 100] as const;

@@ -1,3 +1,4 @@
+import { INVOICE_STATUS_LABELS } from '../../contract/constants';
 import type { InvoiceDetail } from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
 import { percent } from '../estimator/duty';
@@ -24,15 +25,6 @@ const longDate = (iso: string | null) => {
   if (!iso) return '—';
   const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-};
-
-const STATUS_LABEL: Record<InvoiceDetail['status'], string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
 };
 
 const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
@@ -73,7 +65,7 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
       y -= 15;
       const facts: [string, string][] = [
         ['Number', inv.number ?? 'DRAFT (not issued)'],
-        ['Status', STATUS_LABEL[inv.status]],
+        ['Status', INVOICE_STATUS_LABELS[inv.status]],
         ['Issued', longDate(inv.issue_date ?? inv.issued_at)],
         ['Due', longDate(inv.due_at)],
         ...(inv.paid_at ? ([['Paid', longDate(inv.paid_at)]] as [string, string][]) : []),

@@ -1,16 +1,9 @@
 import type { BadgeProps } from '@mantine/core';
+import { INVOICE_STATUS_LABELS } from '../../contract/constants';
 import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
 import { ToneBadge } from './ToneBadge';
 
-/** An invoice's status in staff's words. */
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
-};
+export { INVOICE_STATUS_LABELS };
 
 /** A customer reads an issued invoice as one they have not paid yet. */
 export const CUSTOMER_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {

@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           fileParallelism: false,
+          // One retry in CI, where the two cores are shared with the install and the database: the journeys wait on
+          // real timings (a worker taking over, a debounce). `npm test` names every test that needed it.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

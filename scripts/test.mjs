@@ -15,6 +15,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 let broken = false;
+const failures = [];
+const retried = join(out, 'retried.txt');
 
 function step(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -31,15 +33,36 @@ function vitest(title, file, args, env) {
   step(
     title,
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...args],
-    env,
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${join(root, 'scripts', 'retried-reporter.ts')}`,
+      `--outputFile.json=${json}`,
+      ...args,
+    ],
+    { TEST_RETRIED_FILE: retried, ...env },
   );
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    for (const file of r.testResults) {
+      for (const t of file.assertionResults) {
+        if (t.status !== 'failed') continue;
+        const why = (t.failureMessages[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${title}: ${file.name.replace(`${root}/`, '')} > ${t.fullName}\n    ${why}`);
+      }
+      // A file that failed to load has no assertions to name
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failures.push(
+          `${title}: ${file.name.replace(`${root}/`, '')}\n    ${(file.message ?? '').split('\n')[0]}`,
+        );
+      }
+    }
   } else {
     failed += 1; // the runner itself died: count it, never report green
+    failures.push(`${title}: the runner wrote no report`);
   }
 }
 
@@ -75,5 +98,9 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on embedded PGlite only)');
 }
 
+// The names last, so that the tail of a CI log says what failed and what passed only on a retry.
+if (existsSync(retried))
+  console.log(`\nPassed or failed only after a retry:\n${readFileSync(retried, 'utf8')}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

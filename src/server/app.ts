@@ -18,6 +18,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { createTokenSigner } from './auth/tokens';
 import { createServices, registerRoutes } from './capabilities';
+import { connectRedis, type RedisLink } from './cluster/redis';
+import { shareWrites } from './cluster/write-bus';
 import type { Config } from './config';
 import type { Db } from './db';
 import { authPlugin } from './http/auth';
@@ -33,6 +35,10 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** The link to Redis (REDIS_URL), or null: limits and caches are this process's own. */
+    redis: RedisLink | null;
+    /** Set when the server starts to stop: /readyz answers 503 so a load balancer sends nothing new. */
+    draining: boolean;
     /** Every route served, as "METHOD /path" (the contract test holds them to the declarations). */
     served: Set<string>;
   }
@@ -99,6 +105,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
+    // While closing, a request that arrives on a connection already open is still served (not a 503): a rolling
+    // restart must drop nothing. New connections are refused as soon as close starts.
+    return503OnClosing: false,
     // Fastify's own routing errors (bad URL encoding, a param past maxParamLength) bypass the error handler: they
     // answer the envelope here, as every other reply does.
     frameworkErrors: (error, _request, reply) => {
@@ -145,10 +154,20 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
-  const services = createServices({ db, config, mailer, signer, log: app.log });
+  app.decorate('redis', redis);
+  app.decorate('draining', false);
+  if (redis) {
+    const stopSharing = await shareWrites(db, redis, app.log);
+    app.addHook('onClose', async () => {
+      stopSharing();
+      await redis.close();
+    });
+  }
+  const services = createServices({ db, config, mailer, signer, log: app.log, redis });
   // Typed by `Services` (see capabilities.ts); decorated by name so a new service needs no line here.
   for (const [name, service] of Object.entries(services)) app.decorate(name as string, service as unknown);
   app.addHook('onClose', async () => {
@@ -217,6 +236,10 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   });
   await app.register(rateLimit, {
     global: false,
+    // With REDIS_URL the counts are shared by every instance (10 sign-ins a minute in all, not 10 per instance).
+    // If Redis stops answering, requests go on without the limit (logged) rather than failing: the per-account
+    // limit and the password's cost remain, and /readyz reports the outage.
+    ...(redis ? { redis: redis.client, nameSpace: 'portal:rate-limit:', skipOnError: true } : {}),
     // The real client (as the nearest trusted proxy saw it) on this company: other spellings of the host
     // (LOCALHOST, localhost., another port) resolve to the same company and share the limit.
     keyGenerator: (req) => `${req.ip}|${req.company?.id ?? req.site?.hostname ?? ''}`,

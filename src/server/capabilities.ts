@@ -6,13 +6,14 @@ import { auditRoutes } from './audit/audit.routes';
 import { type AuditService, createAuditService } from './audit/audit.service';
 import { authRoutes } from './auth/auth.routes';
 import { type AuthService, createAuthService } from './auth/auth.service';
-import { createLoginThrottle } from './auth/login-throttle';
+import { createLoginThrottle, createRedisLoginThrottle } from './auth/login-throttle';
 import type { TokenSigner } from './auth/tokens';
 import { authorizedPersonRoutes } from './authorized-persons/authorized-persons.routes';
 import {
   type AuthorizedPersonService,
   createAuthorizedPersonService,
 } from './authorized-persons/authorized-persons.service';
+import type { RedisLink } from './cluster/redis';
 import { companyRoutes } from './companies/companies.routes';
 import { type CompanyService, createCompanyService } from './companies/companies.service';
 import type { Config } from './config';
@@ -25,6 +26,7 @@ import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
+import { healthRoutes } from './health/health.routes';
 import { createIdempotency, type Idempotency } from './http/idempotency';
 import { intakeRoutes } from './intake/intake.routes';
 import { createIntakeService, type IntakeService } from './intake/intake.service';
@@ -106,12 +108,13 @@ export function createServices(deps: {
   mailer: Mailer;
   signer: TokenSigner;
   log: FastifyBaseLogger;
+  redis: RedisLink | null;
 }): Services {
-  const { db, config, mailer, signer, log } = deps;
-  const throttle = createLoginThrottle({
-    max: config.rateLimits.failedLoginsPerAccount,
-    windowMs: 15 * 60_000,
-  });
+  const { db, config, mailer, signer, log, redis } = deps;
+  const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
+  const throttle = redis
+    ? createRedisLoginThrottle({ redis: redis.client, log, ...failedLogins })
+    : createLoginThrottle(failedLogins);
   const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
   const storedFiles = createStoredFiles({
     db,
@@ -184,6 +187,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     counterRoutes,
     mailboxRoutes,
     webManifestRoutes,
+    healthRoutes,
   ]) {
     await app.register(routes);
   }

@@ -98,6 +98,16 @@ describe('loadConfig', () => {
     expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
   });
 
+  it('reads REDIS_URL and the shutdown timeout, refusing what is not a Redis URL', () => {
+    const c = loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'redis://cache.internal:6379/0' });
+    expect(c.redisUrl).toBe('redis://cache.internal:6379/0');
+    expect(c.shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ JWT_SECRET: SECRET, REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'cache.internal:6379' })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     const c = loadConfig({
       JWT_SECRET: SECRET,

@@ -16,6 +16,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  // Shared state of a cluster (rate limits, failed sign-ins, cache invalidation); without it, each process's memory.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  // How long a stopping server waits for requests in flight before it exits anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   // false, or the number of proxies in front of the server whose X-Forwarded-* headers are trusted ("true" = 1):
@@ -46,6 +53,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  redisUrl: string | undefined;
+  shutdownTimeoutMs: number;
   publicUrl: string | undefined;
   jwtSecret: string;
   /** Proxy hops whose X-Forwarded-* headers are believed (0 = none). */
@@ -109,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,

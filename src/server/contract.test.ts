@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../contract/endpoints';
 import { createTestApp, type TestApp } from './test/harness';
 
-/** Routes served for the app itself, not calls of the API (the docs, the PWA's files, the dev mailbox). */
-const NOT_API = /^(HEAD|GET) \/(docs|$|\*|manifest|brand-icons|dev\/)/;
+/**
+ * Routes served for the app itself, not calls of the API (the docs, the PWA's files, the dev mailbox, a load
+ * balancer's health probes).
+ */
+const NOT_API = /^(HEAD|GET) \/(docs|$|\*|manifest|brand-icons|dev\/|healthz$|readyz$)/;
 
 describe('the contract is the source of every call', () => {
   let t: TestApp;

@@ -43,11 +43,31 @@ async function main() {
   step('demo files');
 
   let stopSweep = () => {};
+  let stopping = false;
+  // Graceful stop (a rolling deploy sends SIGTERM): /readyz turns 503 at once, the listening socket closes (a load
+  // balancer's new connections go to the other instances), requests in flight finish, background work in hand
+  // finishes, then the process exits. SHUTDOWN_TIMEOUT_MS bounds the wait for a request that never ends.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+      app.draining = true;
       stopSweep();
-      void app.close().then(() => process.exit(0));
+      setTimeout(() => {
+        app.log.error(
+          { timeoutMs: config.shutdownTimeoutMs },
+          'requests still running at the timeout: exiting',
+        );
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
+      void app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
     });
   }
 

@@ -212,7 +212,7 @@ export function createAuthService(deps: {
     },
 
     async login(company: CompanyRow, body: LoginBody): Promise<Tokens> {
-      const wait = throttle.blockedFor(company.id, body.email);
+      const wait = await throttle.blockedFor(company.id, body.email);
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60_000);
         throw new ApiError(
@@ -231,10 +231,10 @@ export function createAuthService(deps: {
         user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)),
       );
       if (!user || !ok || !user.isActive) {
-        throttle.failed(company.id, body.email);
+        await throttle.failed(company.id, body.email);
         throw unauthorized('Invalid email or password');
       }
-      throttle.clear(company.id, body.email);
+      await throttle.clear(company.id, body.email);
       return issueTokens(user);
     },
 
@@ -345,7 +345,7 @@ export function createAuthService(deps: {
         columns: { email: true },
       });
       // The owner proved they read their mail: failed sign-ins by someone else no longer hold them out.
-      if (owner) throttle.clear(company.id, owner.email);
+      if (owner) await throttle.clear(company.id, owner.email);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
         // A reset means the old password may be known to someone else: end every session.

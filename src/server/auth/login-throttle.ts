@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /**
  * Failed sign-ins per account (company + email), on top of the per-client limit: a guesser spreading attempts over
  * many addresses still gets only `max` tries at one account per window. The window is short and a password reset
@@ -5,18 +7,62 @@
  * by mail. The key is the email as typed (normalised), so unknown emails are counted the same way and the limit
  * tells nobody which addresses have accounts.
  *
- * In memory, per instance: a shared store comes with the scale-out work.
+ * In memory for one process; in Redis (REDIS_URL) when several instances share the count.
  */
 export type LoginThrottle = {
   /** Milliseconds until the account may be tried again, or 0. */
-  blockedFor: (companyId: string, email: string) => number;
-  failed: (companyId: string, email: string) => void;
-  clear: (companyId: string, email: string) => void;
+  blockedFor: (companyId: string, email: string) => Promise<number>;
+  failed: (companyId: string, email: string) => Promise<void>;
+  clear: (companyId: string, email: string) => Promise<void>;
 };
+
+const keyOf = (companyId: string, email: string) => `${companyId}|${email.trim().toLowerCase()}`;
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * The count in Redis, shared by every instance: a counter per account that expires `windowMs` after its first
+ * failure (set in one script, so two instances failing at once cannot leave a counter without an expiry). If Redis
+ * does not answer, sign-in goes on without this limit (logged): the per-client limit and the password's cost
+ * remain, and a Redis outage does not lock every customer out.
+ */
+export function createRedisLoginThrottle(opts: {
+  redis: Redis;
+  max: number;
+  windowMs: number;
+  log: Log;
+}): LoginThrottle {
+  const key = (companyId: string, email: string) => `portal:login-failures:${keyOf(companyId, email)}`;
+  const script =
+    "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
+  const soft = async <T>(fallback: T, what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      opts.log.warn({ err }, `failed sign-ins per account: ${what} skipped, Redis did not answer`);
+      return fallback;
+    }
+  };
+  return {
+    blockedFor: (companyId, email) =>
+      soft(0, 'check', async () => {
+        const k = key(companyId, email);
+        const [failures, ttl] = await Promise.all([opts.redis.get(k), opts.redis.pttl(k)]);
+        return Number(failures ?? 0) >= opts.max && ttl > 0 ? ttl : 0;
+      }),
+    failed: (companyId, email) =>
+      soft(undefined, 'count', async () => {
+        await opts.redis.eval(script, 1, key(companyId, email), String(opts.windowMs));
+      }),
+    clear: (companyId, email) =>
+      soft(undefined, 'clear', async () => {
+        await opts.redis.del(key(companyId, email));
+      }),
+  };
+}
 
 export function createLoginThrottle(opts: { max: number; windowMs: number }): LoginThrottle {
   const entries = new Map<string, { failures: number; resetAt: number }>();
-  const keyOf = (companyId: string, email: string) => `${companyId}|${email.trim().toLowerCase()}`;
   const live = (key: string, now: number) => {
     const e = entries.get(key);
     if (e && e.resetAt <= now) {
@@ -26,12 +72,12 @@ export function createLoginThrottle(opts: { max: number; windowMs: number }): Lo
     return e;
   };
   return {
-    blockedFor(companyId, email) {
+    async blockedFor(companyId, email) {
       const now = Date.now();
       const e = live(keyOf(companyId, email), now);
       return e && e.failures >= opts.max ? e.resetAt - now : 0;
     },
-    failed(companyId, email) {
+    async failed(companyId, email) {
       const now = Date.now();
       const key = keyOf(companyId, email);
       const e = live(key, now);
@@ -42,7 +88,7 @@ export function createLoginThrottle(opts: { max: number; windowMs: number }): Lo
         entries.set(key, { failures: 1, resetAt: now + opts.windowMs });
       }
     },
-    clear(companyId, email) {
+    async clear(companyId, email) {
       entries.delete(keyOf(companyId, email));
     },
   };

@@ -4,6 +4,7 @@ import type { Company, CompanyAdmin, createCompanyBodySchema } from '../../contr
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
+import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
 import { ensureAccountDefaults } from './account-settings';
@@ -73,6 +74,8 @@ export function createCompanyService({ db }: { db: Db }) {
         await ensureAccountDefaults(tx as unknown as Db, row.id, row.slug);
         return row;
       });
+      // Committed: every instance's host lookup (which may have cached "no company here") must look again.
+      wrote(db, 'companies', 'company_hosts');
       return toCompanyAdmin(created, hostnames);
     },
   };

@@ -2,7 +2,7 @@ import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
 import { is } from 'drizzle-orm/entity';
 import { getTableName, Table } from 'drizzle-orm/table';
 
-type Listener = (tables: ReadonlySet<string>) => void;
+type Listener = (tables: ReadonlySet<string>, origin: 'local' | 'remote') => void;
 
 /**
  * Tells in-memory lookups (tenant, signed-in user, status names) that a table was written. Plugged into drizzle as
@@ -15,6 +15,9 @@ type Listener = (tables: ReadonlySet<string>) => void;
  */
 export class WriteWatch extends Cache {
   private readonly listeners = new Set<Listener>();
+  private readonly taps = new Set<Listener>();
+  /** The tables some lookup watches: the only ones worth telling other instances about. */
+  readonly watched = new Set<string>();
 
   override strategy(): 'explicit' {
     return 'explicit';
@@ -29,15 +32,24 @@ export class WriteWatch extends Cache {
     this.notify(list.map((t) => (typeof t === 'string' ? t : is(t, Table) ? getTableName(t) : String(t))));
   }
 
-  notify(tables: string[]) {
+  /** `remote`: another instance wrote (see cluster/write-bus.ts); lookups clear, nothing is published again. */
+  notify(tables: string[], origin: 'local' | 'remote' = 'local') {
     if (tables.length === 0) return;
     const set = new Set(tables);
-    for (const listener of this.listeners) listener(set);
+    for (const listener of this.listeners) listener(set, origin);
+    for (const tap of this.taps) tap(set, origin);
   }
 
-  watch(listener: Listener): () => void {
+  watch(tables: string[], listener: Listener): () => void {
+    for (const t of tables) this.watched.add(t);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Sees every notification (the write bus), without adding tables to `watched`. */
+  tap(listener: Listener): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
   }
 }
 
@@ -51,9 +63,13 @@ export function attachWriteWatch(db: object, watch: WriteWatch) {
 export function onWrite(db: object, tables: string[], fn: () => void): () => void {
   const watch = watches.get(db);
   if (!watch) return () => {};
-  return watch.watch((written) => {
+  return watch.watch(tables, (written) => {
     if (tables.some((t) => written.has(t))) fn();
   });
+}
+
+export function writeWatchOf(db: object): WriteWatch | undefined {
+  return watches.get(db);
 }
 
 /** After a committed write to `tables`: drops what lookups cached from them (see WriteWatch). */

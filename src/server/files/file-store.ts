@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,8 @@ export interface FileStore {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Removes staged files older than `before` (left by a process that died mid-upload); returns how many. */
   clearStaging(before: Date): Promise<number>;
+  /** Resolves when the store can be written (readiness). */
+  check(): Promise<void>;
 }
 
 const HEAD_BYTES = 32;
@@ -90,6 +92,10 @@ export function createDiskFileStore(root: string): FileStore {
         }
       }
       yield* walk(root, '');
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
     async clearStaging(before) {
       let removed = 0;

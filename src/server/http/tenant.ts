@@ -7,6 +7,7 @@ import type { CompanyRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
 import { onWrite } from '../db/writes';
 import { ApiError } from '../errors';
+import { HEALTH_PATHS } from '../health/health.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,6 +74,8 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlM
   app.decorateRequest('site', null as unknown as FastifyRequest['site']);
   app.decorate('tenants', { invalidate: () => cache.clear() });
   app.addHook('onRequest', async (request) => {
+    // A load balancer's probe names no company and must not wait on the database to say the process is alive.
+    if (HEALTH_PATHS.has(request.url.split('?')[0] ?? '')) return;
     // `request.host` is the Host header, or X-Forwarded-Host when the proxy is trusted.
     const site = parseHost(request.host);
     if (!site) throw new ApiError(400, 'Invalid Host header');

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { RedisLink } from '../cluster/redis';
+import type { Db } from '../db';
+import type { FileStore } from '../files/file-store';
+
+const CHECK_MS = 2_000;
+
+type Log = { error: (obj: object, msg: string) => void };
+
+function timed(what: string, p: Promise<unknown>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what}: no answer within ${CHECK_MS} ms`)), CHECK_MS);
+    p.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+/**
+ * What this instance needs to serve, each asked at once with a 2 s bound: the database, the file store and Redis
+ * (when configured). Returns each part's state and the names of those that failed (why goes to the log only).
+ */
+export async function checkReadiness(
+  deps: { db: Db; fileStore: FileStore; redis: RedisLink | null },
+  log: Log,
+): Promise<{ parts: Record<string, 'ok' | 'unreachable'>; failed: string[] }> {
+  const checks: Record<string, () => Promise<unknown>> = {
+    database: () => deps.db.execute(sql`select 1`),
+    storage: () => deps.fileStore.check(),
+    ...(deps.redis ? { redis: deps.redis.ping } : {}),
+  };
+  const parts: Record<string, 'ok' | 'unreachable'> = {};
+  const failed: string[] = [];
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await timed(name, check());
+        parts[name] = 'ok';
+      } catch (err) {
+        log.error({ err, check: name }, 'readiness check failed');
+        parts[name] = 'unreachable';
+        failed.push(name);
+      }
+    }),
+  );
+  return { parts, failed: failed.sort() };
+}

@@ -34,7 +34,7 @@ async function main() {
   step('code');
   const database = await opening;
   step('database');
-  await seed(database.db, { scryptLogN: config.scryptLogN });
+  await database.exclusive(() => seed(database.db, { scryptLogN: config.scryptLogN }));
   step('demo data');
   const app = await buildApp({ config, db: database.db });
   app.addHook('onClose', async () => database.close());

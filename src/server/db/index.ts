@@ -21,7 +21,32 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Runs `fn` while no other server on this database runs its own (the demo seed at start): instances started
+   * together take turns. The embedded database has one server by construction (its data-dir lock).
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
 };
+
+const alone = <T>(fn: () => Promise<T>) => fn();
+
+/** Any fixed number: the key of the session-level advisory lock servers take turns on at start. */
+const STARTUP_LOCK = 727_001;
+
+/** Holds PostgreSQL's advisory lock on a connection of its own while `fn` runs (which uses the pool as usual). */
+async function underStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
 
 export { newPglite };
 
@@ -51,13 +76,15 @@ export async function openDatabase(opts: {
       process.stderr.write(`database: idle connection lost (${err.message})\n`);
     });
     const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
-    await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Instances of a new release start together: one migrates, the others wait and then find nothing to do.
+    const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
+    await exclusive(() => migrateNodePg(db as never, { migrationsFolder }));
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   if (opts.pgliteTemplate) {
     const client = await PgliteWorkerClient.start({ template: opts.pgliteTemplate, migrationsFolder });
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
-    return { db, kind: 'pglite', close: () => client.close() };
+    return { db, kind: 'pglite', close: () => client.close(), exclusive: alone };
   }
   if (!opts.pglite) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');
@@ -80,12 +107,13 @@ export async function openDatabase(opts: {
         await client.close();
         unlock();
       },
+      exclusive: alone,
     };
   }
   const client = opts.pglite;
   const db = watched((cache) => drizzlePglite({ client, schema, cache }));
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: alone };
 }
 
 /**

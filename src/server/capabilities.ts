@@ -24,6 +24,7 @@ import type { Db } from './db';
 import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
 import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createS3FileStore } from './files/s3-file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
 import { createIdempotency, type Idempotency } from './http/idempotency';
 import { intakeRoutes } from './intake/intake.routes';
@@ -112,7 +113,10 @@ export function createServices(deps: {
     max: config.rateLimits.failedLoginsPerAccount,
     windowMs: 15 * 60_000,
   });
-  const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
+  const fileStore =
+    config.fileStore.kind === 's3'
+      ? createS3FileStore(config.fileStore)
+      : createDiskFileStore(join(config.dataDir, 'files'));
   const storedFiles = createStoredFiles({
     db,
     store: fileStore,

@@ -25,6 +25,7 @@ import type { Db } from './db';
 import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
 import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createS3FileStore } from './files/s3-file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
 import { healthRoutes } from './health/health.routes';
 import { createIdempotency, type Idempotency } from './http/idempotency';
@@ -115,7 +116,10 @@ export function createServices(deps: {
   const throttle = redis
     ? createRedisLoginThrottle({ redis: redis.client, log, ...failedLogins })
     : createLoginThrottle(failedLogins);
-  const fileStore = createDiskFileStore(join(config.dataDir, 'files'));
+  const fileStore =
+    config.fileStore.kind === 's3'
+      ? createS3FileStore(config.fileStore)
+      : createDiskFileStore(join(config.dataDir, 'files'));
   const storedFiles = createStoredFiles({
     db,
     store: fileStore,

@@ -140,4 +140,78 @@ describe('loadConfig', () => {
     expect(c.scryptLogN).toBe(10);
     expect(c.rateLimits).toEqual({ auth: 3, windowMs: 1000, refresh: 30, failedLoginsPerAccount: 10 });
   });
+
+  describe('file store', () => {
+    it('is the disk (DATA_DIR/files) by default', () => {
+      expect(loadConfig({ JWT_SECRET: SECRET }).fileStore).toEqual({ kind: 'disk' });
+      expect(loadConfig({ JWT_SECRET: SECRET, FILE_STORE: 'disk' }).fileStore).toEqual({ kind: 'disk' });
+    });
+
+    it('reads an S3-compatible server: path-style by default when S3_ENDPOINT is set', () => {
+      const c = loadConfig({
+        JWT_SECRET: SECRET,
+        FILE_STORE: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'portal-files',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'key-secret',
+      });
+      expect(c.fileStore).toEqual({
+        kind: 's3',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'portal-files',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'key-secret',
+        forcePathStyle: true,
+      });
+    });
+
+    it('reads AWS itself: no endpoint, the region given, virtual-hosted style, the default credential chain', () => {
+      const c = loadConfig({
+        JWT_SECRET: SECRET,
+        FILE_STORE: 's3',
+        S3_REGION: 'eu-west-1',
+        S3_BUCKET: 'portal-files',
+        S3_ACCESS_KEY_ID: '',
+      });
+      expect(c.fileStore).toEqual({
+        kind: 's3',
+        endpoint: undefined,
+        region: 'eu-west-1',
+        bucket: 'portal-files',
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        forcePathStyle: false,
+      });
+    });
+
+    it('lets S3_FORCE_PATH_STYLE say either way', () => {
+      const base = { JWT_SECRET: SECRET, FILE_STORE: 's3', S3_BUCKET: 'b' };
+      expect(loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'true' }).fileStore).toMatchObject({
+        forcePathStyle: true,
+      });
+      expect(
+        loadConfig({ ...base, S3_ENDPOINT: 'http://s3.local:9000', S3_FORCE_PATH_STYLE: 'false' }).fileStore,
+      ).toMatchObject({ forcePathStyle: false });
+      expect(() => loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'yes please' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    });
+
+    it('refuses what cannot work, saying which variable', () => {
+      expect(() => loadConfig({ JWT_SECRET: SECRET, FILE_STORE: 's3' })).toThrow(
+        /S3_BUCKET: S3_BUCKET is required when FILE_STORE=s3/,
+      );
+      expect(() => loadConfig({ JWT_SECRET: SECRET, FILE_STORE: 'ftp' })).toThrow(
+        /FILE_STORE must be disk or s3/,
+      );
+      expect(() =>
+        loadConfig({ JWT_SECRET: SECRET, FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }),
+      ).toThrow(/S3_ENDPOINT/);
+      expect(() =>
+        loadConfig({ JWT_SECRET: SECRET, FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-the-id' }),
+      ).toThrow(/S3_SECRET_ACCESS_KEY: set both/);
+      // A bucket without FILE_STORE=s3 is not an error (the disk is used).
+      expect(loadConfig({ JWT_SECRET: SECRET, S3_BUCKET: 'b' }).fileStore).toEqual({ kind: 'disk' });
+    });
+  });
 });

@@ -44,7 +44,53 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   WEB_DIR: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Where uploaded files live: DATA_DIR/files, or a bucket of S3 or an S3-compatible server (shared by every
+  // instance). Without S3_ENDPOINT the bucket is on AWS; without keys the SDK's default credential chain is used.
+  FILE_STORE: z.enum(['disk', 's3'], { error: 'FILE_STORE must be disk or s3' }).default('disk'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .optional(),
 });
+
+/** Rules across variables, reported with the others. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.FILE_STORE !== 's3') return;
+  if (!e.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'S3_BUCKET is required when FILE_STORE=s3',
+    });
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message:
+        'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK default credential chain)',
+    });
+  }
+});
+
+/** Where uploaded files live (see createServices). */
+export type FileStoreConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   port: number;
@@ -69,6 +115,7 @@ export type Config = {
   corsOrigins: string[];
   webDir: string;
   logLevel: string;
+  fileStore: FileStoreConfig;
   /** Rate limits per window; tests lower them to prove the limiter without thousands of calls. */
   rateLimits: { auth: number; windowMs: number; refresh: number; failedLoginsPerAccount: number };
   /** scrypt cost (log2 N). 15 = 32 MiB per hash, the OWASP-recommended floor; tests may lower it. */
@@ -104,7 +151,7 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const parsed = envSchema.safeParse(cleanEnv(env));
+  const parsed = checkedEnvSchema.safeParse(cleanEnv(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
@@ -132,6 +179,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       .filter(Boolean),
     webDir: resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
+    fileStore:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // A server of one's own usually has no per-bucket host names; AWS prefers virtual-hosted style.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE
+              ? e.S3_FORCE_PATH_STYLE === 'true'
+              : e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'disk' },
     scryptLogN: 15,
     accessTokenTtlSeconds: 15 * 60,
     ...overrides,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { intakeEndpoints as ep } from '../../contract/endpoints';
+import { FileMissing } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
@@ -20,11 +21,14 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
       pkg,
       linkOrigin(request, app.config),
       photo
-        ? () => ({
-            filename: photo.originalName,
-            contentType: photo.contentType,
-            content: app.fileStore.open(photo.storageKey),
-          })
+        ? async () => {
+            // The photo was stored in this request; if its bytes are gone anyway, the mail goes without it.
+            const content = await app.fileStore.open(photo.storageKey).catch((err: unknown) => {
+              if (err instanceof FileMissing) return null;
+              throw err;
+            });
+            return content && { filename: photo.originalName, contentType: photo.contentType, content };
+          }
         : undefined,
     );
     const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';

@@ -49,8 +49,8 @@ export type NotifyOptions = {
   message?: (user: UserRow) => MailMessage;
   /** The transaction of the change reported: the bell's row commits (or not) with it. */
   within?: Db;
-  /** Files sent with the mail (a parcel's photo at intake). */
-  attachments?: () => MailAttachment[];
+  /** Files sent with the mail (a parcel's photo at intake), opened when the mail goes out. */
+  attachments?: () => Promise<MailAttachment[]>;
 };
 
 /**
@@ -61,9 +61,10 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
   const { db, mailer, config } = deps;
   const inFlight = new Set<Promise<void>>();
 
-  function mailLater(msg: MailMessage) {
-    const p = mailer
-      .send(msg)
+  function mailLater(msg: MailMessage, attachments?: () => Promise<MailAttachment[]>) {
+    const p = (
+      attachments ? attachments().then((a) => mailer.send({ ...msg, attachments: a })) : mailer.send(msg)
+    )
       .catch((err) => deps.log.error({ err, to: msg.to, subject: msg.subject }, 'notification mail failed'))
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
@@ -119,7 +120,7 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
           action: ACTION[input.kind],
           mailFrom: config.mailFrom,
         });
-      mailLater(opts.attachments ? { ...msg, attachments: opts.attachments() } : msg);
+      mailLater(msg, opts.attachments);
     }
     return toNotification(row);
   }
@@ -293,7 +294,8 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
         owner: { id: string } | null;
       },
       origin: string,
-      photo?: () => MailAttachment,
+      /** The parcel's photo, or null when its bytes are gone (the mail goes without it). */
+      photo?: () => Promise<MailAttachment | null>,
     ) {
       if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
@@ -306,7 +308,11 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
           body: `Your package ${what} is now “${pkg.status_name}”.${photo ? ' The warehouse photographed it: see the photo with the package.' : ''}`,
           link: `/user/packages/${pkg.id}`,
         },
-        { origin, within, ...(photo ? { attachments: () => [photo()] } : {}) },
+        {
+          origin,
+          within,
+          ...(photo ? { attachments: async () => [await photo()].filter((a) => a !== null) } : {}),
+        },
       );
     },
 

@@ -26,6 +26,18 @@ export default defineConfig({
         },
       },
       {
+        // Several real server processes on PostgreSQL, Redis and S3 behind a proxy (skipped, saying why, where
+        // those services are absent; `.ci/run` installs them).
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.cluster.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         // Journeys in Debian's Chromium against the built PWA and a real server on a fresh database.
         test: {
           name: 'e2e',

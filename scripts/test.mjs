@@ -97,6 +97,25 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on embedded PGlite only)');
 }
+// Several server processes on PostgreSQL, Redis and S3 behind a proxy: the scale-out test (it says why it skips
+// where a service is missing), then the offline journeys once more against two instances.
+vitest('vitest: scale-out (3 instances, PostgreSQL, Redis, S3)', 'vitest-cluster.json', [
+  '--project',
+  'cluster',
+]);
+const clusterReady =
+  process.env.TEST_DATABASE_URL &&
+  ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p));
+if (clusterReady) {
+  vitest(
+    'vitest: offline journeys against 2 instances behind a proxy',
+    'vitest-e2e-cluster.json',
+    ['--project', 'e2e', 'tests/e2e/offline-shell.e2e.ts', 'tests/e2e/outbox-offline.e2e.ts'],
+    { E2E_CLUSTER: '2' },
+  );
+} else {
+  console.log('\n(no TEST_DATABASE_URL or redis-server: the offline journeys ran against one instance only)');
+}
 
 // The names last, so that the tail of a CI log says what failed and what passed only on a retry.
 if (existsSync(retried))

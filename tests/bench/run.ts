@@ -1,5 +1,5 @@
 // Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
-// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices for one.
+// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -12,3 +12,4 @@ if (!only || only === 'login') await (await import('./login-flood')).benchLoginF
 if (!only || only === 'intake') await (await import('./intake')).benchIntake();
 if (!only || only === 'staff-packages') await (await import('./staff-packages')).benchStaffPackages();
 if (!only || only === 'invoices') await (await import('./invoices')).benchInvoices();
+if (!only || only === 'scale') await (await import('./scale')).benchScale();

@@ -4,6 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import {
+  type Instance,
+  removeDataDir,
+  startInstance,
+  startProxy,
+  startServices,
+} from '../../cluster/support/cluster';
 import { root, viteBuild } from './build';
 
 declare module 'vitest' {
@@ -43,6 +50,8 @@ export default async function setup(project: TestProject) {
   mkdirSync(join(root, 'dist'), { recursive: true });
   const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
   viteBuild(outDir);
+  const instances = Number(process.env.E2E_CLUSTER ?? 0);
+  if (instances > 0) return startCluster(project, outDir, instances);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
@@ -88,6 +97,29 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * E2E_CLUSTER=N: the journeys drive N instances on PostgreSQL, Redis and S3 behind a round-robin proxy (each of a
+ * page's requests may land on another instance). They share one DATA_DIR, as a shared volume would, for the local
+ * mailbox a journey may read.
+ */
+async function startCluster(project: TestProject, outDir: string, count: number) {
+  const services = await startServices();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-cluster-'));
+  const env = { ...services.env, WEB_DIR: outDir, AUTH_RATE_LIMIT: '1000' };
+  const nodes: Instance[] = [await startInstance(env, { dataDir })];
+  for (let i = 1; i < count; i++) nodes.push(await startInstance(env, { dataDir }));
+  const proxy = await startProxy(() => nodes.map((n) => n.url));
+  project.provide('e2ePort', proxy.port);
+  project.provide('e2eWebDir', outDir);
+  return async () => {
+    await proxy.close();
+    await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
+    removeDataDir(nodes[0] as Instance);
+    await services.stop();
     rmSync(outDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,6 @@
 import { MAILBOX, type Op, open } from './expectations';
 
-/** Rows of the access matrix: The local mailbox (only without SMTP), manifest, icons and docs. */
+/** Rows of the access matrix: The local mailbox (only without SMTP), manifest, icons, health probes and docs. */
 export const PUBLIC_OPS: Record<string, Op> = {
   'GET /dev/mailbox.json': {
     rule: 'no auth, loopback callers only: the mail of the host’s company (a development tool)',
@@ -25,6 +25,18 @@ export const PUBLIC_OPS: Record<string, Op> = {
     rule: 'public: the host’s company’s icons',
     hidden: true,
     req: () => ({ url: '/brand-icons/any-192.png' }),
+    expect: open(false),
+  },
+  'GET /healthz': {
+    rule: 'public, any host: the process is alive (a load balancer asks by address)',
+    hidden: true,
+    req: () => ({ url: '/healthz' }),
+    expect: open(false),
+  },
+  'GET /readyz': {
+    rule: 'public, any host: the database, storage (and Redis) answer; names no data',
+    hidden: true,
+    req: () => ({ url: '/readyz' }),
     expect: open(false),
   },
   'GET /docs/json': {

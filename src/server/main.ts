@@ -18,15 +18,8 @@ async function main() {
   // loads the rest of the server's code.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   opening.catch(() => {}); // reported below, once awaited
-  const [
-    { buildApp },
-    { scheduleOrphanSweep },
-    { mailboxServed },
-    { DEMO_LOGINS, seed },
-    { ensureDemoFiles },
-  ] = await Promise.all([
+  const [{ buildApp }, { mailboxServed }, { DEMO_LOGINS, seed }, { ensureDemoFiles }] = await Promise.all([
     import('./app'),
-    import('./files/orphan-files'),
     import('./mail/mailbox.routes'),
     import('./seeds/seed'),
     import('./seeds/seed-packages'),
@@ -37,22 +30,22 @@ async function main() {
   await seed(database.db, { scryptLogN: config.scryptLogN });
   step('demo data');
   const app = await buildApp({ config, db: database.db });
-  app.addHook('onClose', async () => database.close());
   step('app');
   await ensureDemoFiles(database.db, app.fileStore);
   step('demo files');
 
-  let stopSweep = () => {};
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      stopSweep();
-      void app.close().then(() => process.exit(0));
+      // The app first (its jobs in hand finish on the database), then the database.
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
     });
   }
 
   await app.listen({ port: config.port, host: config.host });
-  stopSweep = scheduleOrphanSweep(database.db, app.fileStore, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
@@ -52,6 +53,7 @@ export async function openDatabase(opts: {
     });
     const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     await migrateNodePg(db as never, { migrationsFolder });
+    await installJobs(db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteTemplate) {
@@ -73,6 +75,13 @@ export async function openDatabase(opts: {
       throw err;
     }
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    try {
+      await installJobs(db);
+    } catch (err) {
+      await client.close().catch(() => {});
+      unlock();
+      throw err;
+    }
     return {
       db,
       kind: 'pglite',
@@ -85,6 +94,7 @@ export async function openDatabase(opts: {
   const client = opts.pglite;
   const db = watched((cache) => drizzlePglite({ client, schema, cache }));
   await migratePglite(db as never, { migrationsFolder });
+  await installJobs(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -12,19 +12,15 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
   route(app, ep.receive, async (request, _reply, { upload, tx }) => {
     const { company, user } = authOf(request);
     const { pkg, matched, photo } = await svc.receive(company, user, upload, tx);
-    // The bell's row commits with the receipt (a replay of the key neither receives nor notifies again); the
-    // mail, with the photo, goes out after the reply.
+    // The bell's row and the mail's job commit with the receipt (a replay of the key neither receives nor notifies
+    // again); the mail goes out after the reply, the photo read from the file store by its key then.
     await app.notifications.packageReceived(
       tx,
       company,
       pkg,
       linkOrigin(request, app.config),
       photo
-        ? () => ({
-            filename: photo.originalName,
-            contentType: photo.contentType,
-            content: app.fileStore.open(photo.storageKey),
-          })
+        ? { filename: photo.originalName, contentType: photo.contentType, storageKey: photo.storageKey }
         : undefined,
     );
     const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';

@@ -26,6 +26,8 @@ import { authPlugin } from './http/auth';
 import { envelopePlugin, sendNotFound } from './http/envelope';
 import { tenantPlugin } from './http/tenant';
 import { multipartLimits } from './http/uploads';
+import { startAppJobs } from './jobs/app-jobs';
+import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { toCompany } from './presenters';
 import { createDocumentServer } from './pwa/document';
@@ -78,10 +80,23 @@ function securityHeadersFor(reply: FastifyReply) {
   }
 }
 
-/** `logStream` lets tests read the structured log (and check that no secret is in it). */
-export type AppOptions = { config: Config; db: Db; logStream?: NodeJS.WritableStream };
+/**
+ * `logStream` lets tests read the structured log (and check that no secret is in it); `jobs` tunes the job queue
+ * (tests: quick retries).
+ */
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  logStream?: NodeJS.WritableStream;
+  jobs?: Partial<Omit<JobQueueOptions, 'log'>>;
+};
 
-export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logStream,
+  jobs: jobOptions,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -167,11 +182,21 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
       await redis.close();
     });
   }
-  const services = createServices({ db, config, mailer, signer, log: app.log, redis });
+  const jobs = new JobQueue(db, { log: app.log, pollingIntervalSeconds: 2, ...jobOptions });
+  const services = createServices({ db, config, mailer, jobs, signer, log: app.log, redis });
   // Typed by `Services` (see capabilities.ts); decorated by name so a new service needs no line here.
   for (const [name, service] of Object.entries(services)) app.decorate(name as string, service as unknown);
+  await startAppJobs({
+    jobs,
+    db,
+    mailer,
+    store: services.fileStore,
+    refreshOverdue: services.invoices.refreshOverdue,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
-    await app.notifications.drain();
+    // The jobs in hand finish; what is still queued stays in the database for the next instance.
+    await jobs.stop();
     mailer.close();
   });
 

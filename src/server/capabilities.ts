@@ -33,6 +33,7 @@ import { intakeRoutes } from './intake/intake.routes';
 import { createIntakeService, type IntakeService } from './intake/intake.service';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
+import type { JobQueue } from './jobs/queue';
 import { mailboxRoutes } from './mail/mailbox.routes';
 import type { Mailer } from './mail/mailer';
 import { matchingRoutes } from './matching/matching.routes';
@@ -80,6 +81,8 @@ export type Services = {
   prealerts: PrealertService;
   receipts: ReceiptService;
   notifications: NotificationService;
+  /** Background work: a queue on the app's database (see jobs/). */
+  jobs: JobQueue;
   points: PointsService;
   invoices: InvoiceService;
   estimator: EstimatorService;
@@ -107,11 +110,12 @@ export function createServices(deps: {
   db: Db;
   config: Config;
   mailer: Mailer;
+  jobs: JobQueue;
   signer: TokenSigner;
   log: FastifyBaseLogger;
   redis: RedisLink | null;
 }): Services {
-  const { db, config, mailer, signer, log, redis } = deps;
+  const { db, config, mailer, jobs, signer, log, redis } = deps;
   const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
   const throttle = redis
     ? createRedisLoginThrottle({ redis: redis.client, log, ...failedLogins })
@@ -126,7 +130,7 @@ export function createServices(deps: {
     storageQuotaBytes: config.storageQuotaBytes,
   });
   const audit = createAuditService({ db });
-  const notifications = createNotificationService({ db, mailer, config, log });
+  const notifications = createNotificationService({ db, jobs, config, log });
   const points = createPointsService({ db, audit });
   const invoices = createInvoiceService({ db, notifications, points, audit, mailer, config });
   const packages = createPackageService({ db, audit });
@@ -144,6 +148,7 @@ export function createServices(deps: {
     prealerts: createPrealertService({ db, storedFiles, points, log }),
     receipts: createReceiptService({ db, store: fileStore, storedFiles, packages }),
     notifications,
+    jobs,
     points,
     invoices,
     estimator: createEstimatorService({ db }),

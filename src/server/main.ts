@@ -18,15 +18,8 @@ async function main() {
   // loads the rest of the server's code.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   opening.catch(() => {}); // reported below, once awaited
-  const [
-    { buildApp },
-    { scheduleOrphanSweep },
-    { mailboxServed },
-    { DEMO_LOGINS, seed },
-    { ensureDemoFiles },
-  ] = await Promise.all([
+  const [{ buildApp }, { mailboxServed }, { DEMO_LOGINS, seed }, { ensureDemoFiles }] = await Promise.all([
     import('./app'),
-    import('./files/orphan-files'),
     import('./mail/mailbox.routes'),
     import('./seeds/seed'),
     import('./seeds/seed-packages'),
@@ -37,12 +30,10 @@ async function main() {
   await database.exclusive(() => seed(database.db, { scryptLogN: config.scryptLogN }));
   step('demo data');
   const app = await buildApp({ config, db: database.db });
-  app.addHook('onClose', async () => database.close());
   step('app');
   await ensureDemoFiles(database.db, app.fileStore);
   step('demo files');
 
-  let stopSweep = () => {};
   let stopping = false;
   // Graceful stop (a rolling deploy sends SIGTERM): /readyz turns 503 at once, the listening socket closes (a load
   // balancer's new connections go to the other instances), requests in flight finish, background work in hand
@@ -53,7 +44,6 @@ async function main() {
       stopping = true;
       app.log.info({ signal }, 'shutting down: finishing the requests in flight');
       app.draining = true;
-      stopSweep();
       setTimeout(() => {
         app.log.error(
           { timeoutMs: config.shutdownTimeoutMs },
@@ -61,18 +51,21 @@ async function main() {
         );
         process.exit(1);
       }, config.shutdownTimeoutMs).unref();
-      void app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'error while shutting down');
-          process.exit(1);
-        },
-      );
+      // The app first (requests in flight and jobs in hand finish on the database), then the database.
+      void app
+        .close()
+        .then(() => database.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'error while shutting down');
+            process.exit(1);
+          },
+        );
     });
   }
 
   await app.listen({ port: config.port, host: config.host });
-  stopSweep = scheduleOrphanSweep(database.db, app.fileStore, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
@@ -78,7 +79,10 @@ export async function openDatabase(opts: {
     const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     // Instances of a new release start together: one migrates, the others wait and then find nothing to do.
     const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
-    await exclusive(() => migrateNodePg(db as never, { migrationsFolder }));
+    await exclusive(async () => {
+      await migrateNodePg(db as never, { migrationsFolder });
+      await installJobs(db);
+    });
     return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   if (opts.pgliteTemplate) {
@@ -100,6 +104,13 @@ export async function openDatabase(opts: {
       throw err;
     }
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    try {
+      await installJobs(db);
+    } catch (err) {
+      await client.close().catch(() => {});
+      unlock();
+      throw err;
+    }
     return {
       db,
       kind: 'pglite',
@@ -113,6 +124,7 @@ export async function openDatabase(opts: {
   const client = opts.pglite;
   const db = watched((cache) => drizzlePglite({ client, schema, cache }));
   await migratePglite(db as never, { migrationsFolder });
+  await installJobs(db);
   return { db, kind: 'pglite', close: () => client.close(), exclusive: alone };
 }
 

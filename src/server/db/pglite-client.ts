@@ -4,7 +4,8 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pglite-protocol';
 
 type QueryConfig = { rowMode?: 'array' | 'object' };
-type Pending = { resolve: (r: Results<unknown> | undefined) => void; reject: (e: Error) => void };
+type Reply = Results<unknown> | Results<unknown>[] | undefined;
+type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
 type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** What drizzle's PGlite driver calls inside a transaction. */
@@ -73,7 +74,31 @@ export class PgliteWorkerClient {
 
   async exec(sql: string): Promise<Results<unknown> | undefined> {
     if (this.openTransactions > 0 && !this.ownsConnection()) await this.tail;
-    return this.send({ op: 'exec', sql });
+    return (await this.send({ op: 'exec', sql })) as Results<unknown> | undefined;
+  }
+
+  /**
+   * The surface pg-boss's PGlite adapter (`fromPglite`) needs: `query` with PGlite's own parsers (Dates, not
+   * drizzle's strings) and `exec` answering every statement of a block (a `BEGIN … RETURNING … COMMIT`). They queue
+   * behind an open transaction like any other statement.
+   */
+  forJobs() {
+    return {
+      query: async (sql: string, params: unknown[] = []) => {
+        if (this.openTransactions > 0 && !this.ownsConnection()) await this.tail;
+        return (await this.send({
+          op: 'query',
+          sql,
+          params,
+          rowMode: 'object',
+          native: true,
+        })) as Results<never>;
+      },
+      exec: async (sql: string) => {
+        if (this.openTransactions > 0 && !this.ownsConnection()) await this.tail;
+        return ((await this.send({ op: 'exec', sql, all: true })) ?? []) as Results<never>[];
+      },
+    };
   }
 
   async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
@@ -100,7 +125,8 @@ export class PgliteWorkerClient {
             async () =>
               (await this.send({ op: 'query', sql, params, rowMode: config.rowMode ?? 'object' })) as Results,
           ),
-        exec: (sql) => own(() => this.send({ op: 'exec', sql })),
+        exec: (sql) =>
+          own(async () => (await this.send({ op: 'exec', sql })) as Results<unknown> | undefined),
       };
       try {
         const result = await this.inTransaction.run(token, () => fn(tx));
@@ -139,7 +165,7 @@ export class PgliteWorkerClient {
     await this.worker.terminate();
   }
 
-  private send(req: Outgoing): Promise<Results<unknown> | undefined> {
+  private send(req: Outgoing): Promise<Reply> {
     if (this.failure) return Promise.reject(this.failure);
     // Nothing after the close: the thread would never answer it.
     if (this.closing && req.op !== 'close')

@@ -5,14 +5,16 @@ import type { Results } from '@electric-sql/pglite';
 export type WorkerSetup = { dir?: string; template?: string; migrationsFolder: string };
 
 export type WorkerRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
-  | { id: number; op: 'exec'; sql: string }
+  /** `native`: PGlite's own type parsers (Dates…), for callers other than drizzle (the job queue). */
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; native?: boolean }
+  /** `all`: every statement's result (a multi-statement block), not just the last one's. */
+  | { id: number; op: 'exec'; sql: string; all?: boolean }
   | { id: number; op: 'close' };
 
 /** id 0 is the worker's "ready" (or its start-up failure). */
 export type WorkerReply = {
   id: number;
-  result?: Results<unknown> | undefined;
+  result?: Results<unknown> | Results<unknown>[] | undefined;
   error?:
     | { message: string; name: string; stack?: string | undefined; props: Record<string, unknown> }
     | undefined;

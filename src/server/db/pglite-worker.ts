@@ -47,11 +47,14 @@ async function main() {
     chain = chain.then(async () => {
       try {
         if (req.op === 'query') {
-          const result = await pg.query(req.sql, req.params, { rowMode: req.rowMode, parsers });
+          const result = await pg.query(req.sql, req.params, {
+            rowMode: req.rowMode,
+            ...(req.native ? {} : { parsers }),
+          });
           port.postMessage({ id: req.id, result } satisfies WorkerReply);
         } else if (req.op === 'exec') {
           const results = await pg.exec(req.sql);
-          port.postMessage({ id: req.id, result: results.at(-1) } satisfies WorkerReply);
+          port.postMessage({ id: req.id, result: req.all ? results : results.at(-1) } satisfies WorkerReply);
         } else {
           await pg.close();
           port.postMessage({ id: req.id } satisfies WorkerReply);

@@ -7,12 +7,10 @@ import type { FileStore } from './file-store';
 export const ORPHAN_GRACE_MS = 3600_000;
 const BATCH = 500;
 
-type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-
 /**
  * Bytes without a row: files are staged, then moved into place inside the transaction that adds their rows, so a
  * process killed in between (or a rollback whose clean-up did not run) leaves bytes no row points to. They are
- * removed at start and on a schedule, once older than ORPHAN_GRACE_MS.
+ * removed by the scheduled `orphan-files` job (jobs/app-jobs.ts), once older than ORPHAN_GRACE_MS.
  */
 export async function sweepOrphanFiles(
   db: Db,
@@ -44,25 +42,4 @@ export async function sweepOrphanFiles(
   }
   await flush();
   return { staged, stored };
-}
-
-/** Sweeps now and then every `everyMs`, never two at once; the timer does not keep the process alive. */
-export function scheduleOrphanSweep(db: Db, store: FileStore, log: Log, everyMs = 6 * 3600_000) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await sweepOrphanFiles(db, store);
-      if (r.staged + r.stored > 0) log.info(r, 'orphan files removed');
-    } catch (err) {
-      log.error({ err }, 'orphan file sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

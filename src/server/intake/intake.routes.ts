@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { intakeEndpoints as ep } from '../../contract/endpoints';
-import { FileMissing } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
@@ -13,22 +12,15 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
   route(app, ep.receive, async (request, _reply, { upload, tx }) => {
     const { company, user } = authOf(request);
     const { pkg, matched, photo } = await svc.receive(company, user, upload, tx);
-    // The bell's row commits with the receipt (a replay of the key neither receives nor notifies again); the
-    // mail, with the photo, goes out after the reply.
+    // The bell's row and the mail's job commit with the receipt (a replay of the key neither receives nor notifies
+    // again); the mail goes out after the reply, the photo read from the file store by its key then.
     await app.notifications.packageReceived(
       tx,
       company,
       pkg,
       linkOrigin(request, app.config),
       photo
-        ? async () => {
-            // The photo was stored in this request; if its bytes are gone anyway, the mail goes without it.
-            const content = await app.fileStore.open(photo.storageKey).catch((err: unknown) => {
-              if (err instanceof FileMissing) return null;
-              throw err;
-            });
-            return content && { filename: photo.originalName, contentType: photo.contentType, content };
-          }
+        ? { filename: photo.originalName, contentType: photo.contentType, storageKey: photo.storageKey }
         : undefined,
     );
     const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';

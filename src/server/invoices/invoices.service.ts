@@ -127,18 +127,23 @@ export function createInvoiceService(deps: {
 }) {
   const { db, notifications, points, audit, mailer, config } = deps;
 
-  /** Open invoices past their due date become overdue (checked whenever the company's invoices are read). */
-  async function refreshOverdue(companyId: string) {
-    await db
+  /**
+   * Open invoices past their due date become overdue: checked whenever the company's invoices are read, and for
+   * every company by the `overdue-invoices` job (`companyId` null). Returns how many changed.
+   */
+  async function refreshOverdue(companyId: string | null): Promise<number> {
+    const changed = await db
       .update(invoices)
       .set({ status: 'overdue', updatedAt: new Date() })
       .where(
         and(
-          eq(invoices.companyId, companyId),
+          companyId === null ? undefined : eq(invoices.companyId, companyId),
           inArray(invoices.status, ['issued', 'partially_paid']),
           lt(invoices.dueAt, sql`current_date`),
         ),
-      );
+      )
+      .returning({ id: invoices.id });
+    return changed.length;
   }
 
   /** Who may see an invoice: staff of its company, or its customer once it was issued to them. */

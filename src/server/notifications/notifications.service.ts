@@ -6,7 +6,9 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
-import type { MailAttachment, Mailer, MailMessage } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
+import type { MailJob, StoredAttachment } from '../mail/mail-job';
+import type { MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -49,25 +51,22 @@ export type NotifyOptions = {
   message?: (user: UserRow) => MailMessage;
   /** The transaction of the change reported: the bell's row commits (or not) with it. */
   within?: Db;
-  /** Files sent with the mail (a parcel's photo at intake), opened when the mail goes out. */
-  attachments?: () => Promise<MailAttachment[]>;
+  /** Stored files sent with the mail (a parcel's photo at intake), read from the file store when it is sent. */
+  attachments?: StoredAttachment[];
 };
 
 /**
- * Notifications: kept for the bell and the list, and mailed when the user wants them. Mail goes out after the
- * reply (a slow SMTP server never holds up a staff action); `drain` waits for what is in flight (on close).
+ * Notifications: kept for the bell and the list, and mailed when the user wants them. The mail is a `mail` job
+ * queued with the bell's row (in the change's transaction when there is one): a rolled-back change mails nothing,
+ * a committed one is mailed by whichever instance takes the job, after the reply, retried if the mail server
+ * fails. `drain` waits for the queued mail (tests).
  */
-export function createNotificationService(deps: { db: Db; mailer: Mailer; config: Config; log: Log }) {
-  const { db, mailer, config } = deps;
-  const inFlight = new Set<Promise<void>>();
+export function createNotificationService(deps: { db: Db; jobs: JobQueue; config: Config; log: Log }) {
+  const { db, jobs, config } = deps;
 
-  function mailLater(msg: MailMessage, attachments?: () => Promise<MailAttachment[]>) {
-    const p = (
-      attachments ? attachments().then((a) => mailer.send({ ...msg, attachments: a })) : mailer.send(msg)
-    )
-      .catch((err) => deps.log.error({ err, to: msg.to, subject: msg.subject }, 'notification mail failed'))
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
+  async function mailLater(msg: MailMessage, within: Db | undefined, attachments?: StoredAttachment[]) {
+    const job: MailJob = { message: msg, ...(attachments?.length ? { attachments } : {}) };
+    await jobs.enqueue('mail', job, { within });
   }
 
   async function unreadCount(company: CompanyRow, userId: string): Promise<number> {
@@ -120,7 +119,7 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
           action: ACTION[input.kind],
           mailFrom: config.mailFrom,
         });
-      mailLater(msg, opts.attachments);
+      await mailLater(msg, opts.within, opts.attachments);
     }
     return toNotification(row);
   }
@@ -294,8 +293,7 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
         owner: { id: string } | null;
       },
       origin: string,
-      /** The parcel's photo, or null when its bytes are gone (the mail goes without it). */
-      photo?: () => Promise<MailAttachment | null>,
+      photo?: StoredAttachment,
     ) {
       if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
@@ -308,17 +306,13 @@ export function createNotificationService(deps: { db: Db; mailer: Mailer; config
           body: `Your package ${what} is now “${pkg.status_name}”.${photo ? ' The warehouse photographed it: see the photo with the package.' : ''}`,
           link: `/user/packages/${pkg.id}`,
         },
-        {
-          origin,
-          within,
-          ...(photo ? { attachments: async () => [await photo()].filter((a) => a !== null) } : {}),
-        },
+        { origin, within, ...(photo ? { attachments: [photo] } : {}) },
       );
     },
 
-    /** Waits for mail still being sent (the app's onClose). */
+    /** Waits until the mail queued so far has been sent (or has failed for good). */
     async drain(): Promise<void> {
-      await Promise.all([...inFlight]);
+      await jobs.drain();
     },
   };
   return service;

@@ -1,0 +1,42 @@
+import type { Db } from '../db';
+import type { FileStore } from '../files/file-store';
+import { sweepOrphanFiles } from '../files/orphan-files';
+import { type MailJob, mailJobHandler } from '../mail/mail-job';
+import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from './queue';
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+/** When the scheduled jobs run (cron, UTC). */
+export const SCHEDULES = {
+  /** Bytes without a row, older than an hour (see orphan-files.ts). */
+  'orphan-files': '17 * * * *',
+  /** Open invoices past due become overdue in every company. */
+  'overdue-invoices': '*/15 * * * *',
+} as const;
+
+/** The app's workers and schedules, on this instance's queue. */
+export async function startAppJobs(deps: {
+  jobs: JobQueue;
+  db: Db;
+  mailer: Mailer;
+  store: FileStore;
+  refreshOverdue: (companyId: null) => Promise<number>;
+  log: Log;
+}): Promise<void> {
+  const { jobs, log } = deps;
+  await jobs.work<MailJob>('mail', mailJobHandler({ mailer: deps.mailer, store: deps.store, log }));
+  await jobs.work('orphan-files', async () => {
+    const r = await sweepOrphanFiles(deps.db, deps.store);
+    if (r.staged + r.stored > 0) log.info(r, 'orphan files removed');
+  });
+  await jobs.work('overdue-invoices', async () => {
+    const changed = await deps.refreshOverdue(null);
+    if (changed > 0) log.info({ changed }, 'invoices now overdue');
+  });
+  for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
+}

@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db';
+import { JobQueue } from '../../src/server/jobs/queue';
 import {
   clusterUnavailable,
   type Instance,
@@ -314,6 +318,93 @@ describe.skipIf(why !== null)(
       );
       expect(failures).toEqual([]);
       expect(done).toBeGreaterThan(100);
+    });
+
+    it('sends each of 100 queued mails exactly once with two instances working the queue', async () => {
+      // Two instances work the queue (the third is stopped), each sending through an SMTP server of its own that
+      // takes 30 ms a message, so both are busy at once and the split shows who sent what. The mails are queued from
+      // outside, as a burst of notifications would be, through the app's own queue.
+      const third = nodes[2];
+      if (!third) throw new Error('no instance');
+      expect(await third.stop('SIGTERM')).toBe(0);
+      const run = `run-${Date.now()}`;
+      const counts = new Map<string, number>();
+      const perInstance = [0, 0];
+      const smtp = await Promise.all(
+        [0, 1].map(async (i) => {
+          const server = new SMTPServer({
+            authOptional: true,
+            disabledCommands: ['STARTTLS'],
+            logger: false,
+            onData(stream, _session, callback) {
+              const chunks: Buffer[] = [];
+              stream.on('data', (c: Buffer) => chunks.push(c));
+              stream.on('end', () => {
+                const subject =
+                  /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '';
+                if (subject.startsWith(run)) {
+                  counts.set(subject, (counts.get(subject) ?? 0) + 1);
+                  perInstance[i] = (perInstance[i] ?? 0) + 1;
+                }
+                setTimeout(callback, 30);
+              });
+            },
+          });
+          await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+          return server;
+        }),
+      );
+      try {
+        for (const i of [0, 1]) {
+          const old = nodes[i];
+          const server = smtp[i];
+          if (!old || !server) throw new Error('no instance');
+          await old.stop('SIGTERM');
+          const { port } = server.server.address() as AddressInfo;
+          nodes[i] = await startInstance(
+            { ...services.env, SMTP_URL: `smtp://127.0.0.1:${port}` },
+            { port: old.port, dataDir: old.dataDir },
+          );
+        }
+        const database = await openDatabase({ databaseUrl: services.databaseUrl });
+        const queue = new JobQueue(database.db, {
+          log: { warn: () => {}, error: () => {} },
+          schedules: false,
+        });
+        try {
+          for (let i = 0; i < 100; i++) {
+            await queue.enqueue('mail', {
+              message: {
+                companyId: 'cluster-test',
+                to: `customer-${i}@example.test`,
+                subject: `${run} mail ${i}`,
+                text: `Mail ${i}`,
+                html: `<p>Mail ${i}</p>`,
+                links: [],
+                from: 'portal@example.test',
+              },
+            });
+          }
+        } finally {
+          await queue.stop();
+          await database.close();
+        }
+        const t0 = Date.now();
+        while (counts.size < 100 && Date.now() - t0 < 90_000) await new Promise((r) => setTimeout(r, 100));
+        const elapsed = Date.now() - t0;
+        // A mail sent twice would arrive as a second copy: give a late duplicate time to show.
+        await new Promise((r) => setTimeout(r, 3_000));
+        const twice = [...counts.values()].filter((c) => c > 1).length;
+        figures.push(
+          `100 queued mails, 2 instances: ${counts.size} delivered, ${twice} twice, sent ${perInstance.join(' + ')}, all out in ${(elapsed / 1000).toFixed(1)} s`,
+        );
+        expect(counts.size).toBe(100);
+        expect(twice).toBe(0);
+        expect(perInstance.every((n) => n > 0)).toBe(true);
+      } finally {
+        await Promise.all(nodes.slice(0, 2).map((n) => n.stop('SIGTERM')));
+        await Promise.all(smtp.map((server) => new Promise<void>((r) => server.close(() => r()))));
+      }
     });
   },
 );

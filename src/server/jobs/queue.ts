@@ -5,6 +5,7 @@ import {
   type Db as BossDatabase,
   fromDrizzle,
   fromPglite,
+  type JobResult,
   type PGliteLike,
   PgBoss,
   type SendOptions,
@@ -26,6 +27,9 @@ export type EnqueueOptions = {
   singletonKey?: string;
   startAfter?: Date | number;
 };
+
+/** Jobs fetched at once by a worker (each settled on its own). */
+const BATCH = 5;
 
 export type JobInfo = { id: string; retryCount: number; retryLimit: number };
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -172,15 +176,38 @@ export class JobQueue {
     return id;
   }
 
-  /** Runs `handler` for each job of the queue (one at a time per instance); a throw is a failure, retried. */
+  /**
+   * Runs `handler` for each job of the queue; a throw is that job's failure (retried), not its batch's. Jobs are
+   * fetched up to BATCH at a time and, while fetches come back full, fetched again at once: a burst (a shipment's
+   * hundred mails) drains at the handler's pace instead of one job per polling interval (measured: 100 mails over
+   * two instances took 90 s with one job per poll).
+   */
   async work<T extends object>(name: QueueName | string, handler: JobHandler<T>): Promise<void> {
     await this.start();
     const id = await this.boss.work<T>(
       name,
-      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return;
-        await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: this.retry.limit });
+      {
+        pollingIntervalSeconds: this.pollingIntervalSeconds,
+        batchSize: BATCH,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        // One after another: a batch is a fetch's worth, not a promise to the mail server to take five at once.
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: this.retry.limit });
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            results.push({
+              id: job.id,
+              status: 'failed',
+              output: { message: err instanceof Error ? err.message : String(err) },
+            });
+          }
+        }
+        return results;
       },
     );
     this.workers.set(name, id);

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -12,11 +11,11 @@ import { installJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import * as schema from './schema';
+// Declared apart (db/types.ts) so that what the database installs at open (the job queue) can name it.
+import type { Db } from './types';
 import { attachWriteWatch, WriteWatch } from './writes';
 
-export type Schema = typeof schema;
-/** Both drivers give the same pg-core database; the app only sees this type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './types';
 
 export type Database = {
   db: Db;

@@ -10,8 +10,8 @@ import {
   PgBoss,
   type SendOptions,
 } from 'pg-boss';
-import type { Db } from '../db';
 import { PgliteWorkerClient } from '../db/pglite-client';
+import type { Db } from '../db/types';
 
 /** pg-boss's tables live in their own schema of the app's database. */
 export const JOBS_SCHEMA = 'pgboss';

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../test/harness';
 import { PDF } from '../test/multipart';
+import { scratchDatabase } from '../test/scratch';
 
 /**
  * The real server in a child process, killed with SIGKILL at random instants: what a crash, an OOM kill or a pulled
@@ -68,21 +68,9 @@ describe('crashes', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
     env = { DATA_DIR: dataDir };
     if (onPostgres) {
-      const base = process.env.TEST_DATABASE_URL ?? '';
-      const name = `portal_crash_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const database = await scratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'portal_crash');
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
     }
   });
   afterAll(async () => {

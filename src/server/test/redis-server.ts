@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './scratch';
 
 /** Where Debian puts it, or on the PATH; null when this machine has none (the caller skips, saying so). */
 export function redisServerBinary(): string | null {
@@ -8,18 +9,6 @@ export function redisServerBinary(): string | null {
     if (r.status === 0) return candidate;
   }
   return null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 function answers(port: number): Promise<boolean> {

@@ -7,14 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
-import {
-  freePort,
-  type RedisServer,
-  redisServerBinary,
-  startRedisServer,
-} from '../../../src/server/test/redis-server';
+import { type RedisServer, redisServerBinary, startRedisServer } from '../../../src/server/test/redis-server';
 import { startS3Server, type TestS3Server } from '../../../src/server/test/s3-server';
+import { freePort, scratchDatabase } from '../../../src/server/test/scratch';
 
 export const root = resolve(import.meta.dirname, '../../..');
 
@@ -37,20 +32,14 @@ export type Services = {
 export async function startServices(): Promise<Services> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `portal_cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase(base, 'portal_cluster');
   const [redis, s3] = await Promise.all([startRedisServer(), startS3Server()]);
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     redis,
     s3,
     env: {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       ...s3.env,
       JWT_SECRET: randomBytes(32).toString('base64url'),
@@ -59,10 +48,7 @@ export async function startServices(): Promise<Services> {
     },
     stop: async () => {
       await Promise.allSettled([redis.stop(), s3.close()]);
-      const drop = new pg.Client({ connectionString: base });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await database.drop();
     },
   };
 }

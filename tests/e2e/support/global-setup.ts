@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../src/server/test/scratch';
 import {
   type Instance,
   removeDataDir,
@@ -20,18 +20,6 @@ declare module 'vitest' {
     /** The folder the server serves the built PWA from (one per run, so concurrent runs never share a build). */
     e2eWebDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
 }
 
 /**

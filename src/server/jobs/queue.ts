@@ -154,6 +154,8 @@ export class JobQueue {
       retryBackoff: this.retry.backoff,
       ...(this.retry.delayMaxSeconds !== undefined ? { retryDelayMax: this.retry.delayMaxSeconds } : {}),
       expireInSeconds: this.expireInSeconds,
+      // A mail job holds an address and a message: a done job is deleted after a day, not pg-boss's default week.
+      deleteAfterSeconds: 24 * 3600,
       ...(opts.singletonKey !== undefined ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
     };

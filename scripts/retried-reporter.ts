@@ -8,10 +8,12 @@ export default class RetriedReporter implements Reporter {
     const d = test.diagnostic();
     const file = process.env.TEST_RETRIED_FILE;
     if (!d || d.retryCount === 0 || !file) return;
-    const state = test.result().state;
+    const result = test.result();
+    // A retried test keeps the errors of the attempts that failed: the first says what flaked.
+    const first = result.errors?.[0]?.message?.split('\n')[0]?.slice(0, 300) ?? '';
     appendFileSync(
       file,
-      `${test.module.relativeModuleId} > ${test.fullName} (${state} after ${d.retryCount} retries)\n`,
+      `${test.module.relativeModuleId} > ${test.fullName} (${result.state} after ${d.retryCount} retries)\n    ${first}\n`,
     );
   }
 }

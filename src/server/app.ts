@@ -206,6 +206,8 @@ export async function buildApp({
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    // Shutting down: the client (a load balancer's kept-alive connection) opens its next request elsewhere.
+    if (app.draining) reply.header('connection', 'close');
     // Security headers by kind of reply: they cost bytes on every response (HTTP/1.1 does not compress them), and
     // most of them only mean something to a document. See securityHeadersFor.
     securityHeadersFor(reply);

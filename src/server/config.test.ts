@@ -98,10 +98,13 @@ describe('loadConfig', () => {
     expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
   });
 
-  it('reads REDIS_URL and the shutdown timeout, refusing what is not a Redis URL', () => {
+  it('reads REDIS_URL and the shutdown drain and timeout, refusing what is not a Redis URL', () => {
     const c = loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'redis://cache.internal:6379/0' });
     expect(c.redisUrl).toBe('redis://cache.internal:6379/0');
     expect(c.shutdownTimeoutMs).toBe(25_000);
+    expect(c.shutdownDrainMs).toBe(0);
+    expect(loadConfig({ JWT_SECRET: SECRET, SHUTDOWN_DRAIN_MS: '6000' }).shutdownDrainMs).toBe(6000);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     expect(loadConfig({ JWT_SECRET: SECRET, REDIS_URL: '' }).redisUrl).toBeUndefined();
     expect(() => loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'cache.internal:6379' })).toThrow(
       /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,

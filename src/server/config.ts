@@ -23,6 +23,9 @@ const envSchema = z.object({
     .optional(),
   // How long a stopping server waits for requests in flight before it exits anyway.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  // How long a stopping server goes on accepting connections after /readyz turned 503, so the load balancer's
+  // health check takes it out first (closing the listener at once resets connections already queued to it).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   // false, or the number of proxies in front of the server whose X-Forwarded-* headers are trusted ("true" = 1):
@@ -101,6 +104,7 @@ export type Config = {
   mailFrom: string | undefined;
   redisUrl: string | undefined;
   shutdownTimeoutMs: number;
+  shutdownDrainMs: number;
   publicUrl: string | undefined;
   jwtSecret: string;
   /** Proxy hops whose X-Forwarded-* headers are believed (0 = none). */
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,

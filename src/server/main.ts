@@ -35,14 +35,18 @@ async function main() {
   step('demo files');
 
   let stopping = false;
-  // Graceful stop (a rolling deploy sends SIGTERM): /readyz turns 503 at once, the listening socket closes (a load
-  // balancer's new connections go to the other instances), requests in flight finish, background work in hand
-  // finishes, then the process exits. SHUTDOWN_TIMEOUT_MS bounds the wait for a request that never ends.
+  // Graceful stop (a rolling deploy sends SIGTERM): /readyz turns 503 at once and replies ask to close their
+  // connection; for SHUTDOWN_DRAIN_MS new connections are still served while the load balancer's health check takes
+  // this instance out; then the listening socket closes (new connections go to the other instances), requests in
+  // flight and background work in hand finish, and the process exits. SHUTDOWN_TIMEOUT_MS bounds the whole stop.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (stopping) return;
       stopping = true;
-      app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+      app.log.info(
+        { signal, drainMs: config.shutdownDrainMs },
+        'shutting down: finishing the requests in flight',
+      );
       app.draining = true;
       setTimeout(() => {
         app.log.error(
@@ -50,10 +54,10 @@ async function main() {
           'requests still running at the timeout: exiting',
         );
         process.exit(1);
-      }, config.shutdownTimeoutMs).unref();
+      }, config.shutdownDrainMs + config.shutdownTimeoutMs).unref();
       // The app first (requests in flight and jobs in hand finish on the database), then the database.
-      void app
-        .close()
+      void new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+        .then(() => app.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),

@@ -45,6 +45,8 @@ export async function startServices(): Promise<Services> {
       JWT_SECRET: randomBytes(32).toString('base64url'),
       // The proxy is the one hop in front: the client address is the one it saw.
       TRUST_PROXY: '1',
+      // Several of its health checks (every 100 ms) fit in this: it stops sending before the listener closes.
+      SHUTDOWN_DRAIN_MS: '500',
     },
     stop: async () => {
       await Promise.allSettled([redis.stop(), s3.close()]);
@@ -131,11 +133,13 @@ export type RoundRobin = {
 };
 
 /**
- * A round-robin reverse proxy, as a load balancer in front of the instances: each request goes to the next instance
- * on a fresh connection; a connection refused (an instance stopped or not started yet) is tried on the next one, as
- * nginx's `proxy_next_upstream error` does — nothing reached that instance, so any method may be retried. A
- * connection that breaks after the request was sent answers 502 (the client retries with its Idempotency-Key).
- * The request body is read whole first so that a refused attempt can be replayed.
+ * A round-robin reverse proxy, as a load balancer in front of the instances (Caddy's `health_uri` + `lb_retries`,
+ * nginx's `proxy_next_upstream error` with a health check): it asks each instance's /readyz every 100 ms and sends
+ * requests only to those that answer 200 (an instance shutting down says 503 at once, and keeps serving while
+ * SHUTDOWN_DRAIN_MS runs, so nothing is sent to a socket about to close). A connection refused (an instance stopped
+ * or not started yet) is tried on the next one: nothing reached it, so any method may be. A connection that breaks
+ * after the request was sent answers 502 (the client retries with its Idempotency-Key). The request body is read
+ * whole first so that a refused attempt can be replayed.
  */
 export async function startProxy(
   targets: () => string[],
@@ -146,12 +150,27 @@ export async function startProxy(
   const agent = opts.keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 64 }) : false;
   let next = 0;
   let failures = 0;
+  const down = new Set<string>();
+  const probe = setInterval(() => {
+    for (const target of targets()) {
+      fetch(`${target}/readyz`, { signal: AbortSignal.timeout(500) }).then(
+        (res) => (res.ok ? down.delete(target) : down.add(target)),
+        () => down.add(target),
+      );
+    }
+  }, 100);
+  // Ready ones only; if none answers, all (a refused connection is then retried on the next).
+  const pool = () => {
+    const all = targets();
+    const ready = all.filter((t) => !down.has(t));
+    return ready.length > 0 ? ready : all;
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const list = targets();
+      const list = pool();
       const attempt = (tries: number) => {
         const target = new URL(list[next++ % list.length] ?? '');
         const headers = {
@@ -199,6 +218,7 @@ export async function startProxy(
     failures: () => failures,
     close: () =>
       new Promise((res) => {
+        clearInterval(probe);
         if (agent) agent.destroy();
         server.closeAllConnections();
         server.close(() => res());

@@ -422,10 +422,13 @@ async function seedAuthorizedPersons(db: Db, company: Company, user: User, full:
           isActive: true,
         },
       ];
-  for (const p of people) {
+  // Added a minute apart, in this order: two rows stamped in the same instant would list in a random order.
+  const start = Date.now() - people.length * 60_000;
+  for (const [i, p] of people.entries()) {
     const identificationId = ids.get(p.idType);
     if (!identificationId) continue;
     await db.insert(authorizedPersons).values({
+      createdAt: new Date(start + i * 60_000),
       companyId: company.id,
       userId: user.id,
       fullName: p.fullName,

@@ -22,8 +22,16 @@ export function buildTheme(
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // Labels read exactly as written ("Password", not "Password *"); every field is required unless its
       // label says "(optional)", and the inputs still carry the required attribute.
+      // Every kind of field follows it, so no form marks its required fields differently from another.
       TextInput: { defaultProps: { withAsterisk: false } },
       Select: { defaultProps: { withAsterisk: false } },
+      NumberInput: { defaultProps: { withAsterisk: false } },
+      Textarea: { defaultProps: { withAsterisk: false } },
+      MultiSelect: { defaultProps: { withAsterisk: false } },
+      Autocomplete: { defaultProps: { withAsterisk: false } },
+      FileInput: { defaultProps: { withAsterisk: false } },
+      RadioGroup: { defaultProps: { withAsterisk: false } },
+      CheckboxGroup: { defaultProps: { withAsterisk: false } },
       PasswordInput: {
         defaultProps: {
           withAsterisk: false,

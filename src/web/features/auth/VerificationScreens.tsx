@@ -121,7 +121,8 @@ type Failure = 'unusable' | 'offline';
 export function VerifyToken({ token }: { token: string }) {
   const router = useRouter();
   const session = useSession();
-  const alreadyVerified = session.authenticated && session.verified;
+  // As it was on arrival: this link's own success makes the session verified, and must still lead on.
+  const [alreadyVerified] = useState(() => session.authenticated && session.verified);
   const [failure, setFailure] = useState<Failure | null>(wellFormed(token) ? null : 'unusable');
 
   useEffect(() => {
@@ -179,8 +180,7 @@ export function VerifyToken({ token }: { token: string }) {
   return (
     <AuthCard title="We could not verify your email">
       <Alert color="red" variant="light" role="alert">
-        This link has expired or has already been used.{' '}
-        {session.userId ? 'Ask for a new one below.' : 'Log in to get a new one.'}
+        This link has expired or has already been used.{session.userId ? ' Ask for a new one below.' : ''}
       </Alert>
       {session.userId ? (
         <ResendVerification userId={session.userId} />

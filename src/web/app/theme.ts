@@ -78,5 +78,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
     // Mantine's dark-scheme error red (red-8) is 3:1 on a dark card.
     '--mantine-color-error': theme.colors.red[4] ?? '#ff8787',
+    // Mantine's dark-scheme grey tint is near black: a grey badge ("Pre-alerted") read as a black pill on a dark
+    // grey row. A light grey tint reads as a badge like the other tones, its text (gray-2) still over 6:1.
+    '--mantine-color-gray-light': 'rgba(173, 181, 189, 0.18)',
+    '--mantine-color-gray-light-hover': 'rgba(173, 181, 189, 0.26)',
   },
 });

@@ -93,8 +93,9 @@ function pick(lines: Line[], codes: string[]): Line[] {
 
 function LinesTable({ caption, lines, currency }: { caption: string; lines: Line[]; currency: string }) {
   return (
-    <ScrollTable label={caption} minWidth={320}>
-      <Table verticalSpacing="xs" striped>
+    // A phone's card is under 300 px wide inside: the two columns fit it, nothing scrolls sideways.
+    <ScrollTable label={caption} minWidth={260}>
+      <Table verticalSpacing="xs" striped captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -103,6 +103,9 @@ describe('profile', () => {
       await expectClean(page, 'profile (desktop)');
       await shot(page, 'profile-desktop');
 
+      // Nothing changed yet: "Save changes" waits for a change.
+      expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+
       // A validation error first: on its field, described to assistive technology, nothing sent.
       await field(page, 'First name').fill('');
       await field(page, 'Phone').fill('call me');
@@ -157,8 +160,10 @@ describe('profile', () => {
       await openProfile(page, person.first);
       await expectClean(page, 'profile (phone)');
       await shot(page, 'profile-phone');
-      // Keyboard: the first field takes focus from Tab order, and Enter in a field submits the form.
-      await field(page, 'Last name').focus();
+      // Nothing changed, nothing to save; a change, and Enter in a field submits the form.
+      expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+      await field(page, 'Last name').fill(`${person.last}-Brown`);
+      expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(false);
       await page.keyboard.press('Enter');
       await until(() => notification(page, 'Profile saved').count()).toBe(1);
     });

@@ -1,6 +1,7 @@
 // Sign-up, verification, login, guards, token refresh and password reset, as a user lives them in Chromium.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, mailLink, newPage, setupBrowser } from './support/browser';
+import { baseUrl, DESKTOP, mailLink, newPage, PHONE, setupBrowser } from './support/browser';
+import { expectClean, shot } from './support/checks';
 import {
   apiLogin,
   applyTokens,
@@ -40,6 +41,11 @@ describe('sign-up and verification', () => {
 
       await waitForPath(page, '/verification');
       await until(() => page.getByRole('heading', { name: 'Verify your email' }).isVisible()).toBe(true);
+      // It says where the mail went, and how to use another address.
+      await until(() => page.getByText(`We sent a verification link to ${email}.`).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Sign up again with the right email' }).isVisible()).toBe(
+        true,
+      );
       // A fresh account may ask for another email only after the cooldown, which the button shows.
       await until(() => page.getByRole('button', { name: /^Resend verification email/ }).count()).toBe(1);
 
@@ -85,6 +91,49 @@ describe('sign-up and verification', () => {
       await context.close();
     }
   });
+});
+
+describe('verification screens, logged out, at 375 and 1280 px', () => {
+  for (const size of [PHONE, DESKTOP]) {
+    it(`${size.width} px: a normal visit logs no error; a failed link says why in one sentence and how to get a new one`, async () => {
+      const { context, page } = await newPage(browser(), size);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+      });
+      try {
+        await page.goto('/verification');
+        await until(() => page.getByRole('heading', { name: 'Verify your email' }).isVisible()).toBe(true);
+        await until(() => page.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+        await expectClean(page, `verification ${size.width}`);
+        await shot(page, `verification-pending-${size.width}`);
+        expect(errors, errors.join('\n')).toEqual([]);
+
+        // A link cut short by a mail app: no request, one sentence, the way out.
+        await page.goto('/verification/abc');
+        await until(() =>
+          page.getByRole('heading', { name: 'We could not verify your email' }).isVisible(),
+        ).toBe(true);
+        expect(await page.getByRole('alert').textContent()).toBe(
+          'This link has expired or has already been used.',
+        );
+        expect(await page.getByText('Validation failed').count()).toBe(0);
+        await page.getByRole('link', { name: 'Log in to get a new link' }).click();
+        await waitForPath(page, '/login');
+        expect(errors, errors.join('\n')).toEqual([]);
+
+        // A whole link the server refuses says the same, with no server wording glued in front.
+        await page.goto(`/verification/${'x'.repeat(43)}`);
+        await until(() => page.getByRole('alert').textContent()).toBe(
+          'This link has expired or has already been used.',
+        );
+        await expectClean(page, `failed verification ${size.width}`);
+        await shot(page, `verification-failed-${size.width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 describe('guards', () => {

@@ -222,6 +222,7 @@ export async function seedDemoPackages(
             owner,
             `demo/${owner.companyId}/${pkg.id}-invoice.pdf`,
             `${seller} invoice.pdf`,
+            created,
           );
           await db.insert(prealertFiles).values({ prealertId: pre.id, fileId: file.id });
           await db.update(packages).set({ prealertId: pre.id }).where(eq(packages.id, pkg.id));
@@ -253,6 +254,7 @@ export async function seedDemoPackages(
           owner,
           `demo/${owner.companyId}/${pkg.id}-receipt.pdf`,
           `${seller} receipt.pdf`,
+          last,
         );
         await db.insert(packageReceipts).values({
           packageId: pkg.id,
@@ -266,7 +268,14 @@ export async function seedDemoPackages(
   }
 }
 
-async function demoFile(db: Db, owner: typeof users.$inferSelect, key: string, name: string) {
+/** A demo upload, dated when its pre-alert or receipt was sent (not when the seed ran). */
+async function demoFile(
+  db: Db,
+  owner: typeof users.$inferSelect,
+  key: string,
+  name: string,
+  uploadedAt: Date,
+) {
   const bytes = demoPdf(key);
   const [row] = await db
     .insert(files)
@@ -278,6 +287,7 @@ async function demoFile(db: Db, owner: typeof users.$inferSelect, key: string, n
       contentType: 'application/pdf',
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdAt: uploadedAt,
     })
     .returning();
   if (!row) throw new Error('demo file insert returned no row');

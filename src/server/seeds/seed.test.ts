@@ -1,4 +1,4 @@
-import { getTableName, is } from 'drizzle-orm';
+import { eq, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema';
@@ -53,5 +53,22 @@ describe('seed', () => {
     // Existing accounts keep their passwords.
     await expect(t.login(DEMO.customer.email, DEMO.customer.password)).resolves.toBeTruthy();
     await expect(t.login(DEMO.blue.email, DEMO.blue.password, 'blue.localhost')).resolves.toBeTruthy();
+  });
+
+  it('dates each demo file when its pre-alert or receipt was sent, never after', async () => {
+    const db = t.database.db;
+    const attached = await db
+      .select({ sent: schema.prealerts.createdAt, uploaded: schema.files.createdAt })
+      .from(schema.prealertFiles)
+      .innerJoin(schema.prealerts, eq(schema.prealerts.id, schema.prealertFiles.prealertId))
+      .innerJoin(schema.files, eq(schema.files.id, schema.prealertFiles.fileId));
+    expect(attached.length).toBeGreaterThan(0);
+    for (const row of attached) expect(row.uploaded.getTime()).toBe(row.sent.getTime());
+    const receipts = await db
+      .select({ sent: schema.packageReceipts.createdAt, uploaded: schema.files.createdAt })
+      .from(schema.packageReceipts)
+      .innerJoin(schema.files, eq(schema.files.id, schema.packageReceipts.fileId));
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const row of receipts) expect(row.uploaded.getTime()).toBe(row.sent.getTime());
   });
 });

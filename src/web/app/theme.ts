@@ -22,8 +22,16 @@ export function buildTheme(
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // Labels read exactly as written ("Password", not "Password *"); every field is required unless its
       // label says "(optional)", and the inputs still carry the required attribute.
+      // Every kind of field follows it, so no form marks its required fields differently from another.
       TextInput: { defaultProps: { withAsterisk: false } },
       Select: { defaultProps: { withAsterisk: false } },
+      NumberInput: { defaultProps: { withAsterisk: false } },
+      Textarea: { defaultProps: { withAsterisk: false } },
+      MultiSelect: { defaultProps: { withAsterisk: false } },
+      Autocomplete: { defaultProps: { withAsterisk: false } },
+      FileInput: { defaultProps: { withAsterisk: false } },
+      RadioGroup: { defaultProps: { withAsterisk: false } },
+      CheckboxGroup: { defaultProps: { withAsterisk: false } },
       PasswordInput: {
         defaultProps: {
           withAsterisk: false,
@@ -70,5 +78,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
     // Mantine's dark-scheme error red (red-8) is 3:1 on a dark card.
     '--mantine-color-error': theme.colors.red[4] ?? '#ff8787',
+    // Mantine's dark-scheme grey tint is near black: a grey badge ("Pre-alerted") read as a black pill on a dark
+    // grey row. A light grey tint reads as a badge like the other tones, its text (gray-2) still over 6:1.
+    '--mantine-color-gray-light': 'rgba(173, 181, 189, 0.18)',
+    '--mantine-color-gray-light-hover': 'rgba(173, 181, 189, 0.26)',
   },
 });

@@ -10,6 +10,7 @@ export function ModalForm({
   errorTitle,
   submitLabel,
   onCancel,
+  submitDisabled = false,
   children,
 }: {
   submission: FormSubmission;
@@ -18,6 +19,8 @@ export function ModalForm({
   errorTitle: string;
   submitLabel: string;
   onCancel: () => void;
+  /** E.g. an edit form with nothing changed yet: there is nothing to save. */
+  submitDisabled?: boolean;
   children: ReactNode;
 }) {
   const { formRef, onSubmit, formError, busy } = submission;
@@ -30,7 +33,7 @@ export function ModalForm({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={submitDisabled && !busy}>
             {submitLabel}
           </Button>
         </Group>

@@ -11,6 +11,7 @@ import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard } from './AuthCard';
 import { register } from './api';
+import { rememberSignupEmail } from './VerificationScreens';
 
 export interface SignupFormProps {
   parishes: Parish[];
@@ -42,7 +43,8 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
   });
   const mutation = useMutation({
     mutationFn: (body: RegisterBody) => register(body),
-    onSuccess: async () => {
+    onSuccess: async (_, body) => {
+      rememberSignupEmail(body.email);
       queryClient.removeQueries({ queryKey: ['me'] });
       await router.navigate({ to: '/verification' });
     },

@@ -1,19 +1,43 @@
 import { Alert, Anchor, Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api/api-error';
+import { isApiError } from '../../lib/api/api-error';
 import { useSession } from '../../lib/session/use-session';
 import { AuthCard } from './AuthCard';
-import { logout, verifyEmail } from './api';
+import { logout, meQueryOptions, verifyEmail } from './api';
 import { ResendVerification } from './ResendVerification';
 
-/** /verification: check your inbox, resend with a cooldown. */
+/** Where the sign-up mail went, kept for this tab only so /verification can say it after the redirect. */
+const SIGNUP_EMAIL_KEY = 'signup-email';
+
+export function rememberSignupEmail(email: string): void {
+  try {
+    sessionStorage.setItem(SIGNUP_EMAIL_KEY, email);
+  } catch {
+    /* storage unavailable: the screen then names no address */
+  }
+}
+
+function signupEmail(): string | null {
+  try {
+    return sessionStorage.getItem(SIGNUP_EMAIL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** /verification: check your inbox (which one, and how to use another), resend with a cooldown. */
 export function VerificationPending() {
   const session = useSession();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const me = useQuery({
+    ...meQueryOptions(session.userId),
+    enabled: session.authenticated && !session.verified,
+  });
+  const email = me.data?.email ?? signupEmail();
   if (session.authenticated && session.verified) {
     return (
       <AuthCard title="Your email is verified">
@@ -23,6 +47,11 @@ export function VerificationPending() {
       </AuthCard>
     );
   }
+  const startOver = async () => {
+    if (session.authenticated) await logout();
+    queryClient.clear();
+    await router.navigate({ to: '/signup' });
+  };
   return (
     <AuthCard title="Verify your email">
       <Stack align="center" gap="sm" ta="center">
@@ -30,11 +59,19 @@ export function VerificationPending() {
           <IconMailCheck size={36} aria-hidden />
         </ThemeIcon>
         <Text>
+          {session.authenticated ? 'We sent a verification link to ' : 'We sent a message to '}
+          {email ? (
+            <Text span fw={700} data-testid="verification-email">
+              {email}
+            </Text>
+          ) : (
+            'your email address'
+          )}
           {session.authenticated
-            ? 'We sent a verification link to your email address. Open it on this device to activate your account.'
+            ? '. Open it on this device to activate your account.'
             : // After a sign-up whose address already had an account, its owner got a different mail: say only
               // what is true of both.
-              'We sent a message to your email address. Open it and follow its link to continue.'}
+              '. Open it and follow its link to continue.'}
         </Text>
         <Text size="sm" c="dimmed">
           Nothing arrived? Check your spam folder, or ask for a new email.
@@ -50,6 +87,12 @@ export function VerificationPending() {
           to get a new verification email.
         </Text>
       )}
+      <Text size="sm" ta="center">
+        {email ? 'Not your address? ' : 'Wrong address? '}
+        <Anchor component="button" type="button" onClick={() => void startOver()}>
+          Sign up again with the right email
+        </Anchor>
+      </Text>
       {session.authenticated && (
         <Button
           variant="subtle"
@@ -69,13 +112,22 @@ export function VerificationPending() {
 /** One consumption per token, even when React mounts the effect twice. */
 const attempts = new Map<string, Promise<void>>();
 
+/** A token the server could accept (the contract's bounds): anything else is a broken link, not worth a request. */
+const wellFormed = (token: string) => token.length >= 10 && token.length <= 200;
+
+type Failure = 'unusable' | 'offline';
+
 /** /verification/{id}: consume the emailed token, then go to /verification/verified. */
 export function VerifyToken({ token }: { token: string }) {
   const router = useRouter();
   const session = useSession();
-  const [error, setError] = useState<string | null>(null);
+  // As it was on arrival: this link's own success makes the session verified, and must still lead on.
+  const [alreadyVerified] = useState(() => session.authenticated && session.verified);
+  const [failure, setFailure] = useState<Failure | null>(wellFormed(token) ? null : 'unusable');
 
   useEffect(() => {
+    // A link opened again once the account is verified, or cut short by the mail app: nothing to ask the server.
+    if (alreadyVerified || !wellFormed(token)) return;
     let cancelled = false;
     let attempt = attempts.get(token);
     if (!attempt) {
@@ -88,15 +140,25 @@ export function VerifyToken({ token }: { token: string }) {
       },
       (e: unknown) => {
         attempts.delete(token);
-        if (!cancelled) setError(errorMessage(e, 'This verification link could not be used.'));
+        if (!cancelled) setFailure(isApiError(e) && e.isNetworkError ? 'offline' : 'unusable');
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [token, router]);
+  }, [token, router, alreadyVerified]);
 
-  if (!error) {
+  if (alreadyVerified) {
+    return (
+      <AuthCard title="Your email is verified">
+        <Text>This link was already used: your account is active.</Text>
+        <Button component={Link} to="/user">
+          Go to your dashboard
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (!failure) {
     return (
       <AuthCard title="Verifying your email">
         <Stack align="center" py="md" role="status">
@@ -106,10 +168,19 @@ export function VerifyToken({ token }: { token: string }) {
       </AuthCard>
     );
   }
+  if (failure === 'offline') {
+    return (
+      <AuthCard title="We could not verify your email">
+        <Alert color="orange" variant="light" role="alert">
+          We could not reach the server. Check your connection, then open the link again.
+        </Alert>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="We could not verify your email">
-      <Alert color="red" variant="light" role="alert" title="Verification failed">
-        {error} The link may have expired or already been used. Ask for a new email below.
+      <Alert color="red" variant="light" role="alert">
+        This link has expired or has already been used.{session.userId ? ' Ask for a new one below.' : ''}
       </Alert>
       {session.userId ? (
         <ResendVerification userId={session.userId} />

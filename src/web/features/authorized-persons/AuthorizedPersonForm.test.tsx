@@ -148,8 +148,11 @@ describe('AuthorizedPersonForm', () => {
     expect(screen.getByRole('combobox', { name: /^ID type/ })).toHaveProperty('value', 'Passport');
     expect(field(/^Email/).value).toBe('marlon@example.test');
     expect(screen.getByRole('switch', { name: /^Active/ })).toHaveProperty('checked', false);
+    // Nothing changed yet: nothing to save.
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
     await user.clear(field(/^Phone/));
     await user.type(field(/^Phone/), '876-555-0100');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(vi.mocked(save).mock.calls[0]?.[0]).toMatchObject({

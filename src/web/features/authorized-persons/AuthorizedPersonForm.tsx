@@ -74,6 +74,7 @@ export function AuthorizedPersonForm({
       errorTitle="Not saved"
       submitLabel={person ? 'Save changes' : 'Add person'}
       onCancel={onCancel}
+      submitDisabled={Boolean(person) && !form.isDirty()}
     >
       <TextInput
         label="Full name"

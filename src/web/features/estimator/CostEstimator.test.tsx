@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DutyEstimate } from '../../../contract/duty';
+import { ApiError } from '../../lib/api/api-error';
 import { render, screen, within } from '../../test/render';
-import { EstimateResult, lineRate, toEstimatorBody } from './CostEstimator';
+import { EstimateResult, estimateFailure, lineRate, toEstimatorBody } from './CostEstimator';
 
 /** A reply of POST /v1/dutycalculator as the server sent it (US$110, 3.2 lb, air). */
 const estimate: DutyEstimate = {
@@ -51,9 +52,13 @@ const estimate: DutyEstimate = {
 describe('EstimateResult', () => {
   it('shows every line with its rate and JMD amount, the warning and the disclaimer', () => {
     render(<EstimateResult estimate={estimate} />);
-    const table = screen.getByRole('table', { name: /every line of the estimate/i });
+    const table = screen.getByRole('table', { name: /what you pay/i });
+    const basis = screen.getByRole('table', { name: /what customs charges are computed on/i });
+    // The goods value is what customs charges are computed on, not a charge: it is apart from the total.
+    expect(within(basis).getByRole('rowheader', { name: /^Goods value/ })).toBeTruthy();
+    expect(within(table).queryByRole('rowheader', { name: /^Goods value/ })).toBeNull();
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(1 + estimate.lines.length);
+    expect(rows.map((r) => r.getAttribute('data-line'))).toEqual([null, 'duty', 'scf', 'freight', 'total']);
 
     const duty = within(table).getByRole('rowheader', { name: 'Import duty (20 % of CIF)' }).closest('tr');
     expect(duty?.textContent).toContain('20%');
@@ -64,6 +69,8 @@ describe('EstimateResult', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('$12,162.31 JMD');
     expect(screen.getByText(/Just over the US\$100.00 limit/)).toBeTruthy();
     expect(screen.getByText(/This is an estimate\. The invoice/)).toBeTruthy();
+    // Said once, not as a title and again in the text under it.
+    expect(screen.queryAllByText(/This is an estimate/)).toHaveLength(1);
     expect(screen.getByText(/US\$1 = \$157.25 JMD \(rate of Nov 22, 2026\)/)).toBeTruthy();
   });
 
@@ -77,5 +84,34 @@ describe('EstimateResult', () => {
     expect(
       toEstimatorBody({ category_id: '3', value_usd: 110, weight_lb: 3.2, shipping_method: 'sea' }),
     ).toEqual({ category_id: 3, value_usd: 110, weight_lb: 3.2, shipping_method: 'sea' });
+  });
+
+  it('says why an estimate failed in the server\'s words, never a bare "Validation failed"', () => {
+    const placed: Record<string, string> = {};
+    const form = {
+      values: { category_id: '1', value_usd: 250, weight_lb: 5, shipping_method: 'air' },
+      setFieldError: (field: string, message: string) => {
+        placed[field] = message;
+      },
+    };
+    // A field the form has: the message goes on it, no alert.
+    expect(
+      estimateFailure(
+        form,
+        new ApiError(400, 'Validation failed', { value_usd: ['The value is too large for an estimate'] }),
+      ),
+    ).toBeNull();
+    expect(placed.value_usd).toBe('The value is too large for an estimate');
+    // A refusal on no field of the form: its own words.
+    expect(
+      estimateFailure(
+        form,
+        new ApiError(400, 'Validation failed', { currency: ['No exchange rate is set'] }),
+      ),
+    ).toBe('No exchange rate is set');
+    expect(
+      estimateFailure(form, new ApiError(503, 'The exchange rate is not set yet. Try again later.')),
+    ).toBe('The exchange rate is not set yet. Try again later.');
+    expect(estimateFailure(form, new Error('boom'))).toBe('The estimate failed. Please try again.');
   });
 });

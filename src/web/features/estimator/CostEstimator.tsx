@@ -24,6 +24,7 @@ import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
+import { isApiError } from '../../lib/api/api-error';
 import { applyServerErrors } from '../../lib/form';
 import { trimDecimal } from '../../lib/format';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
@@ -68,9 +69,80 @@ export function lineRate(code: string, rate: string | null): string {
 /** Subtotals read as subtotals: the customs total and the grand total stand out. */
 const STRONG_LINES = new Set(['cif', 'customs_total', 'total']);
 
+/** What customs charges are computed on (the goods' value plus freight and insurance): not paid as such. */
+const BASIS_LINES = ['value', 'freight', 'insurance', 'cif'];
+/** What makes the total, in the order it adds up: customs charges, their subtotal, then freight and handling. */
+const CHARGE_LINES = [
+  'duty',
+  'scf',
+  'envl',
+  'gct',
+  'stamp',
+  'caf',
+  'customs_total',
+  'freight',
+  'handling',
+  'total',
+];
+
+type Line = DutyEstimate['lines'][number];
+
+function pick(lines: Line[], codes: string[]): Line[] {
+  return codes.flatMap((code) => lines.filter((l) => l.code === code));
+}
+
+function LinesTable({ caption, lines, currency }: { caption: string; lines: Line[]; currency: string }) {
+  return (
+    // A phone's card is under 300 px wide inside: the two columns fit it, nothing scrolls sideways.
+    <ScrollTable label={caption} minWidth={260}>
+      <Table verticalSpacing="xs" striped captionSide="top">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Item</Table.Th>
+            {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
+              Rate
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount ({currency})
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => {
+            const strong = STRONG_LINES.has(line.code);
+            return (
+              <Table.Tr key={line.code} data-line={line.code} fw={strong ? 700 : undefined}>
+                <Table.Th scope="row" fw={strong ? 700 : 400}>
+                  {line.label}
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                  {lineRate(line.code, line.rate)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(line.amount_cents, currency)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
 export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
   const headingId = useId();
   const { currency } = estimate;
+  const basis = pick(estimate.lines, BASIS_LINES);
+  // Any line the server adds later still shows, with the charges.
+  const known = new Set([...BASIS_LINES, ...CHARGE_LINES]);
+  const charges = [
+    ...pick(estimate.lines, CHARGE_LINES).filter((l) => l.code !== 'total'),
+    ...estimate.lines.filter((l) => !known.has(l.code)),
+    ...pick(estimate.lines, ['total']),
+  ];
   return (
     <Card padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -100,53 +172,40 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
           </Text>
         )}
 
-        <ScrollTable label="Estimate lines" minWidth={320}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Caption>Every line of the estimate, in {currency}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Item</Table.Th>
-                {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
-                <Table.Th scope="col" ta="right" visibleFrom="sm">
-                  Rate
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount ({currency})
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {estimate.lines.map((line) => {
-                const strong = STRONG_LINES.has(line.code);
-                return (
-                  <Table.Tr key={line.code} data-line={line.code} fw={strong ? 700 : undefined}>
-                    <Table.Th scope="row" fw={strong ? 700 : 400}>
-                      {line.label}
-                    </Table.Th>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
-                      {lineRate(line.code, line.rate)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatAmount(line.amount_cents, currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <LinesTable caption={`What you pay, in ${currency}`} lines={charges} currency={currency} />
+        {basis.length > 0 && (
+          <LinesTable
+            caption={`What customs charges are computed on (not paid as such), in ${currency}`}
+            lines={basis}
+            currency={currency}
+          />
+        )}
 
         <Text size="sm">
           Exchange rate: US$1 = {formatAmount(Math.round(Number(estimate.exchange_rate) * 100), currency)}{' '}
           {currency} (rate of {formatDay(estimate.exchange_rate_date)}). Duty{' '}
           {formatRate(estimate.rates.duty)}, GCT {formatRate(estimate.rates.gct)}.
         </Text>
-        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="This is an estimate">
+        {/* The disclaimer says it is an estimate: a title saying so again would only repeat it. */}
+        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>
           {estimate.disclaimer}
         </Alert>
       </Stack>
     </Card>
   );
+}
+
+/**
+ * Why an estimate failed, in the server's words: its messages for fields the form has are on those fields (null
+ * here); any other refusal says what the server said, not a bare "Validation failed".
+ */
+export function estimateFailure(form: Parameters<typeof applyServerErrors>[0], e: unknown): string | null {
+  const message = applyServerErrors(form, e, 'The estimate failed. Please try again.');
+  if (message === null || !isApiError(e)) return message;
+  const unplaced = Object.entries(e.fieldErrors)
+    .filter(([field]) => !(field.replace(/^body\./, '') in form.values))
+    .flatMap(([, messages]) => messages);
+  return unplaced.length > 0 ? unplaced.join(' ') : message;
 }
 
 /** /user/packages/cost-estimator: landed cost of a purchase before buying it, every line shown. */
@@ -166,7 +225,7 @@ export function CostEstimator() {
   const estimate = useMutation({
     mutationFn: estimateCost,
     onMutate: () => setFormError(null),
-    onError: (e) => setFormError(applyServerErrors(form, e, 'The estimate failed. Please try again.')),
+    onError: (e) => setFormError(estimateFailure(form, e)),
   });
 
   const categoryData = (categories.data ?? []).map((c) => ({
@@ -209,7 +268,9 @@ export function CostEstimator() {
                 description="The kind of goods sets the duty rate."
                 data={categoryData}
                 searchable
-                withAsterisk
+                required
+                // Picking the chosen category again keeps it (Mantine would clear it).
+                allowDeselect={false}
                 nothingFoundMessage="No category matches"
                 comboboxProps={{ withinPortal: true }}
                 key={form.key('category_id')}
@@ -224,7 +285,7 @@ export function CostEstimator() {
                 decimalScale={2}
                 thousandSeparator=","
                 prefix="US$"
-                withAsterisk
+                required
                 inputMode="decimal"
                 key={form.key('value_usd')}
                 {...form.getInputProps('value_usd')}
@@ -235,7 +296,7 @@ export function CostEstimator() {
                 min={0}
                 decimalScale={2}
                 suffix=" lb"
-                withAsterisk
+                required
                 inputMode="decimal"
                 key={form.key('weight_lb')}
                 {...form.getInputProps('weight_lb')}
@@ -244,6 +305,7 @@ export function CostEstimator() {
             <Radio.Group
               label="Shipping method"
               description="Sea is cheaper on insurance, slower to arrive."
+              required
               key={form.key('shipping_method')}
               {...form.getInputProps('shipping_method')}
             >

@@ -47,7 +47,6 @@ const numberProps = {
   decimalScale: 2,
   min: 0,
   hideControls: true,
-  withAsterisk: false,
 } as const;
 
 /**
@@ -196,7 +195,6 @@ export function PrealertForm({
             label="Description"
             description="What is inside"
             required
-            withAsterisk={false}
             autosize
             minRows={2}
             maxRows={5}

@@ -89,6 +89,16 @@ describe('ProfileForm', () => {
     );
   });
 
+  it('offers "Save changes" only once something changed, and again not after the change is undone', async () => {
+    const { user } = setup();
+    const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
+    expect(saveButton().disabled).toBe(true);
+    await replace(user, /^Last name/, 'Brown');
+    expect(saveButton().disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    expect(saveButton().disabled).toBe(true);
+  });
+
   it('puts each validation message on its field and sends nothing', async () => {
     const { user, save } = setup();
     await replace(user, /^First name/, '');

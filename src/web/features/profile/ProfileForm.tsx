@@ -182,7 +182,11 @@ export function ProfileForm({
             >
               Undo changes
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={!form.isDirty() && !mutation.isPending}
+            >
               Save changes
             </Button>
           </Group>

@@ -108,7 +108,6 @@ export function PurchaseRequestForm({
           label="Quantity"
           description="From 1 to 99"
           required
-          withAsterisk={false}
           min={1}
           max={99}
           allowDecimal={false}

@@ -89,6 +89,8 @@ export const prealertListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   status: z.enum(prealertStatuses).optional(),
+  /** Part of the tracking number, the description or the seller (case-insensitive). */
+  q: text().trim().max(100).optional(),
 });
 export type PrealertListQuery = z.output<typeof prealertListQuerySchema>;
 

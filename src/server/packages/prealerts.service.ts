@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Prealert, PrealertListQuery, prealertFieldsSchema } from '../../contract/packages';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
+import { likePattern } from '../db/like';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, prealertFiles, prealerts } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -106,6 +107,13 @@ export function createPrealertService(deps: {
         eq(prealerts.companyId, company.id),
         eq(prealerts.userId, user.id),
         q.status ? eq(prealerts.status, q.status) : undefined,
+        q.q
+          ? or(
+              ilike(prealerts.trackingNumber, likePattern(q.q)),
+              ilike(prealerts.description, likePattern(q.q)),
+              ilike(prealerts.sellerName, likePattern(q.q)),
+            )
+          : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -10,7 +10,7 @@ import { packages, prealertFiles, prealerts } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { FormUpload } from '../http/uploads';
 import type { PointsService } from '../points/points.service';
-import { duplicate, matchPrealert, prealertDtos, toCents } from './prealert-records';
+import { awaitingParcel, duplicate, matchPrealert, prealertDtos, toCents } from './prealert-records';
 import type { StoredFiles } from './stored-files';
 
 type PrealertForm = FormUpload<z.output<typeof prealertFieldsSchema>>;
@@ -107,6 +107,7 @@ export function createPrealertService(deps: {
         eq(prealerts.companyId, company.id),
         eq(prealerts.userId, user.id),
         q.status ? eq(prealerts.status, q.status) : undefined,
+        q.awaiting ? awaitingParcel(db) : undefined,
         q.q
           ? or(
               ilike(prealerts.trackingNumber, likePattern(q.q)),

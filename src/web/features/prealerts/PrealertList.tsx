@@ -67,8 +67,8 @@ export function PrealertCard({
           {prealert.status === 'pending' && (
             <Button
               size="compact-xs"
-              variant="subtle"
-              color="red.9"
+              variant="light"
+              color="red"
               leftSection={<IconX size={14} aria-hidden />}
               aria-label={`Cancel pre-alert ${prealert.tracking_number}`}
               onClick={() => onCancel(prealert)}

@@ -175,7 +175,7 @@ describe('finding things and the frame (issue 16)', () => {
         // A package by its tracking number: chosen, it opens the package.
         let search = await openSearch(page);
         await search.fill(pkg.tracking_number.slice(0, 10));
-        const found = page.getByRole('button', { name: new RegExp(`^${pkg.tracking_number}, package`) });
+        const found = page.getByRole('button', { name: new RegExp(`^${pkg.tracking_number}\\s*Package ·`) });
         await until(() => found.isVisible()).toBe(true);
         await screenshot(page, `layout-search-package-${width}`, { fullPage: false });
         await found.click();
@@ -193,7 +193,7 @@ describe('finding things and the frame (issue 16)', () => {
         search = await openSearch(page);
         await search.fill(prealert.tracking_number);
         const pre1 = page.getByRole('button', {
-          name: new RegExp(`^${prealert.tracking_number}, pre-alert`),
+          name: new RegExp(`^${prealert.tracking_number}\\s*Pre-alert ·`),
         });
         await until(() => pre1.isVisible()).toBe(true);
         await pre1.click();

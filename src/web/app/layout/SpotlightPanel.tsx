@@ -22,12 +22,6 @@ const ICONS: Record<EntityGroup, ReactNode> = {
   Invoices: <IconFileInvoice size={18} aria-hidden />,
 };
 
-const KIND: Record<EntityGroup, string> = {
-  Packages: ', package',
-  'Pre-alerts': ', pre-alert',
-  Invoices: '',
-};
-
 /** The menu items whose title, section or route holds every word typed (all of them for an empty query). */
 export function filterMenu(query: string, actions: SpotlightActionData[], limit = 10): SpotlightActionData[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -94,8 +88,6 @@ export default function SpotlightPanel({ actions }: { actions: SpotlightActionDa
             label: hit.label,
             description: hit.description,
             leftSection: ICONS[group],
-            // The group's title is drawn by CSS, unread by screen readers: the name says the kind.
-            'aria-label': `${hit.label}${KIND[group]}${hit.description ? `: ${hit.description}` : ''}`,
             onClick: () => go(hit.href)(),
           })),
         });

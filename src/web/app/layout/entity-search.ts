@@ -52,7 +52,8 @@ export const packageHit = (p: PackageSummary): EntityHit => ({
   id: `package-${p.id}`,
   group: 'Packages',
   label: p.tracking_number,
-  description: [p.description, p.status_name].filter(Boolean).join(' · '),
+  // The kind first: the group's title is drawn by CSS, which screen readers do not read.
+  description: ['Package', p.description, p.status_name].filter(Boolean).join(' · '),
   href: `/user/packages/${p.id}`,
 });
 
@@ -60,7 +61,9 @@ export const prealertHit = (p: Prealert): EntityHit => ({
   id: `prealert-${p.id}`,
   group: 'Pre-alerts',
   label: p.tracking_number,
-  description: [p.description, p.seller_name, PREALERT_STATE[p.status]].filter(Boolean).join(' · '),
+  description: ['Pre-alert', p.description, p.seller_name, PREALERT_STATE[p.status]]
+    .filter(Boolean)
+    .join(' · '),
   // The list under the form, narrowed to this pre-alert.
   href: `/user/packages/pre-alert?q=${encodeURIComponent(p.tracking_number)}`,
 });

@@ -89,6 +89,13 @@ export const prealertListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   status: z.enum(prealertStatuses).optional(),
+  /** Part of the tracking number, the description or the seller (case-insensitive). */
+  q: text().trim().max(100).optional(),
+  /**
+   * '1': only pending pre-alerts no package stands for yet (the parcel is not received): what "My packages" shows
+   * as pre-alerted beside the packages, and what the counts add to "Pre-alerted".
+   */
+  awaiting: z.enum(['1']).optional(),
 });
 export type PrealertListQuery = z.output<typeof prealertListQuerySchema>;
 
@@ -172,8 +179,12 @@ export const packagePageSchema = z.object({
 export type PackagePage = z.infer<typeof packagePageSchema>;
 
 export const packageCountsSchema = z.object({
+  /** Packages, plus (for a customer) the pre-alerts still awaiting their parcel. */
   total: z.number().int(),
+  /** Per status code; a customer's `pre_alerted` includes the awaiting pre-alerts. */
   by_status: z.record(z.string(), z.number().int()),
+  /** Of those, pre-alerts no package stands for yet (a customer's own; 0 for staff). */
+  awaiting_prealerts: z.number().int(),
 });
 
 export const packageStatusBodySchema = z.object({

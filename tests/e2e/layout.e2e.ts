@@ -4,7 +4,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot, setupBrowser } from './support/browser';
 import { horizontalOverflow, settled } from './support/checks';
-import { applyTokens, DEMO, expectDashboard, sharedTokens, until, waitForPath } from './support/helpers';
+import {
+  applyTokens,
+  customerApi,
+  DEMO,
+  expectDashboard,
+  sharedTokens,
+  until,
+  waitForPath,
+} from './support/helpers';
 
 const browser = setupBrowser();
 
@@ -122,6 +130,116 @@ describe('header', () => {
       await context.close();
     }
   });
+});
+
+// Issue 16: Ctrl+K finds the customer's own packages, pre-alerts and invoices, online and (from what this device has
+// seen) offline; the header shows the whole name at 1280 px; the scroll-to-top button leaves the footer's help link
+// free. The demo customer's seeded rows, read from the API first; nothing is added.
+describe('finding things and the frame (issue 16)', () => {
+  /** Opens the search panel (fetched once the page is idle: press the shortcut until it answers). */
+  async function openSearch(page: Page) {
+    const search = page.getByRole('textbox', { name: /^Search the menu/ });
+    // A panel still closing (its exit transition clears the query) is not an open one.
+    await search.waitFor({ state: 'hidden' });
+    for (let attempt = 0; attempt < 20 && !(await search.isVisible()); attempt++) {
+      await page.keyboard.press('Control+K');
+      await search.waitFor({ state: 'visible', timeout: 500 }).catch(() => {});
+    }
+    expect(await search.isVisible()).toBe(true);
+    return search;
+  }
+
+  for (const width of [375, 1280]) {
+    it(`ctrl+K finds a package, a pre-alert and an invoice, and offline what was seen, at ${width} px`, async () => {
+      type Page_<T> = { items: T[] };
+      const pkgs =
+        await customerApi<Page_<{ id: string; tracking_number: string; description: string }>>(
+          '/v1/packages?pageSize=5',
+        );
+      const pre =
+        await customerApi<Page_<{ tracking_number: string; description: string }>>('/v1/peralert?pageSize=5');
+      const inv = await customerApi<Page_<{ id: string; number: string }>>('/v1/invoices?pageSize=5');
+      const pkg = pkgs.items[0];
+      const prealert = pre.items[0];
+      const invoice = inv.items[0];
+      if (!pkg || !prealert || !invoice)
+        throw new Error('the demo customer has packages, pre-alerts and invoices');
+
+      const { context, page } = await loggedInPage(width);
+      try {
+        await page.goto('/user/packages/history');
+        await until(() => page.getByRole('link', { name: pkg.tracking_number }).first().isVisible()).toBe(
+          true,
+        );
+
+        // A package by its tracking number: chosen, it opens the package.
+        let search = await openSearch(page);
+        await search.fill(pkg.tracking_number.slice(0, 10));
+        const found = page.getByRole('button', { name: new RegExp(`^${pkg.tracking_number}\\s*Package ·`) });
+        await until(() => found.isVisible()).toBe(true);
+        await screenshot(page, `layout-search-package-${width}`, { fullPage: false });
+        await found.click();
+        await waitForPath(page, `/user/packages/${pkg.id}`);
+
+        // An invoice by its number.
+        search = await openSearch(page);
+        await search.fill(invoice.number);
+        const inv1 = page.getByRole('button', { name: new RegExp(`^Invoice ${invoice.number}`) });
+        await until(() => inv1.isVisible()).toBe(true);
+        await inv1.click();
+        await waitForPath(page, `/user/invoices/${invoice.id}`);
+
+        // A pre-alert by its description: opens the pre-alert list narrowed to it.
+        search = await openSearch(page);
+        await search.fill(prealert.tracking_number);
+        const pre1 = page.getByRole('button', {
+          name: new RegExp(`^${prealert.tracking_number}\\s*Pre-alert ·`),
+        });
+        await until(() => pre1.isVisible()).toBe(true);
+        await pre1.click();
+        await waitForPath(page, '/user/packages/pre-alert', { q: prealert.tracking_number });
+
+        // Words nothing holds: one "nothing found" for every group.
+        search = await openSearch(page);
+        await search.fill('zz-no-such-parcel-zz');
+        await until(() =>
+          page.getByText('Nothing found in the menu, your packages, pre-alerts or invoices').isVisible(),
+        ).toBe(true);
+
+        // Offline: the package seen in the history is still found, from the cached list.
+        await search.fill('');
+        await context.setOffline(true);
+        await search.fill(pkg.tracking_number);
+        await until(() => found.isVisible()).toBe(true);
+        await screenshot(page, `layout-search-offline-${width}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await context.setOffline(false);
+
+        if (width >= 1280) {
+          // The whole name in the header, not "Kerry-Ann Cam…".
+          const name = page.getByTestId('user-name');
+          expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        }
+
+        // At the bottom of a long page the scroll-to-top button does not cover the help link.
+        await page.goto('/user/invoices');
+        await until(() => page.getByText(/invoices? · page/).isVisible()).toBe(true);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const top = page.getByRole('button', { name: 'Scroll to top' });
+        await until(() => top.isVisible()).toBe(true);
+        await settled(page);
+        const help = page.locator('footer a[href^="mailto:"], main a[href^="mailto:"]').last();
+        const [a, b] = [await help.boundingBox(), await top.boundingBox()];
+        if (!a || !b) throw new Error('help link or button not laid out');
+        const overlap =
+          a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect(overlap, `help link ${JSON.stringify(a)} under the button ${JSON.stringify(b)}`).toBe(false);
+        await screenshot(page, `layout-footer-${width}`, { fullPage: false });
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
 });
 
 describe('screenshots and overflow', () => {

@@ -4,8 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, setupBrowser } from './support/browser';
 import { audit, expectNoOverflow, shot } from './support/checks';
-import { asCustomer, customerApi, pathOf, until, waitForPath } from './support/helpers';
+import {
+  apiLogin,
+  asCustomer,
+  customerApi,
+  freshAccount,
+  pathOf,
+  until,
+  waitForPath,
+  withSession,
+} from './support/helpers';
 import { chooseOption, expectSummary, historyRows, summary } from './support/packages';
+import { createPrealert, prealertCard, trackingOf } from './support/prealert';
 
 const browser = setupBrowser();
 
@@ -137,4 +147,58 @@ describe('history /user/packages/history', () => {
       });
     });
   }
+});
+
+// Issue 16: a parcel pre-alerted but not received shows in "My packages" (marked Pre-alerted, linking to the
+// pre-alert) and in the dashboard's counts, until the warehouse receives it. A fresh customer of this journey's own,
+// so the demo customer's counts stay as other journeys expect them.
+describe('pre-alerted parcels in My packages and the dashboard', () => {
+  it('lists and counts a pre-alert awaiting its parcel, at 375 and 1280 px', async () => {
+    const customer = await freshAccount('awaiting');
+    const tokens = await apiLogin(customer);
+    const t = trackingOf('E2E', 'AW');
+    await createPrealert(tokens.access_token, {
+      tracking: t,
+      description: 'Garden hose',
+      seller: 'Home Depot',
+    });
+
+    for (const size of [PHONE, DESKTOP]) {
+      await withSession(browser(), size, tokens, async (page) => {
+        await page.goto('/user/packages/history');
+        const awaiting = page.getByRole('list', { name: 'Pre-alerted parcels' });
+        await until(() => awaiting.getByRole('listitem').count()).toBe(1);
+        expect(
+          await page.getByRole('heading', { name: 'Pre-alerted, not received yet (1)' }).isVisible(),
+        ).toBe(true);
+        const item = awaiting.getByRole('listitem');
+        expect(await item.getByText('Pre-alerted', { exact: true }).isVisible()).toBe(true);
+        expect(await item.getByText('Garden hose').isVisible()).toBe(true);
+        // The packages below are the warehouse's: none yet.
+        await until(() => page.getByText('No packages yet').isVisible()).toBe(true);
+        const found: string[] = [];
+        await audit(page, `awaiting pre-alert ${size.width}`, found);
+        await expectNoOverflow(page, `awaiting pre-alert ${size.width}`);
+        await shot(page, `packages-awaiting-${size.width}`);
+        expect(found, found.join('\n')).toEqual([]);
+
+        // Another status hides it; "Pre-alerted" shows it.
+        await page.goto('/user/packages/history?status=delivered');
+        await until(() => page.getByText('No packages match').isVisible()).toBe(true);
+        expect(await awaiting.count()).toBe(0);
+        await page.goto('/user/packages/history?status=pre_alerted');
+        await until(() => awaiting.getByRole('listitem').count()).toBe(1);
+
+        // Its link opens the pre-alert, in the list under the form.
+        await awaiting.getByRole('link', { name: `${t}, pre-alert` }).click();
+        await waitForPath(page, '/user/packages/pre-alert', { q: t });
+        await until(() => prealertCard(page, t).count()).toBe(1);
+
+        // The dashboard counts it: one package in all, Pre-alerted 1.
+        await page.goto('/user');
+        await until(() => page.getByRole('link', { name: 'All packages (1)' }).isVisible()).toBe(true);
+        expect(await page.getByRole('link', { name: 'Pre-alerted 1', exact: true }).count()).toBe(1);
+      });
+    }
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import { audit, expectNoOverflow, settled, shot } from './support/checks';
 import { type Payload, pdf, pdfFile, pngFile } from './support/files';
 import {
   apiLogin,
+  apiUrl,
   asCustomer,
   describedText,
   freshAccount,
@@ -29,6 +30,7 @@ import {
   openPrealertScreen,
   prealertCard,
   prealertField,
+  prealertsOf,
   sendPrealert,
   trackingOf,
 } from './support/prealert';
@@ -280,6 +282,70 @@ describe('pre-alert /user/packages/pre-alert', () => {
       await until(() => preview.isVisible()).toBe(false);
     });
   }, 90_000);
+
+  // Issue 16: a compact list with a search and a state filter, both kept in the URL. A fresh customer's own
+  // pre-alerts, so the numbers are known: a teapot (pending) and two books (one cancelled).
+  it('finds a pre-alert by its words and its state, in the URL, at 375 and 1280 px', async () => {
+    const customer = await freshAccount('prealert-find');
+    const tokens = await apiLogin(customer);
+    const teapot = tracking('FT');
+    const books = [tracking('FB1'), tracking('FB2')];
+    await createPrealert(tokens.access_token, {
+      tracking: teapot,
+      description: 'Blue teapot',
+      seller: 'Teashop',
+    });
+    for (const b of books)
+      await createPrealert(tokens.access_token, { tracking: b, description: 'Two novels' });
+    const [toCancel] = await prealertsOf(tokens.access_token, books[0] ?? '');
+    const cancelled = await fetch(apiUrl(`/v1/peralert/${toCancel?.id}/cancel`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(cancelled.status).toBe(200);
+
+    for (const size of [PHONE, DESKTOP]) {
+      await withSession(browser(), size, tokens, async (page) => {
+        await openPrealertScreen(page);
+        const list = page.getByRole('list', { name: 'Your pre-alerts' });
+        await until(() => list.locator(':scope > li').count()).toBe(3);
+        expect(await page.getByTestId('prealerts-summary').textContent()).toBe('3 in all');
+
+        // Words: the description finds the teapot alone, and the URL keeps them.
+        await page.getByRole('searchbox', { name: 'Search' }).fill('teapot');
+        await until(() => list.locator(':scope > li').count()).toBe(1);
+        expect(await prealertCard(page, teapot).count()).toBe(1);
+        await until(() => new URL(page.url()).searchParams.get('q')).toBe('teapot');
+        expect(await page.getByTestId('prealerts-summary').textContent()).toBe('1 match');
+
+        // A state with the words: no pending novels are cancelled… and clearing brings everything back.
+        await page.getByRole('searchbox', { name: 'Search' }).fill('novels');
+        await until(() => list.locator(':scope > li').count()).toBe(2);
+        await page.getByRole('combobox', { name: 'State' }).click();
+        await page.getByRole('option', { name: 'Cancelled' }).click();
+        await until(() => list.locator(':scope > li').count()).toBe(1);
+        expect(await badgeState(prealertCard(page, books[0] ?? ''))).toBe('cancelled');
+        expect(new URL(page.url()).searchParams.get('status')).toBe('cancelled');
+
+        // A reload (or a shared link) opens the same view.
+        await page.reload();
+        await until(() => list.locator(':scope > li').count()).toBe(1);
+        expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('novels');
+        const found: string[] = [];
+        await audit(page, `pre-alert search ${size.width}`, found);
+        await expectNoOverflow(page, `pre-alert search ${size.width}`);
+        await shot(page, `packages-prealert-find-${size.width}`);
+        expect(found, found.join('\n')).toEqual([]);
+
+        await page.getByRole('combobox', { name: 'State' }).click();
+        await page.getByRole('option', { name: 'Matched' }).click();
+        await until(() => page.getByText('No pre-alerts match.').isVisible()).toBe(true);
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await until(() => list.locator(':scope > li').count()).toBe(3);
+        expect(new URL(page.url()).search).toBe('');
+      });
+    }
+  }, 120_000);
 
   it('cancels a pending pre-alert after confirming', async () => {
     await asCustomer(browser(), DESKTOP, async (page) => {

@@ -11,9 +11,10 @@ describe('packages: lists, details, staff receive and status', () => {
   let customer: Session;
   let admin: Session;
   let blue: Session;
+  let neighbour: Session;
 
   beforeAll(async () => {
-    ({ t, customer, admin, blue } = await packagesCast());
+    ({ t, customer, admin, blue, neighbour } = await packagesCast());
   });
   afterAll(() => t.close());
   const { list, postPrealert } = packageCalls(() => t);
@@ -102,6 +103,41 @@ describe('packages: lists, details, staff receive and status', () => {
           'returned',
         ].sort(),
       );
+    });
+
+    it('counts a pre-alert awaiting its parcel as Pre-alerted, for its customer only, until it is cancelled', async () => {
+      type Counts = { total: number; by_status: Record<string, number>; awaiting_prealerts: number };
+      const counts = async (s: Session) =>
+        expectOk<Counts>(await t.request({ method: 'GET', url: '/v1/packages/counts', token: s.access }));
+      const awaiting = async (s: Session) =>
+        expectOk<{ items: Prealert[]; total: number }>(
+          await t.request({ method: 'GET', url: '/v1/peralert?awaiting=1&pageSize=100', token: s.access }),
+        ).items.map((p) => p.tracking_number);
+      const before = await counts(customer);
+      const neighbourBefore = await counts(neighbour);
+      const staffBefore = await counts(admin);
+      // The seeded Pre-alerted packages carry their pending pre-alert: counted once, as packages.
+      expect(await awaiting(customer)).toEqual([]);
+
+      const sent = expectOk<Prealert>(
+        await postPrealert(customer.access, prealertFields('AWAIT-0001'), [{ name: 'i.pdf', bytes: PDF }]),
+        201,
+      );
+      const after = await counts(customer);
+      expect(after.total).toBe(before.total + 1);
+      expect(after.by_status.pre_alerted).toBe((before.by_status.pre_alerted ?? 0) + 1);
+      expect(after.awaiting_prealerts).toBe(before.awaiting_prealerts + 1);
+      expect(await awaiting(customer)).toEqual(['AWAIT-0001']);
+      // Nobody else's: another customer of the company, and staff (whose counts are of packages received).
+      expect(await counts(neighbour)).toEqual(neighbourBefore);
+      expect(await awaiting(neighbour)).toEqual([]);
+      expect((await counts(admin)).total).toBe(staffBefore.total);
+
+      expectOk(
+        await t.request({ method: 'POST', url: `/v1/peralert/${sent.id}/cancel`, token: customer.access }),
+      );
+      expect(await counts(customer)).toEqual(before);
+      expect(await awaiting(customer)).toEqual([]);
     });
 
     it('shows staff their company’s packages, never another company’s', async () => {

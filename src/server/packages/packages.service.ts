@@ -24,7 +24,7 @@ import {
 } from '../db/schema';
 import { onWrite } from '../db/writes';
 import { conflict, notFound } from '../errors';
-import { prealertDtos } from './prealert-records';
+import { awaitingParcel, prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 
 type PackageRow = typeof packages.$inferSelect;
@@ -277,7 +277,17 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
         .groupBy(packages.statusCode);
       const by_status: Record<string, number> = {};
       for (const r of rows) by_status[r.status] = r.n;
-      return { total: rows.reduce((s, r) => s + r.n, 0), by_status };
+      // A customer's pre-alerts still awaiting their parcel are packages to them, "Pre-alerted" (issue 16).
+      let awaiting = 0;
+      if (!isStaff(user)) {
+        const [row] = await db
+          .select({ n: count() })
+          .from(prealerts)
+          .where(and(eq(prealerts.companyId, company.id), eq(prealerts.userId, user.id), awaitingParcel(db)));
+        awaiting = row?.n ?? 0;
+        if (awaiting > 0) by_status.pre_alerted = (by_status.pre_alerted ?? 0) + awaiting;
+      }
+      return { total: rows.reduce((s, r) => s + r.n, 0) + awaiting, by_status, awaiting_prealerts: awaiting };
     },
 
     // `q`: a transaction whose uncommitted rows the answer must see (an intake inside its Idempotency-Key's).

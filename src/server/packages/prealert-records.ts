@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Prealert } from '../../contract/packages';
 import type { Db } from '../db';
 import { files, packages, prealertFiles, prealerts } from '../db/schema';
@@ -8,6 +8,17 @@ import { toFileInfo } from './stored-files';
 type PrealertRow = typeof prealerts.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * A pending pre-alert whose parcel is not received: no package stands for it (the demo data and an intake link a
+ * package through `packages.prealert_id`; a match also sets the pre-alert's `package_id` and status).
+ */
+export function awaitingParcel(db: Db): SQL {
+  return and(
+    eq(prealerts.status, 'pending'),
+    notExists(db.select({ one: packages.id }).from(packages).where(eq(packages.prealertId, prealerts.id))),
+  ) as SQL;
+}
 
 /** Dollars (as typed by a customer) to integer cents, rounding half up at the cent, without float drift. */
 export function toCents(value: number): number {

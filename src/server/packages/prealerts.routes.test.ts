@@ -74,6 +74,41 @@ describe('packages: pre-alerts and receipts', () => {
       );
     });
 
+    it("searches the list by tracking number, description or seller, with the status filter; only one's own", async () => {
+      const mine = expectOk<Prealert>(
+        await postPrealert(
+          customer.access,
+          { ...prealertFields('FIND-ME-0042'), description: 'Blue teapot', seller_name: 'Teashop 50%' },
+          [{ name: 'a.pdf', bytes: PDF }],
+        ),
+        201,
+      );
+      expectOk(
+        await postPrealert(
+          neighbour.access,
+          { ...prealertFields('FIND-ME-0043'), description: 'Blue teapot', seller_name: 'Teashop 50%' },
+          [{ name: 'a.pdf', bytes: PDF }],
+        ),
+        201,
+      );
+      const search = async (query: string) =>
+        expectOk<Page<Prealert>>(
+          await t.request({ method: 'GET', url: `/v1/peralert?${query}`, token: customer.access }),
+        );
+      for (const q of ['find-me', 'TEAPOT', '50%']) {
+        const found = await search(`q=${encodeURIComponent(q)}`);
+        expect(
+          found.items.map((p) => p.tracking_number),
+          q,
+        ).toEqual(['FIND-ME-0042']);
+        expect(found.total).toBe(1);
+      }
+      expect((await search('q=teapot&status=pending')).items.map((p) => p.id)).toEqual([mine.id]);
+      expect((await search('q=teapot&status=matched')).total).toBe(0);
+      // "%" is a character, not a wildcard: "0%" is in no tracking number, description or seller.
+      expect((await search('q=0%25x')).total).toBe(0);
+    });
+
     it('refuses a form that names another user or company', async () => {
       const other = await postPrealert(
         customer.access,

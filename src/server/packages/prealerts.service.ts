@@ -1,15 +1,16 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Prealert, PrealertListQuery, prealertFieldsSchema } from '../../contract/packages';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
+import { likePattern } from '../db/like';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, prealertFiles, prealerts } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { FormUpload } from '../http/uploads';
 import type { PointsService } from '../points/points.service';
-import { duplicate, matchPrealert, prealertDtos, toCents } from './prealert-records';
+import { awaitingParcel, duplicate, matchPrealert, prealertDtos, toCents } from './prealert-records';
 import type { StoredFiles } from './stored-files';
 
 type PrealertForm = FormUpload<z.output<typeof prealertFieldsSchema>>;
@@ -106,6 +107,14 @@ export function createPrealertService(deps: {
         eq(prealerts.companyId, company.id),
         eq(prealerts.userId, user.id),
         q.status ? eq(prealerts.status, q.status) : undefined,
+        q.awaiting ? awaitingParcel(db) : undefined,
+        q.q
+          ? or(
+              ilike(prealerts.trackingNumber, likePattern(q.q)),
+              ilike(prealerts.description, likePattern(q.q)),
+              ilike(prealerts.sellerName, likePattern(q.q)),
+            )
+          : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -79,7 +79,7 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
               </Avatar>
               {!compact && (
                 <>
-                  <Text size="sm" fw={600} maw={140} truncate>
+                  <Text size="sm" fw={600} maw={{ base: 140, lg: 260 }} truncate data-testid="user-name">
                     {name}
                   </Text>
                   <IconChevronDown size={14} aria-hidden />

@@ -1,6 +1,19 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
-import { Anchor, Box, EmptyState, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Card,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -64,6 +77,39 @@ export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
   );
 }
 
+/** Phones: one card per invoice, the number and total on top so neither hides off-screen. */
+export function InvoiceCards({ items }: { items: InvoiceSummary[] }) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+      {items.map((inv) => (
+        <Card component="li" key={inv.id} padding="md">
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Anchor
+              renderRoot={(props) => <Link to="/user/invoices/$id" params={{ id: inv.id }} {...props} />}
+              fw={600}
+            >
+              {inv.number}
+            </Anchor>
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(inv.total_cents, inv.currency)} {inv.currency}
+            </Text>
+          </Group>
+          <Group gap="xs" mt="xs" wrap="wrap">
+            <InvoiceStatusBadge status={inv.status} />
+          </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            Issued {inv.issued_at ? formatDate(inv.issued_at) : '—'} · Due{' '}
+            {inv.due_at ? formatDay(inv.due_at) : '—'}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Phones get cards; wider screens the table (as the package history). */
+const CARDS_QUERY = '(max-width: 47.99em)';
+
 /** /user/invoices: the customer's invoices, filtered and paged through the URL. */
 export function InvoiceList({
   search,
@@ -75,6 +121,7 @@ export function InvoiceList({
   onClear: () => void;
 }) {
   usePageTitle('Invoices');
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const { q, status, page } = search;
   const query = useQuery(invoicesQueryOptions({ q, status, page, pageSize: INVOICE_PAGE_SIZE }));
   const data = query.data;
@@ -128,7 +175,7 @@ export function InvoiceList({
         >
           {(found) => (
             <Stack gap="md">
-              <InvoiceTable items={found.items} />
+              {cards ? <InvoiceCards items={found.items} /> : <InvoiceTable items={found.items} />}
               <Group justify="space-between" gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {found.total} {found.total === 1 ? 'invoice' : 'invoices'} · page {found.page} of {pages}

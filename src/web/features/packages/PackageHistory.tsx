@@ -13,6 +13,7 @@ import { PageButtons, PageSizeSelect } from '../../components/Paging';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { SearchField } from '../../components/SearchField';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
+import { AwaitingPrealerts } from './AwaitingPrealerts';
 import { packagesQueryOptions } from './api';
 import { type HistorySearch, hasFilters, SORT_LABELS } from './history-search';
 import classes from './PackageHistory.module.css';
@@ -138,6 +139,9 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
       </Group>
 
       <Filters search={search} onChange={onChange} onClear={onClear} />
+
+      {/* Pre-alerted parcels the warehouse has not received: on the first page of an unfiltered or "Pre-alerted" view. */}
+      {page === 1 && !from && !to && (!status || status === 'pre_alerted') && <AwaitingPrealerts q={q} />}
 
       <Box component="section" aria-label="Results">
         <QueryStates

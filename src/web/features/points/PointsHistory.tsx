@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -15,6 +16,13 @@ import type { PointsSearch } from './points-search';
 
 const points = new Intl.NumberFormat('en-US');
 const signed = new Intl.NumberFormat('en-US', { signDisplay: 'exceptZero' });
+
+// Mantine's green-9 is 4.1:1 on a striped row; these pass 4.5:1 on both schemes.
+function pointsColor(n: number) {
+  return n < 0
+    ? 'light-dark(#b02525, var(--mantine-color-red-4))'
+    : 'light-dark(#1e6b30, var(--mantine-color-green-4))';
+}
 
 export function LedgerTable({ items }: { items: PointsEntry[] }) {
   // On a phone: date, reason (which names the reference) and points; the rest from the sm breakpoint.
@@ -44,17 +52,7 @@ export function LedgerTable({ items }: { items: PointsEntry[] }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
                 {e.reference ?? '—'}
               </Table.Td>
-              <Table.Td
-                ta="right"
-                fw={600}
-                // Mantine's green-9 is 4.1:1 on a striped row; these pass 4.5:1 on both schemes.
-                c={
-                  e.points < 0
-                    ? 'light-dark(#b02525, var(--mantine-color-red-4))'
-                    : 'light-dark(#1e6b30, var(--mantine-color-green-4))'
-                }
-                style={{ whiteSpace: 'nowrap' }}
-              >
+              <Table.Td ta="right" fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
                 {signed.format(e.points)}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
@@ -68,6 +66,33 @@ export function LedgerTable({ items }: { items: PointsEntry[] }) {
   );
 }
 
+/** Phones: one card per entry, the points on the same line as the reason so they never scroll away. */
+export function LedgerCards({ items }: { items: PointsEntry[] }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Points history">
+      {items.map((e) => (
+        <Card component="li" key={e.id} padding="sm" withBorder>
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {e.reason}
+            </Text>
+            <Text fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
+              {signed.format(e.points)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {formatDate(e.created_at)}
+            {e.reference ? ` · ${e.reference}` : ''} · Balance {points.format(e.balance_after)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Phones get cards; wider screens the table (as the package history). */
+const CARDS_QUERY = '(max-width: 47.99em)';
+
 /** /user/points/history: the balance, then the ledger a page at a time (the page lives in the URL). */
 export function PointsHistory({
   search,
@@ -77,6 +102,7 @@ export function PointsHistory({
   onChange: (patch: Partial<PointsSearch>) => void;
 }) {
   usePageTitle('Points');
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const query = useQuery(pointsQueryOptions(search.page, search.pageSize));
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -129,7 +155,7 @@ export function PointsHistory({
         >
           {(found) => (
             <Stack gap="md">
-              <LedgerTable items={found.items} />
+              {cards ? <LedgerCards items={found.items} /> : <LedgerTable items={found.items} />}
               <Group justify="space-between" gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {found.total} {found.total === 1 ? 'entry' : 'entries'} · page {found.page} of {pages}

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Pagination.css';
 import {
   Alert,
+  Box,
   Button,
-  Card,
   Group,
   Modal,
   Pagination,
-  SimpleGrid,
+  Paper,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -15,15 +16,22 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
+import { SearchField } from '../../components/SearchField';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatMoney, formatWeight } from '../../lib/format';
 import { cancelPrealert, prealertKeys, prealertsQueryOptions } from './api';
-
-const PAGE_SIZE = 10;
+import classes from './PrealertList.module.css';
+import {
+  PREALERT_PAGE_SIZE,
+  PREALERT_SEARCH_DEFAULTS,
+  PREALERT_STATUS_CODES,
+  type PrealertSearch,
+  type PrealertStatus,
+} from './prealert-search';
 
 const STATE = {
   pending: { label: 'Pending', tone: 'brand' },
@@ -41,6 +49,7 @@ export function PrealertStateBadge({ status }: { status: Prealert['status'] }) {
   );
 }
 
+/** One pre-alert as a compact row: tracking number and state, then what it is and when it was sent. */
 export function PrealertCard({
   prealert,
   onCancel,
@@ -49,39 +58,15 @@ export function PrealertCard({
   onCancel: (p: Prealert) => void;
 }) {
   return (
-    <Card component="li" padding="md" withBorder>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {prealert.tracking_number}
-            </Text>
-            <Text size="sm">{prealert.description}</Text>
-          </div>
-          <PrealertStateBadge status={prealert.status} />
-        </Group>
-        <Text size="sm" c="dimmed">
-          {prealert.seller_name} · {formatMoney(prealert.value_cents, prealert.currency || 'USD')} ·{' '}
-          {formatWeight(prealert.weight)} · sent {formatDate(prealert.created_at)}
-          {prealert.matched_at ? ` · matched ${formatDate(prealert.matched_at)}` : ''}
-          {prealert.cancelled_at ? ` · cancelled ${formatDate(prealert.cancelled_at)}` : ''}
+    <Box component="li" px="md" py="sm" className={classes.row} id={`prealert-${prealert.id}`}>
+      <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+        <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {prealert.tracking_number}
         </Text>
-        {prealert.status === 'cancelled' && prealert.cancel_reason ? (
-          // Staff cancelled it: the customer is owed the why, in the company's words.
-          <Text size="sm">
-            <Text span fw={600}>
-              Why it was cancelled:
-            </Text>{' '}
-            {prealert.cancel_reason}
-          </Text>
-        ) : null}
-        {prealert.files.length > 0 && (
-          <FileList label={`Files of pre-alert ${prealert.tracking_number}`} files={prealert.files} />
-        )}
-        {prealert.status === 'pending' && (
-          <Group justify="flex-end">
+        <Group gap="xs" wrap="nowrap" flex="none">
+          {prealert.status === 'pending' && (
             <Button
-              size="xs"
+              size="compact-xs"
               variant="light"
               color="red"
               leftSection={<IconX size={14} aria-hidden />}
@@ -90,20 +75,74 @@ export function PrealertCard({
             >
               Cancel
             </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+          )}
+          <PrealertStateBadge status={prealert.status} />
+        </Group>
+      </Group>
+      <Text size="sm" lineClamp={2}>
+        {prealert.description}
+        <Text span c="dimmed" size="sm">
+          {' '}
+          · {prealert.seller_name} · {formatMoney(prealert.value_cents, prealert.currency || 'USD')} ·{' '}
+          {formatWeight(prealert.weight)}
+        </Text>
+      </Text>
+      <Text size="xs" c="dimmed">
+        Sent {formatDate(prealert.created_at)}
+        {prealert.matched_at ? ` · matched ${formatDate(prealert.matched_at)}` : ''}
+        {prealert.cancelled_at ? ` · cancelled ${formatDate(prealert.cancelled_at)}` : ''}
+      </Text>
+      {prealert.status === 'cancelled' && prealert.cancel_reason ? (
+        // Staff cancelled it: the customer is owed the why, in the company's words.
+        <Text size="sm" mt={4}>
+          <Text span fw={600}>
+            Why it was cancelled:
+          </Text>{' '}
+          {prealert.cancel_reason}
+        </Text>
+      ) : null}
+      {prealert.files.length > 0 && (
+        <Box mt={6}>
+          <FileList label={`Files of pre-alert ${prealert.tracking_number}`} files={prealert.files} />
+        </Box>
+      )}
+    </Box>
   );
 }
 
-/** The customer's pre-alerts, newest first, with their state; pending ones can be cancelled (after a confirm). */
-export function PrealertList() {
+const STATUS_OPTIONS = PREALERT_STATUS_CODES.map((code) => ({ value: code, label: STATE[code].label }));
+
+export type PrealertSearchChange = (patch: Partial<PrealertSearch>, options?: { replace?: boolean }) => void;
+
+/**
+ * The customer's pre-alerts, newest first, as a compact list with a search and a state filter (kept in the URL when
+ * the route passes `search` and `onChange`; in the component otherwise). Pending ones can be cancelled after a
+ * confirm.
+ */
+export function PrealertList({
+  search: urlSearch,
+  onChange: urlChange,
+}: {
+  search?: PrealertSearch;
+  onChange?: PrealertSearchChange;
+} = {}) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [localSearch, setLocalSearch] = useState<PrealertSearch>(PREALERT_SEARCH_DEFAULTS);
+  const search = urlSearch ?? localSearch;
+  const localChange = useCallback<PrealertSearchChange>(
+    (patch) => setLocalSearch((prev) => ({ ...prev, ...patch })),
+    [],
+  );
+  const onChange = urlChange ?? localChange;
+  const { q, status, page } = search;
+  const filtered = Boolean(q || status);
   const [toCancel, setToCancel] = useState<Prealert | null>(null);
-  const list = useQuery({ ...prealertsQueryOptions(page, PAGE_SIZE), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...prealertsQueryOptions(page, PREALERT_PAGE_SIZE, { q, status }),
+    placeholderData: keepPreviousData,
+  });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const clear = () => onChange({ q: undefined, status: undefined, page: 1 });
 
   const cancel = useMutation({
     mutationFn: (p: Prealert) => cancelPrealert(p.id),
@@ -127,48 +166,76 @@ export function PrealertList() {
         <Title order={2} fz="lg" id="prealerts-heading">
           Your pre-alerts
         </Title>
-        {list.data && list.data.total > 0 && (
-          <Text size="sm" c="dimmed">
-            {list.data.total} in all
+        {list.data && (list.data.total > 0 || filtered) && (
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="prealerts-summary">
+            {filtered
+              ? `${list.data.total} ${list.data.total === 1 ? 'match' : 'matches'}`
+              : `${list.data.total} in all`}
           </Text>
         )}
+      </Group>
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label="Find a pre-alert">
+        <Box flex="1 1 14rem" miw={0}>
+          <SearchField value={q} onChange={onChange} placeholder="Tracking, description or seller" />
+        </Box>
+        <Select
+          label="State"
+          placeholder="All states"
+          data={STATUS_OPTIONS}
+          value={status ?? null}
+          onChange={(v) => onChange({ status: (v as PrealertStatus | null) ?? undefined, page: 1 })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear state' }}
+          comboboxProps={{ withinPortal: true }}
+          flex="1 1 10rem"
+          maw={{ base: '100%', sm: 220 }}
+        />
       </Group>
       {list.isPending && list.fetchStatus === 'paused' ? (
         // Offline and never loaded on this device: the form above still works (it queues in the outbox).
         <Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>
       ) : list.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading your pre-alerts">
-          <Skeleton h={110} />
-          <Skeleton h={110} />
+          <Skeleton h={64} />
+          <Skeleton h={64} />
         </Stack>
       ) : list.isError && !list.data ? (
         <Alert color="red" variant="light" role="alert" title="Could not load your pre-alerts">
           {errorMessage(list.error)}
         </Alert>
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">No pre-alerts yet. The ones you send appear here.</Text>
+        filtered ? (
+          <Group gap="sm">
+            <Text c="dimmed">No pre-alerts match.</Text>
+            <Button variant="subtle" size="compact-sm" onClick={clear}>
+              Clear filters
+            </Button>
+          </Group>
+        ) : (
+          <Text c="dimmed">No pre-alerts yet. The ones you send appear here.</Text>
+        )
       ) : (
         <Stack gap="md">
-          <SimpleGrid
+          <Paper
+            withBorder
             component="ul"
-            cols={{ base: 1, lg: 2 }}
-            spacing="sm"
             p={0}
             m={0}
-            style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            className={classes.list}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
             aria-label="Your pre-alerts"
             aria-busy={list.isPlaceholderData}
           >
             {list.data.items.map((p) => (
               <PrealertCard key={p.id} prealert={p} onCancel={setToCancel} />
             ))}
-          </SimpleGrid>
+          </Paper>
           {pages > 1 && (
             <nav aria-label="Pre-alert pages">
               <Pagination
                 total={pages}
-                value={page}
-                onChange={setPage}
+                value={Math.min(page, pages)}
+                onChange={(p) => onChange({ page: p })}
                 siblings={0}
                 size="sm"
                 getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}

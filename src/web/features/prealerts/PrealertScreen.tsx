@@ -1,15 +1,21 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../components/PageTitle';
 import { PrealertForm } from './PrealertForm';
-import { PrealertList } from './PrealertList';
+import { PrealertList, type PrealertSearchChange } from './PrealertList';
+import type { PrealertSearch } from './prealert-search';
 
 /** /user/packages/pre-alert: send one, and see the ones already sent. */
 export function PrealertScreen({
   outboxId,
   onOutboxDone,
+  search,
+  onSearchChange,
 }: {
   outboxId?: string | undefined;
   onOutboxDone?: () => void;
+  /** The list's search and filter, from the URL. */
+  search?: PrealertSearch;
+  onSearchChange?: PrealertSearchChange;
 } = {}) {
   usePageTitle('Pre-alert a package');
   return (
@@ -24,7 +30,7 @@ export function PrealertScreen({
         </Text>
       </div>
       <PrealertForm outboxId={outboxId} onOutboxDone={onOutboxDone} />
-      <PrealertList />
+      <PrealertList {...(search && onSearchChange ? { search, onChange: onSearchChange } : {})} />
     </Stack>
   );
 }

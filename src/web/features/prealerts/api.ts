@@ -5,23 +5,34 @@ import { prealertCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
 import { readSession } from '../../lib/session/session';
+import type { PrealertStatus } from './prealert-search';
 
 /** The pre-alert's fields as plain, validated data (tracking number normalised, numbers as numbers). */
 export type PrealertData = z.output<typeof prealertFieldsSchema>;
 
+/** Words (tracking number, description, seller) and a state to narrow the list by. */
+export type PrealertFilters = { q?: string | undefined; status?: PrealertStatus | undefined };
+
+// The key holds only what is set, so the unfiltered list keeps the key it always had (and its cached data).
+const definedOnly = (f: PrealertFilters): PrealertFilters => ({
+  ...(f.q ? { q: f.q } : {}),
+  ...(f.status ? { status: f.status } : {}),
+});
+
 export const prealertKeys = {
   all: ['prealerts'] as const,
-  list: (page: number, pageSize: number) => ['prealerts', 'list', { page, pageSize }] as const,
+  list: (page: number, pageSize: number, filters: PrealertFilters = {}) =>
+    ['prealerts', 'list', { page, pageSize, ...definedOnly(filters) }] as const,
 };
 
 /**
  * The list beside the form. Offline, the form still works (a pre-alert goes to the outbox), so a list never loaded
  * on this device must not turn the whole screen into "you're offline" (`offlineOptional`, see offline-status.ts).
  */
-export const prealertsQueryOptions = (page: number, pageSize = 10) =>
+export const prealertsQueryOptions = (page: number, pageSize = 10, filters: PrealertFilters = {}) =>
   queryOptions({
-    queryKey: prealertKeys.list(page, pageSize),
-    queryFn: () => api.call(prealertCalls.list, { query: { page, pageSize } }),
+    queryKey: prealertKeys.list(page, pageSize, filters),
+    queryFn: () => api.call(prealertCalls.list, { query: { page, pageSize, ...definedOnly(filters) } }),
     meta: { offlineOptional: true },
   });
 

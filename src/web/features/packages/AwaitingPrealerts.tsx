@@ -1,0 +1,105 @@
+import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Prealert } from '../../../contract/packages';
+import { prealertCalls } from '../../../contract/packages.calls';
+import { api } from '../../lib/api';
+import { formatDate, formatWeight } from '../../lib/format';
+import { StatusBadge } from './StatusBadge';
+
+/** Enough for any customer's parcels on the way; the pre-alert screen pages through the rest. */
+const AWAITING_PAGE_SIZE = 20;
+
+/**
+ * Under the pre-alerts' key (['prealerts', 'list', …], as the pre-alert screen's lists), so sending or cancelling one
+ * refreshes it, and Ctrl+K finds it offline. Offline and never loaded: nothing to add, the packages still show.
+ */
+const awaitingQueryOptions = (q: string | undefined) =>
+  queryOptions({
+    queryKey: [
+      'prealerts',
+      'list',
+      { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: true, ...(q ? { q } : {}) },
+    ],
+    queryFn: () =>
+      api.call(prealertCalls.list, {
+        query: { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: '1', ...(q ? { q } : {}) },
+      }),
+    meta: { offlineOptional: true },
+  });
+
+/**
+ * "My packages" lists what the warehouse received; a parcel only pre-alerted is not a package yet. These are the
+ * customer's pending pre-alerts no package stands for, above the packages, marked Pre-alerted and linking to the
+ * pre-alert (the list under the form, narrowed to it). Apart from the package list, so its pages stay as they are.
+ */
+export function AwaitingPrealerts({ q }: { q: string | undefined }) {
+  const list = useQuery(awaitingQueryOptions(q));
+  const items = list.data?.items ?? [];
+  if (items.length === 0) return null;
+  const total = list.data?.total ?? items.length;
+  return (
+    <Box component="section" aria-labelledby="awaiting-heading">
+      <Group justify="space-between" align="baseline" mb="xs" gap="xs">
+        <Title order={2} fz="md" id="awaiting-heading">
+          Pre-alerted, not received yet ({total})
+        </Title>
+        {total > items.length && (
+          <Anchor
+            renderRoot={(props) => (
+              <Link to="/user/packages/pre-alert" search={{ status: 'pending' }} {...props} />
+            )}
+            size="sm"
+          >
+            See all
+          </Anchor>
+        )}
+      </Group>
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Pre-alerted parcels"
+      >
+        {items.map((p) => (
+          <AwaitingCard key={p.id} prealert={p} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function AwaitingCard({ prealert: p }: { prealert: Prealert }) {
+  return (
+    <Card
+      component="li"
+      padding="sm"
+      withBorder
+      style={{ borderStyle: 'dashed' }}
+      data-testid="awaiting-prealert"
+    >
+      <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+        <Anchor
+          renderRoot={(props) => (
+            <Link to="/user/packages/pre-alert" search={{ q: p.tracking_number }} {...props} />
+          )}
+          fw={600}
+          style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+          aria-label={`${p.tracking_number}, pre-alert`}
+        >
+          {p.tracking_number}
+        </Anchor>
+        <StatusBadge code="pre_alerted" name="Pre-alerted" miw="max-content" />
+      </Group>
+      <Text size="sm" lineClamp={1}>
+        {p.description}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {p.seller_name} · {formatWeight(p.weight)} · Pre-alerted {formatDate(p.created_at)} · waiting for the
+        warehouse to receive it
+      </Text>
+    </Card>
+  );
+}

@@ -1,8 +1,8 @@
 import { INVOICE_STATUS_LABELS } from '../../contract/constants';
+import { formatDate, formatMoney } from '../../contract/format';
 import type { InvoiceDetail } from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
 import { percent } from '../estimator/duty';
-import { formatMoney } from '../money';
 import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
@@ -21,11 +21,7 @@ const TYPE_LABEL: Record<string, string> = {
   other: 'Other',
 };
 
-const longDate = (iso: string | null) => {
-  if (!iso) return '—';
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-};
+const longDate = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
   cash: 'Cash',

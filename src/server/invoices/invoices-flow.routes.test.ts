@@ -331,7 +331,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     expect(draft.from).toMatch(/^"Island Express" <.+@.+>$/);
     expect(draft.subject).toContain('{number}');
     expect(draft.subject).toContain('J$123.45');
-    expect(draft.message).toMatch(/due by \d+ \w+ \d{4}/);
+    expect(draft.message).toMatch(/due by \w{3} \d{1,2}, \d{4}/);
 
     const mailer = t.app.mailer;
     const realSend = mailer.send;
@@ -584,6 +584,6 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     expect(text).toContain('Amount paid');
     expect(text).toContain('Balance due');
     expect(text).toContain('Partially paid');
-    expect(text).toMatch(/Issued[\s\S]*\d{1,2} \w{3} \d{4}/);
+    expect(text).toMatch(/Issued[\s\S]*\w{3} \d{1,2}, \d{4}/);
   });
 });

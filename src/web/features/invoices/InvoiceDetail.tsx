@@ -159,9 +159,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             {invoice.customer.mailbox_number}
           </Fact>
           <Fact label="Total">
-            <strong>
-              {money(invoice.total_cents)} {currency}
-            </strong>
+            <strong>{money(invoice.total_cents)}</strong>
           </Fact>
           <Fact label="Balance">
             <strong>

@@ -106,6 +106,8 @@ describe('dates and times', () => {
     expect(ago(26 * 3600)).toBe('yesterday');
     expect(ago(3 * 86400)).toBe('3 days ago');
     expect(ago(-3 * 86400)).toBe('in 3 days');
+    expect(ago(50 * 60)).toBe('1 hour ago');
+    expect(ago(10 * 86400)).toBe('Nov 16, 2026');
     expect(ago(40 * 86400)).toBe('Oct 17, 2026');
     expect(formatRelative('2026-11-26T10:00:00.000Z', now)).toBe('2 hours ago');
   });

@@ -146,29 +146,26 @@ export function formatTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): stri
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-];
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
- * "just now", "5 minutes ago", "2 hours ago", "yesterday", "in 3 days"; from 30 days on, the date itself. Show the
- * exact time (formatDateTime) beside it or in a title.
+ * "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", "in 3 days"; from a week on, the date
+ * itself. Show the exact time (formatDateTime) beside it or in a title.
  */
 export function formatRelative(
   value: DateInput,
-  now: Date = new Date(),
+  now: Date | number = Date.now(),
   timeZone = DEFAULT_TIME_ZONE,
 ): string {
   const t = toInstant(value);
   if (!t) return String(value);
-  let amount = (t.date.getTime() - now.getTime()) / 1000;
-  if (Math.abs(amount) < 45) return 'just now';
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
-    amount /= size;
-  }
+  const seconds = Math.round((t.date.getTime() - (typeof now === 'number' ? now : now.getTime())) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  if (abs < 45 * MINUTE) return relativeFormat.format(Math.round(seconds / MINUTE), 'minute');
+  if (abs < 22 * HOUR) return relativeFormat.format(Math.round(seconds / HOUR), 'hour');
+  if (abs < 7 * DAY) return relativeFormat.format(Math.round(seconds / DAY), 'day');
   return formatDate(value, timeZone);
 }

@@ -585,5 +585,11 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     expect(text).toContain('Balance due');
     expect(text).toContain('Partially paid');
     expect(text).toMatch(/Issued[\s\S]*\w{3} \d{1,2}, \d{4}/);
+    // Lines by group with their totals, and how to pay while a balance is left, quoting the invoice number.
+    expect(text).toContain('Shipping charges');
+    expect(text).toContain('Shipping charges total');
+    expect(text).toContain('HOW TO PAY');
+    expect(text).toContain(`Quote the invoice number as the reference: ${issued.number}`);
+    expect(text).toMatch(/J\$[\d,]+\.\d{2}/);
   });
 });

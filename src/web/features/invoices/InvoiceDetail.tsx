@@ -273,7 +273,7 @@ function HowToPay({ invoice }: { invoice: Invoice }) {
               <dt>Account number</dt>
               <dd>
                 {bank.account_number}
-                {bank.account_type ? ` (${bank.account_type})` : ''}
+                {bank.account_type ? ` · ${bank.account_type}` : ''}
               </dd>
               <dt>Reference</dt>
               <dd>

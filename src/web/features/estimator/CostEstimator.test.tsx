@@ -39,7 +39,12 @@ const estimate: DutyEstimate = {
   warning:
     'Just over the US$100.00 limit: customs charges apply on the full value, not only on the part above it.',
   lines: [
-    { code: 'value', label: 'Goods value (US$110.00 at 157.2500)', amount_cents: 1729750, rate: '157.2500' },
+    {
+      code: 'value',
+      label: 'Goods value (US$110.00 at US$1 = J$157.25)',
+      amount_cents: 1729750,
+      rate: '157.2500',
+    },
     { code: 'freight', label: 'Freight (4 lb)', amount_cents: 200000, rate: null },
     { code: 'duty', label: 'Import duty (20 % of CIF)', amount_cents: 389810, rate: '0.2000' },
     { code: 'scf', label: 'Standards compliance fee (0.3 % of CIF)', amount_cents: 5847, rate: '0.003' },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
 import type { AccountSettings } from '../../contract/fees';
+import { formatDate, formatMoney } from '../../contract/format';
 import type {
   InvoiceLineType,
   InvoiceStatus,
@@ -28,7 +29,6 @@ import {
 } from '../db/schema';
 import { notFound } from '../errors';
 import { computeEstimate, parseDecimal, roundHalfUp } from '../estimator/duty';
-import { formatMoney } from '../money';
 import { categoryCodeFor } from './package-charges';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -385,7 +385,7 @@ export function invoiceNotice(inv: InvoiceRow, what: InvoiceNotice, amountCents 
   return {
     issued: {
       title: `Invoice ${n} is ready`,
-      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${inv.dueAt}` : ''}.`,
+      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${formatDate(inv.dueAt)}` : ''}.`,
     },
     updated: {
       title: `Invoice ${n} was updated`,

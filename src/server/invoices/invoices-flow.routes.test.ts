@@ -397,10 +397,12 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     const mails = (await mailbox(t)).filter((m) => m.subject.includes(sent.number ?? '-'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.attachments).toHaveLength(1);
-    const notes = expectOk<{ items: { title: string }[] }>(
+    const notes = expectOk<{ items: { title: string; body: string }[] }>(
       await get('/v1/notifications', c.neighbour.access),
     );
     expect(notes.items[0]?.title).toBe(`Invoice ${sent.number} is ready`);
+    // The amount names its dollar and the due date reads as a date, not "2026-12-06".
+    expect(notes.items[0]?.body).toMatch(/ for J\$[\d,]+\.\d{2} is ready, due by \w{3} \d{1,2}, \d{4}\.$/);
   });
 
   it('bulk-sends open invoices and refuses drafts in the result', async () => {

@@ -46,6 +46,34 @@ export const customsSettingsSchema = z.object({
 });
 export type CustomsSettings = z.infer<typeof customsSettingsSchema>;
 
+/**
+ * How customers pay an invoice, shown on every unpaid one. Empty strings leave a method out: no bank account, no
+ * online link. The bank transfer always quotes the invoice number as its reference.
+ */
+export const paymentSettingsSchema = z.object({
+  bank_transfer: z.object({
+    bank_name: z.string().max(100),
+    account_name: z.string().max(100),
+    account_number: z.string().max(50),
+    branch: z.string().max(100),
+    account_type: z.string().max(50),
+  }),
+  /** Paying at the counter (cash or card at pickup); "" when the company takes no payment there. */
+  counter: z.string().max(300),
+  /** An online payment page; "" when there is none. */
+  online_url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  /** What happens when an invoice is overdue, in plain words. */
+  overdue: z.string().max(500),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
+  bank_transfer: { bank_name: '', account_name: '', account_number: '', branch: '', account_type: '' },
+  counter: 'Pay by cash or card at the counter when you collect your packages.',
+  online_url: '',
+  overdue: 'Packages on an overdue invoice are held until it is paid.',
+};
+
 /** Per-company policy behind the fee page, the estimator, invoices and points. Stored as jsonb per company. */
 export const accountSettingsSchema = z.object({
   freight: weightScheduleSchema,
@@ -74,6 +102,7 @@ export const accountSettingsSchema = z.object({
     .default({ tax_rate: '0', tax_label: 'Tax', terms: 'Payable at the counter or by bank transfer.' }),
   /** Days from issue to the due date of an invoice. */
   invoice_due_days: z.number().int().min(0).max(365),
+  payment: paymentSettingsSchema.default(DEFAULT_PAYMENT_SETTINGS),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -37,6 +37,8 @@ export const invoiceLineSchema = z.object({
   line_total_cents: z.number().int(),
   package_id: z.uuid().nullable(),
   tracking_number: z.string().nullable(),
+  /** Where the line is shown: shipping (freight, handling), customs (duty, GCT, SCF, ENVL, stamp, CAF), other. */
+  group: z.enum(['shipping', 'customs', 'other']).optional(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -124,6 +126,51 @@ export const invoiceSummarySchema = invoiceTotalsSchema.extend({
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
+export const invoiceLineGroups = ['shipping', 'customs', 'other'] as const;
+export type InvoiceLineGroup = (typeof invoiceLineGroups)[number];
+/** The group of a line type: the customer's invoice and the PDF list the lines by group. */
+export const lineGroupOf = (type: InvoiceLineType): InvoiceLineGroup =>
+  type === 'shipping' || type === 'handling'
+    ? 'shipping'
+    : type === 'customs' || type === 'duty' || type === 'tax'
+      ? 'customs'
+      : 'other';
+
+/**
+ * The value a package's customs charges are computed on (DOMAIN.md): CIF = goods value × exchange rate + freight +
+ * insurance, in the invoice's currency, so a customer can check the duty, GCT, SCF and ENVL lines.
+ */
+export const customsBaseSchema = z.object({
+  package_id: z.uuid(),
+  tracking_number: z.string(),
+  description: z.string(),
+  goods_value_usd_cents: z.number().int(),
+  exchange_rate: z.string(),
+  goods_value_cents: z.number().int(),
+  freight_cents: z.number().int(),
+  insurance_cents: z.number().int(),
+  cif_cents: z.number().int(),
+});
+export type CustomsBase = z.infer<typeof customsBaseSchema>;
+
+/** How to pay an unpaid invoice, from the company's settings; the bank reference is the invoice number. */
+export const howToPaySchema = z.object({
+  bank_transfer: z
+    .object({
+      bank_name: z.string(),
+      account_name: z.string(),
+      account_number: z.string(),
+      branch: z.string(),
+      account_type: z.string(),
+      reference: z.string(),
+    })
+    .nullable(),
+  counter: z.string().nullable(),
+  online_url: z.string().nullable(),
+  overdue: z.string(),
+});
+export type HowToPay = z.infer<typeof howToPaySchema>;
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   notes: z.string(),
   terms: z.string(),
@@ -132,6 +179,10 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   lines: z.array(invoiceLineSchema),
   packages: z.array(invoicePackageSchema),
   payments: z.array(paymentSchema),
+  /** One per package with customs charges on the invoice. */
+  customs_bases: z.array(customsBaseSchema).optional(),
+  /** Null once nothing is owed (paid, cancelled, draft). */
+  how_to_pay: howToPaySchema.nullable().optional(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

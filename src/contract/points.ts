@@ -20,6 +20,10 @@ export const pointsEntrySchema = z.object({
   kind: pointsKindSchema,
   reason: z.string(),
   reference: z.string().nullable(),
+  /** The reference as people read it ("Invoice INV-2026-0042", "Pre-alert 1Z999…"); null when there is none. */
+  reference_label: z.string().nullable().optional(),
+  /** The invoice the entry is about, to link to it. */
+  invoice_id: z.uuid().nullable().optional(),
   /** The balance right after this entry. */
   balance_after: z.number().int(),
   created_at: z.string(),
@@ -32,6 +36,15 @@ export const pointsPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /** What points are worth and how they are earned, from the company's settings. */
+  rules: z
+    .object({
+      currency: z.string(),
+      point_value_cents: z.number().int(),
+      cents_per_point: z.number().int(),
+      prealert_bonus: z.number().int(),
+    })
+    .optional(),
 });
 export type PointsPage = z.infer<typeof pointsPageSchema>;
 

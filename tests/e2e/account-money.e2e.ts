@@ -25,15 +25,37 @@ const signedIn = (size: Size, journey: (page: Page) => Promise<void>) =>
 const digits = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** Money always says which dollar: never a bare "$1.00", never "$1.00 JMD". */
+function expectNamedDollars(text: string, label: string) {
+  expect(text.match(/(^|[^A-Z])\$\d[\d,]*\.\d{2}/g) ?? [], `${label}: bare $ amounts`).toEqual([]);
+  expect(text.match(/\d\.\d{2}\s?(JMD|USD)/g) ?? [], `${label}: amounts followed by a code`).toEqual([]);
+}
+
+/** The same screen in the dark theme: a screenshot and axe, then back to light. */
+async function inDarkTheme(page: Page, name: string, ready: () => Promise<unknown>) {
+  await page.evaluate(() => window.localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  await page.reload();
+  await until(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+  await ready();
+  await shot(page, `${name}-dark`);
+  await expectClean(page, `${name} dark`);
+  await page.evaluate(() => window.localStorage.setItem('mantine-color-scheme-value', 'light'));
+  await page.reload();
+  await ready();
+}
+
 describe.each(SIZES)('money screens at $width px', (size) => {
   it('lists the invoices, reads one, prints only the invoice and downloads its PDF', async () => {
     const list = await customerApi<{ items: InvoiceSummary[]; total: number }>('/v1/invoices?pageSize=100');
     expect(list.total, 'the demo customer has seeded invoices').toBeGreaterThan(0);
     expect(list.items.some((i) => i.status === 'draft')).toBe(false);
-    const issued = list.items.find((i) => i.status !== 'cancelled') ?? list.items[0];
-    if (!issued?.number) throw new Error('no issued invoice');
-    const number = issued.number;
-    const detail = await customerApi<InvoiceDetail>(`/v1/invoices/${issued.id}`);
+    // An unpaid invoice with customs charges: its lines grouped, the CIF value and how to pay.
+    const open = list.items.filter((i) => ['issued', 'partially_paid', 'overdue'].includes(i.status));
+    const details = await Promise.all(open.map((i) => customerApi<InvoiceDetail>(`/v1/invoices/${i.id}`)));
+    const detail = details.find((d) => (d.customs_bases ?? []).length > 0);
+    if (!detail?.number) throw new Error('no unpaid invoice with customs charges');
+    const issued = detail;
+    const number = detail.number;
 
     await signedIn(size, async (page) => {
       await page.goto('/user/invoices');
@@ -64,10 +86,34 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         await until(() => main.getByText(line.description, { exact: false }).count()).toBeGreaterThan(0);
       }
       const text = (await main.textContent()) ?? '';
-      expect(text).toContain(digits(detail.total_cents));
-      expect(text).toContain(digits(detail.subtotal_cents));
-      await shot(page, `invoice-detail-${size.name}`);
+      expect(await page.getByTestId('invoice-total').textContent()).toBe(`J$${digits(detail.total_cents)}`);
+      expectNamedDollars(text, 'invoice');
+      // Grouped, each group with its total; the customs group says the CIF value it is computed on.
+      const lines = page.getByRole('table', { name: /Charges on invoice/ });
+      for (const group of ['Shipping charges', 'Customs charges']) {
+        expect(await lines.getByRole('columnheader', { name: new RegExp(`^${group}`) }).count(), group).toBe(
+          1,
+        );
+        expect(await lines.getByRole('rowheader', { name: `${group} total` }).count(), group).toBeGreaterThan(
+          0,
+        );
+      }
+      const base = detail.customs_bases?.[0];
+      expect(await main.getByTestId('customs-base').first().textContent()).toContain(
+        `computed on the CIF value J$${digits(base?.cif_cents ?? 0)}`,
+      );
+      expect(text).toContain('US$1 = J$');
+      // How to pay: the bank details with the invoice number as the reference, the counter, and if overdue.
+      const pay = page.getByRole('region', { name: 'How to pay' });
+      expect(await pay.textContent()).toContain(`Reference${number}`);
+      expect(await pay.textContent()).toMatch(/counter/i);
+      expect(await pay.textContent()).toMatch(/overdue/i);
+      expect(await pay.textContent()).toContain(`J$${digits(detail.balance_cents)} is due by `);
+      await shot(page, `invoice-detail-${size.name}`, { fullPage: true });
       await expectClean(page, `invoice detail ${size.width}`);
+      await inDarkTheme(page, `invoice-detail-${size.name}`, () =>
+        until(() => page.getByRole('region', { name: 'How to pay' }).count()).toBe(1),
+      );
 
       // Print: the browser's print dialog is asked for, and on paper only the invoice shows.
       await page.evaluate(() => {
@@ -158,7 +204,10 @@ describe.each(SIZES)('money screens at $width px', (size) => {
       expect(await basis.getByRole('rowheader', { name: /^Goods value/ }).count()).toBe(1);
       expect(await pay.getByRole('rowheader', { name: /^Goods value/ }).count()).toBe(0);
       expect(await pay.getByRole('rowheader', { name: 'Estimated total to pay' }).count()).toBe(1);
-      expect(await page.getByText(/rate of/).textContent()).toMatch(/157\.25/);
+      expect(await page.getByText(/rate of/).textContent()).toMatch(/US\$1 = J\$157\.25 \(rate of/);
+      // One unit for the weight: 5 lb weighs 5 lb, so no "(5 lb)" after it.
+      expect(await page.getByText(/lb charged/).textContent()).toMatch(/· 5 lb charged · by air/);
+      expectNamedDollars((await page.locator('main').textContent()) ?? '', 'estimator');
       await shot(page, `estimator-laptop-${size.name}`);
       await expectClean(page, `estimator laptop ${size.width}`);
 
@@ -185,6 +234,10 @@ describe.each(SIZES)('money screens at $width px', (size) => {
       expect(text).toContain('550.00');
       expect(text).toContain('18,800.00');
       expect(text).toContain('Delivery within Kingston');
+      expect(text).toContain('Customs administrative fee: J$2,500.00 per declaration');
+      expect(text).toMatch(/Exchange rate: US\$1 = J\$157\.25 \(rate of \w{3} \d{1,2}, \d{4}\)/);
+      expect(text).toMatch(/Insurance: 1\s% by air, 1\.5\s% by sea/);
+      expectNamedDollars(text, 'fees');
       await shot(page, `fees-${size.name}`);
       await expectClean(page, `fees ${size.width}`);
     });
@@ -203,8 +256,30 @@ describe.each(SIZES)('money screens at $width px', (size) => {
       );
       // The total was checked above: there is a first entry, and the ledger shows it.
       expect(await ledger.textContent()).toContain(points.items[0]?.reason ?? '(no entry)');
-      await shot(page, `points-${size.name}`);
+      // What points are worth and how to use them, from the company's settings.
+      const rules = page.getByRole('region', { name: 'How points work' });
+      expect(await rules.textContent()).toContain('Each point is worth J$1.00 off an invoice');
+      expect(await rules.textContent()).toContain('1 point for every J$100.00 you pay');
+      expect(await page.getByTestId('points-worth').textContent()).toBe(
+        `Worth J$${digits(points.balance * 100)} off an invoice`,
+      );
+      // References are human, and an invoice's links to it; no internal keys.
+      const ledgerText = (await ledger.textContent()) ?? '';
+      expect(ledgerText).not.toMatch(/invoice(-unpaid)?:[0-9a-f]{8}-|prealert:/);
+      const earned = points.items.find((e) => e.invoice_id);
+      if (earned?.reference_label && size.width >= 768) {
+        const link = ledger.getByRole('link', { name: earned.reference_label }).first();
+        expect(await link.getAttribute('href')).toBe(`/user/invoices/${earned.invoice_id}`);
+      }
+      // Dates say how long ago, with the exact time on hover.
+      expect(await ledger.locator('time').first().getAttribute('title')).toMatch(
+        /\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/,
+      );
+      await shot(page, `points-${size.name}`, { fullPage: true });
       await expectClean(page, `points ${size.width}`);
+      await inDarkTheme(page, `points-${size.name}`, () =>
+        until(() => page.getByTestId('points-rules').count()).toBe(1),
+      );
     });
   });
 });

@@ -193,7 +193,7 @@ describe('purchase requests /user/packages/purchase-request', () => {
         expect(quoted.length, 'a seeded quoted request').toBeGreaterThan(0);
         for (const r of quoted) {
           expect(await cardOf(page, 'Purchase requests', r.item_name).textContent()).toMatch(
-            /Quote: .+ JMD.*Valid until/,
+            /Quote: (J|US)\$[\d,]+\.\d{2}(?! ?[A-Z]{3}).*Valid until/,
           );
         }
         expect(await truncatedBadges(page)).toEqual([]);

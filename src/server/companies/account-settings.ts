@@ -84,6 +84,19 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
     terms: 'Payable at the counter (cash or card) or by bank transfer, quoting the invoice number.',
   },
   invoice_due_days: 14,
+  payment: {
+    bank_transfer: {
+      bank_name: 'National Commercial Bank (NCB)',
+      account_name: 'Island Express Ltd',
+      account_number: '351-012-345',
+      branch: 'Half Way Tree',
+      account_type: 'Current account, JMD',
+    },
+    counter: 'Pay by cash or card at the counter when you collect your packages.',
+    online_url: '',
+    overdue:
+      'Packages on an invoice more than 7 days overdue are held until it is paid; storage charges keep adding up.',
+  },
 };
 
 /** Blue Parcel (the second demo company) prices a little differently, so tenancy shows on the fee page too. */
@@ -112,6 +125,18 @@ export const BLUE_PARCEL_SETTINGS: AccountSettings = {
     excess_per_lb_cents: jmd(30),
   },
   storage: { free_days: 5, per_day_cents: jmd(200) },
+  payment: {
+    bank_transfer: {
+      bank_name: 'Scotiabank Jamaica',
+      account_name: 'Blue Parcel Ltd',
+      account_number: '000-123-4567',
+      branch: 'New Kingston',
+      account_type: 'Savings account, JMD',
+    },
+    counter: 'Pay by cash or card at our New Kingston counter.',
+    online_url: 'https://pay.blueparcel.example/invoices',
+    overdue: 'Overdue invoices must be paid before any further packages are released.',
+  },
 };
 
 /** Jamaica Customs rates per category (DOMAIN.md). Textbooks: no duty and zero-rated for GCT. */

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { DutyCalculatorBody, DutyCategory, DutyEstimate } from '../../contract/duty';
 import { dutyCalculatorBodySchema } from '../../contract/duty';
 import type { Fees } from '../../contract/fees';
+import { formatExchangeRate, formatMoney } from '../../contract/format';
 import { categoriesOf, settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { dutyCategories } from '../db/schema';
 import { fieldError } from '../errors';
-import { formatMoney } from '../money';
 import { computeEstimate, deMinimisWarning, percent, toHundredths } from './duty';
 
 type CategoryRow = typeof dutyCategories.$inferSelect;
@@ -61,7 +61,7 @@ export function createEstimatorService({ db }: { db: Db }) {
       const lines: DutyEstimate['lines'] = [
         {
           code: 'value',
-          label: `Goods value (${formatMoney(valueUsdCents, 'USD')} at ${company.exchangeRate})`,
+          label: `Goods value (${formatMoney(valueUsdCents, 'USD')} at ${formatExchangeRate(company.exchangeRate, company.currency)})`,
           amount_cents: a.valueJmd,
           rate: company.exchangeRate,
         },

@@ -1,8 +1,13 @@
 import { INVOICE_STATUS_LABELS } from '../../contract/constants';
-import type { InvoiceDetail } from '../../contract/invoices';
+import { formatDate, formatExchangeRate, formatMoney } from '../../contract/format';
+import {
+  type InvoiceDetail,
+  type InvoiceLineGroup,
+  invoiceLineGroups,
+  lineGroupOf,
+} from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
 import { percent } from '../estimator/duty';
-import { formatMoney } from '../money';
 import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
@@ -21,11 +26,13 @@ const TYPE_LABEL: Record<string, string> = {
   other: 'Other',
 };
 
-const longDate = (iso: string | null) => {
-  if (!iso) return '—';
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const GROUP_TITLE: Record<InvoiceLineGroup, string> = {
+  shipping: 'Shipping charges',
+  customs: 'Customs charges',
+  other: 'Other charges',
 };
+
+const longDate = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
   cash: 'Cash',
@@ -104,18 +111,46 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
   };
 
   let { page, y } = newPage(true);
-  for (const l of inv.lines) {
-    const rowHeight = l.tracking_number ? 28 : 18;
-    if (y - rowHeight < BOTTOM) ({ page, y } = newPage(false));
-    page.text(col.desc, y, fitText(l.description, col.type - col.desc - 12, 10), { size: 10 });
-    page.text(col.type, y, TYPE_LABEL[l.type] ?? l.type, { size: 10, color: GREY });
-    page.text(col.qty, y, String(l.quantity), { size: 10, align: 'right' });
-    page.text(col.unit, y, money(l.unit_price_cents), { size: 10, align: 'right' });
-    page.text(col.amount, y, money(l.line_total_cents), { size: 10, align: 'right' });
-    if (l.tracking_number)
-      page.text(col.desc, y - 11, `Package ${l.tracking_number}`, { size: 8, color: GREY });
-    page.line(LEFT, y - rowHeight + 12, RIGHT, y - rowHeight + 12);
-    y -= rowHeight;
+  // The lines by group, each with its subtotal; the customs group says the CIF value it is computed on.
+  for (const group of invoiceLineGroups) {
+    const lines = inv.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group);
+    if (lines.length === 0) continue;
+    const bases = group === 'customs' ? (inv.customs_bases ?? []) : [];
+    if (y - 18 - bases.length * 12 - 28 < BOTTOM) ({ page, y } = newPage(false));
+    page.text(col.desc, y, GROUP_TITLE[group], { size: 10, font: 'bold', color: INK });
+    y -= 14;
+    for (const b of bases) {
+      const text = `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`;
+      page.text(col.desc, y, fitText(text, RIGHT - col.desc - 8, 8), { size: 8, color: GREY });
+      y -= 12;
+    }
+    y -= 4;
+    for (const l of lines) {
+      const rowHeight = l.tracking_number ? 28 : 18;
+      if (y - rowHeight < BOTTOM) ({ page, y } = newPage(false));
+      page.text(col.desc, y, fitText(l.description, col.type - col.desc - 12, 10), { size: 10 });
+      page.text(col.type, y, TYPE_LABEL[l.type] ?? l.type, { size: 10, color: GREY });
+      page.text(col.qty, y, String(l.quantity), { size: 10, align: 'right' });
+      page.text(col.unit, y, money(l.unit_price_cents), { size: 10, align: 'right' });
+      page.text(col.amount, y, money(l.line_total_cents), { size: 10, align: 'right' });
+      if (l.tracking_number)
+        page.text(col.desc, y - 11, `Package ${l.tracking_number}`, { size: 8, color: GREY });
+      page.line(LEFT, y - rowHeight + 12, RIGHT, y - rowHeight + 12);
+      y -= rowHeight;
+    }
+    if (y - 18 < BOTTOM) ({ page, y } = newPage(false));
+    page.text(col.unit, y, `${GROUP_TITLE[group]} total`, {
+      size: 10,
+      font: 'bold',
+      color: GREY,
+      align: 'right',
+    });
+    page.text(col.amount, y, money(lines.reduce((sum, l) => sum + l.line_total_cents, 0)), {
+      size: 10,
+      font: 'bold',
+      align: 'right',
+    });
+    y -= 24;
   }
 
   if (inv.status === 'draft') {
@@ -176,6 +211,29 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     color: inv.status === 'overdue' ? [0.75, 0.1, 0.1] : brand,
   });
   y -= 26;
+  const how = inv.how_to_pay;
+  if (how && inv.balance_cents > 0) {
+    const bank = how.bank_transfer;
+    const says = [
+      ...(bank
+        ? [
+            `Bank transfer: ${bank.bank_name}${bank.branch ? `, ${bank.branch}` : ''}; ${bank.account_name}, account ${bank.account_number}${bank.account_type ? `, ${bank.account_type}` : ''}.`,
+            `Quote the invoice number as the reference: ${bank.reference}.`,
+          ]
+        : []),
+      ...(how.counter ? [`At the counter: ${how.counter}`] : []),
+      ...(how.online_url ? [`Online: ${how.online_url}`] : []),
+      `${inv.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}${how.overdue}`,
+    ];
+    if (y - 14 - says.length * 13 < BOTTOM) ({ page, y } = newPage(false));
+    page.text(LEFT, y, 'HOW TO PAY', { size: 8, font: 'bold', color: GREY });
+    y -= 14;
+    for (const line of says) {
+      page.text(LEFT, y, fitText(line, RIGHT - LEFT, 9), { size: 9, color: INK });
+      y -= 13;
+    }
+    y -= 8;
+  }
   if (inv.payments.length > 0) {
     if (y - 18 * (inv.payments.length + 1) < BOTTOM) ({ page, y } = newPage(false));
     page.text(LEFT, y, 'PAYMENTS', { size: 8, font: 'bold', color: GREY });

@@ -1,19 +1,35 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
+import type { AccountSettings } from '../../contract/fees';
+import { formatDate, formatMoney } from '../../contract/format';
 import type {
-  Discount,
-  InvoiceDetail,
   InvoiceLineType,
   InvoiceStatus,
   InvoiceSummary,
   InvoiceTotals,
   Payment,
 } from '../../contract/invoices';
+import {
+  type CustomsBase,
+  type Discount,
+  type HowToPay,
+  type InvoiceDetail,
+  lineGroupOf,
+} from '../../contract/invoices';
+import { categoriesOf, settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
-import { invoiceCounters, invoiceLines, type invoices, packages, payments, users } from '../db/schema';
+import {
+  companies,
+  invoiceCounters,
+  invoiceLines,
+  type invoices,
+  packages,
+  payments,
+  users,
+} from '../db/schema';
 import { notFound } from '../errors';
-import { parseDecimal, roundHalfUp } from '../estimator/duty';
-import { formatMoney } from '../money';
+import { computeEstimate, parseDecimal, roundHalfUp } from '../estimator/duty';
+import { categoryCodeFor } from './package-charges';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type Customer = { id: string; firstName: string; lastName: string; mailboxNumber: string; email: string };
@@ -206,6 +222,8 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
           tracking: packages.trackingNumber,
           description: packages.description,
           status: packages.statusCode,
+          weight: packages.weight,
+          declaredValueCents: packages.declaredValueCents,
         },
       })
       .from(invoiceLines)
@@ -215,6 +233,12 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
     paymentsOf(db, inv.id, staff),
   ]);
   if (!customer) throw notFound('Invoice not found');
+  const [company] = await db
+    .select({ exchangeRate: companies.exchangeRate })
+    .from(companies)
+    .where(eq(companies.id, inv.companyId))
+    .limit(1);
+  const settings = await settingsOf(db, inv.companyId);
   const pkgs = new Map<string, InvoiceDetail['packages'][number]>();
   for (const { pkg } of lines) {
     if (pkg && !pkgs.has(pkg.id)) {
@@ -253,9 +277,78 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
       line_total_cents: l.lineTotalCents,
       package_id: l.packageId,
       tracking_number: pkg?.tracking ?? null,
+      group: lineGroupOf(l.type),
     })),
     packages: [...pkgs.values()],
     payments: pays,
+    customs_bases: await customsBasesOf(db, inv, lines, settings, company?.exchangeRate ?? '1'),
+    how_to_pay: howToPay(inv, settings),
+  };
+}
+
+type LinePackage = {
+  id: string;
+  tracking: string;
+  description: string;
+  weight: string;
+  declaredValueCents: number;
+};
+
+/**
+ * The CIF value each package's customs lines are computed on, by the estimator's calculator (the one that priced
+ * the lines): goods value at the company's exchange rate, freight by the weight schedule, insurance by air.
+ */
+async function customsBasesOf(
+  db: Db,
+  inv: InvoiceRow,
+  lines: { l: { type: InvoiceLineType }; pkg: LinePackage | null }[],
+  settings: AccountSettings,
+  exchangeRate: string,
+): Promise<CustomsBase[]> {
+  const taxed = new Map<string, LinePackage>();
+  for (const { l, pkg } of lines) {
+    if (pkg && pkg.declaredValueCents > 0 && lineGroupOf(l.type) === 'customs') taxed.set(pkg.id, pkg);
+  }
+  if (taxed.size === 0) return [];
+  const categories = await categoriesOf(db, inv.companyId);
+  return [...taxed.values()].map((pkg) => {
+    const code = categoryCodeFor(pkg.description);
+    const category = categories.find((c) => c.code === code) ?? categories.find((c) => c.code === 'general');
+    const weight = Math.round(Number(pkg.weight) * 100);
+    const e = computeEstimate({
+      valueUsdCents: pkg.declaredValueCents,
+      weightHundredths: weight > 0 ? weight : 100,
+      method: 'air',
+      dutyRate: category?.dutyRate ?? '0',
+      gctRate: category?.gctRate ?? '0',
+      exchangeRate,
+      settings,
+    });
+    return {
+      package_id: pkg.id,
+      tracking_number: pkg.tracking,
+      description: pkg.description,
+      goods_value_usd_cents: pkg.declaredValueCents,
+      exchange_rate: exchangeRate,
+      goods_value_cents: e.valueJmd,
+      freight_cents: e.freight,
+      insurance_cents: e.insurance,
+      cif_cents: e.cif,
+    };
+  });
+}
+
+/** How to pay, while something is owed: the company's methods, the invoice number as the bank reference. */
+function howToPay(inv: InvoiceRow, settings: AccountSettings): HowToPay | null {
+  if (!inv.number || inv.status === 'draft' || inv.status === 'paid' || inv.status === 'cancelled')
+    return null;
+  const p = settings.payment;
+  const bank = p.bank_transfer;
+  return {
+    bank_transfer: bank.account_number ? { ...bank, reference: inv.number } : null,
+    counter: p.counter || null,
+    online_url: p.online_url || null,
+    overdue: p.overdue,
   };
 }
 
@@ -292,7 +385,7 @@ export function invoiceNotice(inv: InvoiceRow, what: InvoiceNotice, amountCents 
   return {
     issued: {
       title: `Invoice ${n} is ready`,
-      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${inv.dueAt}` : ''}.`,
+      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${formatDate(inv.dueAt)}` : ''}.`,
     },
     updated: {
       title: `Invoice ${n} was updated`,

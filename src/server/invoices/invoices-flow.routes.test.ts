@@ -331,7 +331,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     expect(draft.from).toMatch(/^"Island Express" <.+@.+>$/);
     expect(draft.subject).toContain('{number}');
     expect(draft.subject).toContain('J$123.45');
-    expect(draft.message).toMatch(/due by \d+ \w+ \d{4}/);
+    expect(draft.message).toMatch(/due by \w{3} \d{1,2}, \d{4}/);
 
     const mailer = t.app.mailer;
     const realSend = mailer.send;
@@ -397,10 +397,12 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     const mails = (await mailbox(t)).filter((m) => m.subject.includes(sent.number ?? '-'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.attachments).toHaveLength(1);
-    const notes = expectOk<{ items: { title: string }[] }>(
+    const notes = expectOk<{ items: { title: string; body: string }[] }>(
       await get('/v1/notifications', c.neighbour.access),
     );
     expect(notes.items[0]?.title).toBe(`Invoice ${sent.number} is ready`);
+    // The amount names its dollar and the due date reads as a date, not "2026-12-06".
+    expect(notes.items[0]?.body).toMatch(/ for J\$[\d,]+\.\d{2} is ready, due by \w{3} \d{1,2}, \d{4}\.$/);
   });
 
   it('bulk-sends open invoices and refuses drafts in the result', async () => {
@@ -584,6 +586,12 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     expect(text).toContain('Amount paid');
     expect(text).toContain('Balance due');
     expect(text).toContain('Partially paid');
-    expect(text).toMatch(/Issued[\s\S]*\d{1,2} \w{3} \d{4}/);
+    expect(text).toMatch(/Issued[\s\S]*\w{3} \d{1,2}, \d{4}/);
+    // Lines by group with their totals, and how to pay while a balance is left, quoting the invoice number.
+    expect(text).toContain('Shipping charges');
+    expect(text).toContain('Shipping charges total');
+    expect(text).toContain('HOW TO PAY');
+    expect(text).toContain(`Quote the invoice number as the reference: ${issued.number}`);
+    expect(text).toMatch(/J\$[\d,]+\.\d{2}/);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../contract/format';
 import type { InvoiceDetail, InvoiceSummary } from '../../contract/invoices';
 import { type Cast, expectRefused, outsiders } from '../test/access';
 import type { TestApp } from '../test/harness';
@@ -79,6 +80,57 @@ describe('invoices: lists, details, PDFs and access', () => {
       expect(d.total_cents).toBe(tax + rest);
       expect(d.lines.every((l) => l.package_id && l.tracking_number)).toBe(true);
       expect(d.lines[0]?.type).toBe('shipping');
+    });
+
+    it('groups the lines and gives the CIF value the customs lines are computed on', async () => {
+      const all = await list(c.customer.access, '?pageSize=100');
+      const details = await Promise.all(all.items.map((i) => detail(c.customer.access, i.id)));
+      const taxed = details.find((d) => d.lines.some((l) => l.type === 'duty'));
+      if (!taxed) throw new Error('no invoice with duty');
+      for (const l of taxed.lines) {
+        const expected = {
+          shipping: 'shipping',
+          handling: 'shipping',
+          duty: 'customs',
+          customs: 'customs',
+          tax: 'customs',
+          other: 'other',
+        }[l.type];
+        expect(l.group).toBe(expected);
+      }
+      const bases = taxed.customs_bases ?? [];
+      expect(bases.length).toBeGreaterThan(0);
+      for (const b of bases) {
+        expect(b.cif_cents).toBe(b.goods_value_cents + b.freight_cents + b.insurance_cents);
+        expect(b.goods_value_cents).toBe(Math.round(b.goods_value_usd_cents * Number(b.exchange_rate)));
+        // The duty line is that CIF × the category's rate: the line says the same CIF.
+        const duty = taxed.lines.find((l) => l.type === 'duty' && l.package_id === b.package_id);
+        if (duty) expect(duty.description).toContain(formatMoney(b.cif_cents, 'JMD'));
+      }
+    });
+
+    it('says how to pay an unpaid invoice, quoting its number, and nothing once it is paid', async () => {
+      const open = (await list(c.customer.access, '?status=issued')).items[0];
+      const paid = (await list(c.customer.access, '?status=paid')).items[0];
+      if (!open || !paid) throw new Error('no invoices');
+      const how = (await detail(c.customer.access, open.id)).how_to_pay;
+      expect(how?.bank_transfer).toMatchObject({
+        bank_name: expect.stringMatching(/\w/),
+        reference: open.number,
+      });
+      expect(how?.counter).toMatch(/counter/);
+      expect(how?.overdue).toMatch(/overdue/);
+      expect((await detail(c.customer.access, paid.id)).how_to_pay).toBeNull();
+      const blueOpen = (await list(c.blue.access, '?status=issued', 'blue.localhost')).items[0];
+      if (blueOpen) {
+        const blue = await t.request({
+          method: 'GET',
+          url: `/v1/invoices/${blueOpen.id}`,
+          token: c.blue.access,
+          host: 'blue.localhost',
+        });
+        expect(expectOk<InvoiceDetail>(blue).how_to_pay?.online_url).toMatch(/^https:/);
+      }
     });
 
     it('hides drafts from customers; staff see them and their company’s invoices only', async () => {

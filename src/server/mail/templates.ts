@@ -1,3 +1,4 @@
+import { formatDate } from '../../contract/format';
 import type { CompanyRow } from '../db/rows';
 import type { MailMessage } from './mailer';
 
@@ -147,13 +148,7 @@ export function invoiceFrom(brand: Brand, mailFrom: string | undefined): string 
   return `"${brand.name.replace(/["\\]/g, '')}" <${address}>`;
 }
 
-const dayText = (d: string) =>
-  new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const dayText = (d: string) => formatDate(d);
 
 /** The send drawer's defaults for an invoice: from, to, a subject and message naming the amount and due date. */
 export function invoiceMailDraft(p: {

@@ -57,6 +57,21 @@ describe('points', () => {
     expect(paged.balance).toBe(page.balance);
   });
 
+  it('names references as people read them, links invoices, and says what points are worth', async () => {
+    const page = await points(c.customer.access, '?pageSize=100');
+    const earned = page.items.filter((e) => e.kind === 'invoice_paid');
+    expect(earned.length).toBeGreaterThan(0);
+    for (const e of earned) {
+      expect(e.reference_label).toMatch(/^Invoice INV-\d{4}-\d+$/);
+      expect(e.invoice_id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    for (const e of page.items.filter((x) => x.kind === 'prealert_bonus')) {
+      expect(e.reference_label).toMatch(/^Pre-alert \S+$/);
+    }
+    expect(page.items.some((e) => /^(invoice|prealert)[-:]/.test(e.reference_label ?? ''))).toBe(false);
+    expect(page.rules).toMatchObject({ currency: 'JMD', point_value_cents: 100, cents_per_point: 10000 });
+  });
+
   it('a new customer starts at 0 and sees only their own ledger', async () => {
     const page = await points(c.neighbour.access);
     expect(page).toMatchObject({ balance: 0, items: [], total: 0 });

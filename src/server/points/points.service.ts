@@ -1,11 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PointsAdjustBody, PointsEntry, PointsKind, PointsPage } from '../../contract/points';
 import { pointsAdjustBodySchema } from '../../contract/points';
 import type { AuditService } from '../audit/audit.service';
 import { settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
-import { pointsLedger, users } from '../db/schema';
+import { invoices, pointsLedger, users } from '../db/schema';
 import { ApiError, fieldError } from '../errors';
 
 type LedgerRow = typeof pointsLedger.$inferSelect;
@@ -19,13 +19,34 @@ export type PointsMove = {
   createdAt?: Date;
 };
 
-function toEntry(r: LedgerRow, balanceAfter: number): PointsEntry {
+/** The invoice id of an `invoice:<id>` or `invoice-unpaid:<id>#n` reference. */
+const INVOICE_REFERENCE = /^invoice(?:-unpaid)?:([0-9a-f-]{36})(?:#\d+)?$/i;
+export const invoiceIdOf = (reference: string | null) =>
+  (reference && INVOICE_REFERENCE.exec(reference)?.[1]) || null;
+
+function toEntry(
+  r: LedgerRow,
+  balanceAfter: number,
+  invoiceNumbers?: Map<string, string | null>,
+): PointsEntry {
+  const invoiceId = invoiceIdOf(r.reference);
+  const number = invoiceId ? invoiceNumbers?.get(invoiceId) : undefined;
+  const prealert = r.reference?.startsWith('prealert:') ? r.reference.slice('prealert:'.length) : null;
   return {
     id: r.id,
     points: r.points,
     kind: r.kind,
     reason: r.reason,
     reference: r.reference,
+    // Internal keys stay internal: an invoice by its number, a pre-alert by its tracking number, a payment by its.
+    reference_label: number
+      ? `Invoice ${number}`
+      : prealert
+        ? `Pre-alert ${prealert}`
+        : invoiceId || !r.reference
+          ? null
+          : r.reference,
+    invoice_id: number ? invoiceId : null,
     balance_after: balanceAfter,
     created_at: r.createdAt.toISOString(),
   };
@@ -153,12 +174,31 @@ export function createPointsService({ db, audit }: { db: Db; audit: AuditService
         db.select({ n: count() }).from(pointsLedger).where(where),
         pointsBalance(db, user.id),
       ]);
+      const invoiceIds = [
+        ...new Set(rows.map(({ r }) => invoiceIdOf(r.reference)).filter((id) => id !== null)),
+      ];
+      const [numbers, settings] = await Promise.all([
+        invoiceIds.length === 0
+          ? []
+          : db
+              .select({ id: invoices.id, number: invoices.number })
+              .from(invoices)
+              .where(and(eq(invoices.companyId, company.id), inArray(invoices.id, invoiceIds))),
+        settingsOf(db, company.id),
+      ]);
+      const invoiceNumbers = new Map(numbers.map((n) => [n.id, n.number]));
       return {
         balance,
-        items: rows.map(({ r, after }) => toEntry(r, after)),
+        items: rows.map(({ r, after }) => toEntry(r, after, invoiceNumbers)),
         page: q.page,
         pageSize: q.pageSize,
         total: total?.n ?? 0,
+        rules: {
+          currency: company.currency,
+          point_value_cents: settings.points.point_value_cents,
+          cents_per_point: settings.points.cents_per_point,
+          prealert_bonus: settings.points.prealert_bonus,
+        },
       };
     },
 

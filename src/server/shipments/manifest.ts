@@ -1,3 +1,4 @@
+import { formatMoney } from '../../contract/format';
 import type { ShipmentDetail } from '../../contract/shipments';
 import type { CompanyRow } from '../db/rows';
 import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from '../invoices/pdf';
@@ -9,8 +10,7 @@ const LEFT = 36;
 const RIGHT = 576;
 const BOTTOM = 60;
 
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (cents: number) => formatMoney(cents, 'USD');
 
 /** The manifest as CSV: one line a package, then a totals line. */
 export function manifestCsv(s: ShipmentDetail): string {

@@ -1,33 +1,20 @@
-/** Display formats shared by the screens. Money arrives as integer minor units, never floats. */
+/** Display formats of the screens, over the shared formatters of src/contract/format.ts. */
+import {
+  formatDate as formatDateShared,
+  formatDateTime as formatDateTimeShared,
+  formatMoney as formatMoneyShared,
+  formatWeight as formatWeightShared,
+} from '../../contract/format';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(minorUnits: number, currency = 'USD', locale?: string): string {
-  const key = `${locale ?? ''}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale ?? 'en-US', { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+/** "US$1,234.50", "J$22,599.40": the shared formatter; `locale` is kept for older callers and ignored. */
+export function formatMoney(minorUnits: number, currency = 'USD', _locale?: string): string {
+  return formatMoneyShared(minorUnits, currency);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
-
-/** "Nov 21, 2026" */
-export const formatDate = (value: string | Date) => dateFormat.format(toDate(value));
-/** "Nov 21, 2026, 3:05 PM" */
-export const formatDateTime = (value: string | Date) => dateTimeFormat.format(toDate(value));
+/** "Nov 21, 2026" in the company's time zone (a "2026-11-21" calendar date is that day). */
+export const formatDate = (value: string | Date) => formatDateShared(value);
+/** "Nov 21, 2026, 3:05 PM" in the company's time zone. */
+export const formatDateTime = (value: string | Date) => formatDateTimeShared(value);
 
 /** Decimal strings from the API ("12.50") without trailing zeros ("12.5"). */
 export function trimDecimal(value: string | number): string {
@@ -36,7 +23,7 @@ export function trimDecimal(value: string | number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-export const formatWeight = (pounds: string | number) => `${trimDecimal(pounds)} lb`;
+export const formatWeight = formatWeightShared;
 
 /** Length × width × height in inches, or null when nobody measured the parcel. */
 export function formatDimensions(length: string, width: string, height: string): string | null {

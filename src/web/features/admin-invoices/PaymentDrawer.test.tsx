@@ -108,7 +108,7 @@ describe('PaymentDrawer', () => {
     const spy = serve(invoice(), { pay: after });
     const { user, onRecorded } = await open();
     expect(screen.getByText('INV-2026-000042')).toBeTruthy();
-    expect(screen.getByTestId('payment-balance').textContent).toBe('$100.00');
+    expect(screen.getByTestId('payment-balance').textContent).toBe('J$100.00');
     expect(amount().value).toBe('100.00');
     expect((screen.getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe(today());
 
@@ -178,7 +178,7 @@ describe('PaymentDrawer', () => {
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Reverse/ })).toBeNull();
 
     await user.click(
-      within(rows[0] as HTMLElement).getByRole('button', { name: /^Reverse the payment of \$25\.00/ }),
+      within(rows[0] as HTMLElement).getByRole('button', { name: /^Reverse the payment of J\$25\.00/ }),
     );
     await user.click(screen.getByRole('button', { name: 'Reverse payment' }));
     expect(await screen.findByText('Say why it is reversed')).toBeTruthy();

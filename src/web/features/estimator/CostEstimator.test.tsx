@@ -40,7 +40,12 @@ const estimate: DutyEstimate = {
   warning:
     'Just over the US$100.00 limit: customs charges apply on the full value, not only on the part above it.',
   lines: [
-    { code: 'value', label: 'Goods value (US$110.00 at 157.2500)', amount_cents: 1729750, rate: '157.2500' },
+    {
+      code: 'value',
+      label: 'Goods value (US$110.00 at US$1 = J$157.25)',
+      amount_cents: 1729750,
+      rate: '157.2500',
+    },
     { code: 'freight', label: 'Freight (4 lb)', amount_cents: 200000, rate: null },
     { code: 'duty', label: 'Import duty (20 % of CIF)', amount_cents: 389810, rate: '0.2000' },
     { code: 'scf', label: 'Standards compliance fee (0.3 % of CIF)', amount_cents: 5847, rate: '0.003' },
@@ -61,23 +66,24 @@ describe('EstimateResult', () => {
     expect(rows.map((r) => r.getAttribute('data-line'))).toEqual([null, 'duty', 'scf', 'freight', 'total']);
 
     const duty = within(table).getByRole('rowheader', { name: 'Import duty (20 % of CIF)' }).closest('tr');
-    expect(duty?.textContent).toContain('20%');
-    expect(duty?.textContent).toContain('$3,898.10');
+    expect(duty?.textContent).toContain('20\u00a0%');
+    expect(duty?.textContent).toContain('J$3,898.10');
     const total = within(table).getByRole('rowheader', { name: 'Estimated total to pay' }).closest('tr');
-    expect(total?.textContent).toContain('$12,162.31');
+    expect(total?.textContent).toContain('J$12,162.31');
 
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('$12,162.31 JMD');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Estimated cost: J$12,162.31');
+    expect(screen.getByText(/4 lb charged \(weighs 3\.2 lb, rounded up\)/)).toBeTruthy();
     expect(screen.getByText(/Just over the US\$100.00 limit/)).toBeTruthy();
     expect(screen.getByText(/This is an estimate\. The invoice/)).toBeTruthy();
     // Said once, not as a title and again in the text under it.
     expect(screen.queryAllByText(/This is an estimate/)).toHaveLength(1);
-    expect(screen.getByText(/US\$1 = \$157.25 JMD \(rate of Nov 22, 2026\)/)).toBeTruthy();
+    expect(screen.getByText(/US\$1 = J\$157.25 \(rate of Nov 22, 2026\)/)).toBeTruthy();
   });
 
   it('shows the goods value line with the exchange rate, not a percentage', () => {
     expect(lineRate('value', '157.2500')).toBe('× 157.25');
     expect(lineRate('freight', null)).toBe('');
-    expect(lineRate('scf', '0.003')).toBe('0.3%');
+    expect(lineRate('scf', '0.003')).toBe('0.3\u00a0%');
   });
 
   it('sends numbers to the calculator', () => {

@@ -21,12 +21,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ESTIMATE_LIMITS } from '../../../contract/constants';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
+import { formatDecimal, formatExchangeRate, formatWeight } from '../../../contract/format';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { isApiError } from '../../lib/api/api-error';
 import { applyServerErrors } from '../../lib/form';
-import { trimDecimal } from '../../lib/format';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
 import { dutyCategoriesQueryOptions, estimateCost } from './api';
 
@@ -62,7 +62,7 @@ export function toEstimatorBody(values: EstimatorValues): DutyCalculatorBody {
 /** The goods value line carries the exchange rate (J$ per US$); the others a fraction of a base. */
 export function lineRate(code: string, rate: string | null): string {
   if (rate === null) return '';
-  if (code === 'value') return `× ${trimDecimal(rate)}`;
+  if (code === 'value') return `× ${formatDecimal(rate, 4)}`;
   return formatRate(rate);
 }
 
@@ -148,11 +148,14 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id={headingId}>
-            Estimated cost: {formatAmount(estimate.total, currency)} {currency}
+            Estimated cost: {formatAmount(estimate.total, currency)}
           </Title>
           <Text size="sm" c="dimmed">
-            {estimate.category.name} · {formatUsd(estimate.value_usd_cents)} · {estimate.chargeable_weight_lb}{' '}
-            lb charged ({estimate.weight_lb} lb) · by {estimate.shipping_method === 'sea' ? 'sea' : 'air'}
+            {estimate.category.name} · {formatUsd(estimate.value_usd_cents)} ·{' '}
+            {formatWeight(estimate.chargeable_weight_lb)} charged
+            {Number(estimate.weight_lb) !== Number(estimate.chargeable_weight_lb) &&
+              ` (weighs ${formatWeight(estimate.weight_lb)}, rounded up)`}{' '}
+            · by {estimate.shipping_method === 'sea' ? 'sea' : 'air'}
           </Text>
         </div>
 
@@ -182,9 +185,9 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
         )}
 
         <Text size="sm">
-          Exchange rate: US$1 = {formatAmount(Math.round(Number(estimate.exchange_rate) * 100), currency)}{' '}
-          {currency} (rate of {formatDay(estimate.exchange_rate_date)}). Duty{' '}
-          {formatRate(estimate.rates.duty)}, GCT {formatRate(estimate.rates.gct)}.
+          Exchange rate: {formatExchangeRate(estimate.exchange_rate, currency)} (rate of{' '}
+          {formatDay(estimate.exchange_rate_date)}). Duty {formatRate(estimate.rates.duty)}, GCT{' '}
+          {formatRate(estimate.rates.gct)}.
         </Text>
         {/* The disclaimer says it is an estimate: a title saying so again would only repeat it. */}
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>

@@ -4,6 +4,7 @@ import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Fees, WeightSchedule } from '../../../contract/fees';
+import { formatExchangeRate } from '../../../contract/format';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -84,7 +85,7 @@ function FeesTables({ fees }: { fees: Fees }) {
           </Title>
           <Text>
             <strong>{fees.storage.free_days} days free</strong> once your package is ready, then{' '}
-            <strong>{formatAmount(fees.storage.per_day_cents, currency)}</strong> {currency} a day.
+            <strong>{formatAmount(fees.storage.per_day_cents, currency)}</strong> a day.
           </Text>
         </Card>
         <Card padding="lg" component="section" aria-label="Customs charges">
@@ -107,8 +108,8 @@ function FeesTables({ fees }: { fees: Fees }) {
               {formatRate(customs.envl_rate)}.
             </List.Item>
             <List.Item>
-              Exchange rate: US$1 = {formatAmount(Math.round(Number(fees.exchange_rate) * 100), currency)}{' '}
-              (rate of {formatDay(fees.exchange_rate_date)}).
+              Exchange rate: {formatExchangeRate(fees.exchange_rate, currency)} (rate of{' '}
+              {formatDay(fees.exchange_rate_date)}).
             </List.Item>
           </List>
         </Card>

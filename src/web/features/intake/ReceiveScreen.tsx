@@ -1,3 +1,4 @@
+import { formatMoney, formatWeight } from '../../../contract/format';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Grid.css';
 import {
@@ -475,7 +476,8 @@ function LookupPanel({
               Pre-alert
             </Badge>
             {lookup.prealert.customer.name}: {lookup.prealert.description} from {lookup.prealert.seller_name},{' '}
-            {lookup.prealert.weight} lb, ${(lookup.prealert.value_cents / 100).toFixed(2)}. Matched on save.
+            {formatWeight(lookup.prealert.weight)}, {formatMoney(lookup.prealert.value_cents, 'USD')}. Matched
+            on save.
           </Text>
         </Card>
       )}

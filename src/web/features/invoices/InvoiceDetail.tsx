@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Group,
@@ -16,13 +17,20 @@ import {
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { InvoiceDetail as Invoice, PaymentMethod } from '../../../contract/invoices';
+import { currencySymbol, formatDate, formatExchangeRate, formatMoney } from '../../../contract/format';
+import {
+  type CustomsBase,
+  type InvoiceDetail as Invoice,
+  type InvoiceLineGroup,
+  invoiceLineGroups,
+  lineGroupOf,
+  type PaymentMethod,
+} from '../../../contract/invoices';
 import { PackageLink } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { errorMessage } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { formatAmount, formatDay } from '../../lib/money/money';
 import { downloadInvoicePdf, invoiceQueryOptions } from './api';
 import classes from './InvoicePrint.module.css';
@@ -98,6 +106,219 @@ function Payments({ invoice }: { invoice: Invoice }) {
   );
 }
 
+const GROUP_TITLES: Record<InvoiceLineGroup, string> = {
+  shipping: 'Shipping charges',
+  customs: 'Customs charges',
+  other: 'Other charges',
+};
+
+/** A row across the table: a label on the left (all columns but the amount) and an amount. */
+function SumRow({
+  label,
+  amount,
+  strong,
+  testId,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" colSpan={3} ta="right" fw={strong ? 700 : 500} visibleFrom="sm">
+        {label}
+      </Table.Th>
+      <Table.Th scope="row" ta="right" fw={strong ? 700 : 500} hiddenFrom="sm">
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        {amount}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The value the customs lines are computed on, per package, so a customer can check them. */
+function CustomsBases({ bases, currency }: { bases: CustomsBase[]; currency: string }) {
+  return (
+    <>
+      {bases.map((b) => (
+        <Text key={b.package_id} size="xs" c="dimmed" data-testid="customs-base">
+          {bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value{' '}
+          <strong>{formatMoney(b.cif_cents, currency)}</strong> = goods{' '}
+          {formatMoney(b.goods_value_usd_cents, 'USD')} at {formatExchangeRate(b.exchange_rate, currency)} (
+          {formatMoney(b.goods_value_cents, currency)}) + freight {formatMoney(b.freight_cents, currency)} +
+          insurance {formatMoney(b.insurance_cents, currency)}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** The lines by group (shipping, customs with their CIF value, other), each with its subtotal, then the total. */
+function ChargesTable({ invoice }: { invoice: Invoice }) {
+  const { currency } = invoice;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const groups = invoiceLineGroups
+    .map((group) => ({
+      group,
+      lines: invoice.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group),
+    }))
+    .filter((g) => g.lines.length > 0);
+  const taxLines = invoice.lines.filter((l) => l.type === 'tax').reduce((s, l) => s + l.line_total_cents, 0);
+  // The sales tax on services (the company's rate), apart from the GCT on imports that is a customs line.
+  const serviceTax = invoice.tax_cents - taxLines;
+  return (
+    // On a phone quantity × unit price goes under the description, so the amounts stay on screen.
+    <ScrollTable label="Invoice lines" minWidth={300}>
+      <Table verticalSpacing="xs">
+        <Table.Caption>
+          Charges on invoice {invoice.number}, in {currencySymbol(currency)} ({currency})
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
+              Qty
+            </Table.Th>
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
+              Unit price
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {groups.map(({ group, lines }) => (
+          <Table.Tbody key={group} data-group={group}>
+            <Table.Tr bg="var(--mantine-color-default-hover)">
+              <Table.Th scope="colgroup" colSpan={4}>
+                {GROUP_TITLES[group]}
+                {group === 'customs' && invoice.customs_bases && invoice.customs_bases.length > 0 && (
+                  <CustomsBases bases={invoice.customs_bases} currency={currency} />
+                )}
+              </Table.Th>
+            </Table.Tr>
+            {lines.map((line) => (
+              <Table.Tr key={line.id}>
+                <Table.Td>
+                  {line.description}
+                  {line.tracking_number && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {line.tracking_number}
+                    </Text>
+                  )}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {line.quantity} × {money(line.unit_price_cents)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {line.quantity}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                  {money(line.unit_price_cents)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(line.line_total_cents)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <SumRow
+              label={`${GROUP_TITLES[group]} total`}
+              amount={money(lines.reduce((sum, l) => sum + l.line_total_cents, 0))}
+            />
+          </Table.Tbody>
+        ))}
+        <Table.Tfoot>
+          {invoice.discount_cents > 0 && (
+            <SumRow label="Discount" amount={`−${money(invoice.discount_cents)}`} />
+          )}
+          {serviceTax !== 0 && <SumRow label="Tax on services" amount={money(serviceTax)} />}
+          <SumRow label="Total" amount={money(invoice.total_cents)} strong testId="invoice-total" />
+        </Table.Tfoot>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/** How to pay an invoice that is still owed: bank transfer quoting its number, the counter, a link; and if late. */
+function HowToPay({ invoice }: { invoice: Invoice }) {
+  const how = invoice.how_to_pay;
+  if (!how || invoice.balance_cents <= 0) return null;
+  const bank = how.bank_transfer;
+  return (
+    <Card padding="lg" component="section" aria-labelledby="invoice-pay-heading" data-testid="how-to-pay">
+      <Title order={2} fz="lg" id="invoice-pay-heading" mb="xs">
+        How to pay
+      </Title>
+      <Text size="sm" mb="sm">
+        {formatMoney(invoice.balance_cents, invoice.currency)} is due
+        {invoice.due_at ? ` by ${formatDate(invoice.due_at)}` : ''}.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: bank ? 2 : 1 }} spacing="md">
+        {bank && (
+          <div>
+            <Text fw={600} size="sm">
+              Bank transfer
+            </Text>
+            <Box component="dl" m={0} fz="sm" className={classes.payDetails}>
+              <dt>Bank</dt>
+              <dd>
+                {bank.bank_name}
+                {bank.branch ? `, ${bank.branch}` : ''}
+              </dd>
+              <dt>Account name</dt>
+              <dd>{bank.account_name}</dd>
+              <dt>Account number</dt>
+              <dd>
+                {bank.account_number}
+                {bank.account_type ? ` · ${bank.account_type}` : ''}
+              </dd>
+              <dt>Reference</dt>
+              <dd>
+                <strong>{bank.reference}</strong> (the invoice number, so we can match your payment)
+              </dd>
+            </Box>
+          </div>
+        )}
+        <Stack gap="sm">
+          {how.counter && (
+            <div>
+              <Text fw={600} size="sm">
+                At the counter
+              </Text>
+              <Text size="sm">{how.counter}</Text>
+            </div>
+          )}
+          {how.online_url && (
+            <Button
+              component="a"
+              href={how.online_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              style={{ alignSelf: 'flex-start' }}
+              data-print-hide
+            >
+              Pay online
+            </Button>
+          )}
+        </Stack>
+      </SimpleGrid>
+      <Text
+        size="sm"
+        mt="sm"
+        c={invoice.status === 'overdue' ? 'red.9' : undefined}
+        fw={invoice.status === 'overdue' ? 600 : undefined}
+      >
+        {invoice.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}
+        {how.overdue}
+      </Text>
+    </Card>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -125,7 +346,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             <InvoiceStatusBadge status={invoice.status} />
           </Group>
           <Text c="dimmed" size="sm">
-            Amounts in {currency}
+            Amounts in {currencySymbol(currency)} ({currency})
           </Text>
         </div>
         <Group gap="sm" data-print-hide>
@@ -159,9 +380,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             {invoice.customer.mailbox_number}
           </Fact>
           <Fact label="Total">
-            <strong>
-              {money(invoice.total_cents)} {currency}
-            </strong>
+            <strong>{money(invoice.total_cents)}</strong>
           </Fact>
           <Fact label="Balance">
             <strong>
@@ -171,7 +390,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             </strong>
           </Fact>
           <Fact label="Issued">{invoice.issued_at ? formatDate(invoice.issued_at) : '—'}</Fact>
-          <Fact label="Due">{invoice.due_at ? formatDay(invoice.due_at) : '—'}</Fact>
+          <Fact label="Due">{invoice.due_at ? formatDate(invoice.due_at) : '—'}</Fact>
           <Fact label={invoice.cancelled_at ? 'Cancelled' : 'Paid'}>
             {invoice.cancelled_at
               ? formatDate(invoice.cancelled_at)
@@ -186,103 +405,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Title order={2} fz="lg" id="invoice-lines-heading" mb="sm">
           Charges
         </Title>
-        {/* On a phone quantity × unit price goes under the description, so the amounts stay on screen. */}
-        <ScrollTable label="Invoice lines" minWidth={300}>
-          <Table striped verticalSpacing="xs">
-            <Table.Caption>
-              Charges on invoice {invoice.number}, in {currency}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col" ta="right" visibleFrom="sm">
-                  Qty
-                </Table.Th>
-                <Table.Th scope="col" ta="right" visibleFrom="sm">
-                  Unit price
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.map((line) => (
-                <Table.Tr key={line.id}>
-                  <Table.Td>
-                    {line.description}
-                    {line.tracking_number && (
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {line.tracking_number}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed" hiddenFrom="sm">
-                      {line.quantity} × {money(line.unit_price_cents)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm">
-                    {line.quantity}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
-                    {money(line.unit_price_cents)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.line_total_cents)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
-                  Subtotal
-                </Table.Th>
-                <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
-                  Subtotal
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.subtotal_cents)}
-                </Table.Td>
-              </Table.Tr>
-              {invoice.discount_cents > 0 && (
-                <Table.Tr>
-                  <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
-                    Discount
-                  </Table.Th>
-                  <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
-                    Discount
-                  </Table.Th>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    −{money(invoice.discount_cents)}
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right" fw={500} visibleFrom="sm">
-                  Tax
-                </Table.Th>
-                <Table.Th scope="row" ta="right" fw={500} hiddenFrom="sm">
-                  Tax
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.tax_cents)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={3} ta="right" visibleFrom="sm">
-                  Total ({currency})
-                </Table.Th>
-                <Table.Th scope="row" ta="right" hiddenFrom="sm">
-                  Total ({currency})
-                </Table.Th>
-                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="invoice-total">
-                  {money(invoice.total_cents)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </ScrollTable>
+        <ChargesTable invoice={invoice} />
       </Card>
+
+      <HowToPay invoice={invoice} />
 
       <Payments invoice={invoice} />
 

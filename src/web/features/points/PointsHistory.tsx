@@ -1,16 +1,18 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
-import { Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, EmptyState, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { PAGE_SIZES } from '../../../contract/constants';
-import type { PointsEntry } from '../../../contract/points';
+import { formatMoney } from '../../../contract/format';
+import type { PointsEntry, PointsPage } from '../../../contract/points';
 import { usePageTitle } from '../../components/PageTitle';
 import { PageButtons, PageSizeSelect } from '../../components/Paging';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
+import { RelativeTime } from '../../components/RelativeTime';
 import { ScrollTable } from '../../components/ScrollTable';
-import { formatDate } from '../../lib/format';
 import { pointsQueryOptions } from './api';
 import type { PointsSearch } from './points-search';
 
@@ -22,6 +24,49 @@ function pointsColor(n: number) {
   return n < 0
     ? 'light-dark(#b02525, var(--mantine-color-red-4))'
     : 'light-dark(#1e6b30, var(--mantine-color-green-4))';
+}
+
+/** "Invoice INV-2026-0042" linking to it, "Pre-alert 1Z…"; never an internal key. */
+function Reference({ entry }: { entry: PointsEntry }) {
+  const label = entry.reference_label ?? null;
+  if (!label) return <>—</>;
+  if (!entry.invoice_id) return <>{label}</>;
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link to="/user/invoices/$id" params={{ id: entry.invoice_id ?? '' }} {...props} />
+      )}
+    >
+      {label}
+    </Anchor>
+  );
+}
+
+/** What a point is worth, how points are earned and how to use them, from the company's settings. */
+function PointsRules({ rules }: { rules: NonNullable<PointsPage['rules']> }) {
+  const money = (cents: number) => formatMoney(cents, rules.currency);
+  return (
+    <Card padding="lg" component="section" aria-labelledby="points-rules-heading" data-testid="points-rules">
+      <Title order={2} fz="lg" id="points-rules-heading" mb="xs">
+        How points work
+      </Title>
+      <List size="sm" spacing={4}>
+        <List.Item>
+          Each point is worth <strong>{money(rules.point_value_cents)}</strong> off an invoice.
+        </List.Item>
+        <List.Item>
+          You earn 1 point for every {money(rules.cents_per_point)} you pay on an invoice
+          {rules.prealert_bonus > 0
+            ? `, and ${points.format(rules.prealert_bonus)} points for each pre-alert sent with its invoice file`
+            : ''}
+          .
+        </List.Item>
+        <List.Item>
+          To use them, ask to pay with points at the counter: they come off the invoice you are paying.
+        </List.Item>
+      </List>
+    </Card>
+  );
 }
 
 export function LedgerTable({ items }: { items: PointsEntry[] }) {
@@ -47,10 +92,12 @@ export function LedgerTable({ items }: { items: PointsEntry[] }) {
         <Table.Tbody>
           {items.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <RelativeTime value={e.created_at} />
+              </Table.Td>
               <Table.Td>{e.reason}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
-                {e.reference ?? '—'}
+                <Reference entry={e} />
               </Table.Td>
               <Table.Td ta="right" fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
                 {signed.format(e.points)}
@@ -81,8 +128,14 @@ export function LedgerCards({ items }: { items: PointsEntry[] }) {
             </Text>
           </Group>
           <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            {formatDate(e.created_at)}
-            {e.reference ? ` · ${e.reference}` : ''} · Balance {points.format(e.balance_after)}
+            <RelativeTime value={e.created_at} />
+            {e.reference_label ? (
+              <>
+                {' · '}
+                <Reference entry={e} />
+              </>
+            ) : null}{' '}
+            · Balance {points.format(e.balance_after)}
           </Text>
         </Card>
       ))}
@@ -120,9 +173,17 @@ export function PointsHistory({
               Your balance
             </Text>
             {data ? (
-              <Text fz={36} fw={700} lh={1.1} data-testid="points-balance">
-                {points.format(data.balance)} points
-              </Text>
+              <>
+                <Text fz={36} fw={700} lh={1.1} data-testid="points-balance">
+                  {points.format(data.balance)} points
+                </Text>
+                {data.rules && (
+                  <Text size="sm" c="dimmed" data-testid="points-worth">
+                    Worth {formatMoney(data.balance * data.rules.point_value_cents, data.rules.currency)} off
+                    an invoice
+                  </Text>
+                )}
+              </>
             ) : query.isPending ? (
               <Skeleton h={40} w={180} mt={4} aria-label="Loading your balance" />
             ) : (
@@ -133,6 +194,8 @@ export function PointsHistory({
           </div>
         </Group>
       </Card>
+
+      {data?.rules && <PointsRules rules={data.rules} />}
 
       <Card padding="lg" component="section" aria-labelledby="points-ledger-heading">
         <Title order={2} fz="lg" id="points-ledger-heading" mb="sm">

@@ -86,7 +86,7 @@ function Quote({ request }: { request: PurchaseRequest }) {
   return (
     <Paper withBorder radius="sm" p="xs" bg="var(--mantine-color-default-hover)">
       <Text size="sm" fw={600}>
-        Quote: {formatAmount(request.quoted_total_cents, request.quote_currency)} {request.quote_currency}
+        Quote: {formatAmount(request.quoted_total_cents, request.quote_currency)}
       </Text>
       {request.quote_note && <Text size="sm">{request.quote_note}</Text>}
       {request.quote_expires_at && (expired || open) && (

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { within } from '../time-limit';
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -15,22 +16,6 @@ export type RedisLink = {
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
-
-function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (err) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-}
 
 /**
  * Connects and checks Redis answers before the server starts: a node of a cluster that starts without it would keep

@@ -2,26 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { RedisLink } from '../cluster/redis';
 import type { Db } from '../db';
 import type { FileStore } from '../files/file-store';
+import { within } from '../time-limit';
 
 const CHECK_MS = 2_000;
 
 type Log = { error: (obj: object, msg: string) => void };
-
-function timed(what: string, p: Promise<unknown>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer within ${CHECK_MS} ms`)), CHECK_MS);
-    p.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      (err) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-}
 
 /**
  * What this instance needs to serve, each asked at once with a 2 s bound: the database, the file store and Redis
@@ -41,7 +26,7 @@ export async function checkReadiness(
   await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
-        await timed(name, check());
+        await within(CHECK_MS, name, check());
         parts[name] = 'ok';
       } catch (err) {
         log.error({ err, check: name }, 'readiness check failed');

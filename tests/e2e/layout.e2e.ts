@@ -13,6 +13,7 @@ import {
   until,
   waitForPath,
 } from './support/helpers';
+import { openSearch } from './support/search';
 
 const browser = setupBrowser();
 
@@ -136,19 +137,6 @@ describe('header', () => {
 // seen) offline; the header shows the whole name at 1280 px; the scroll-to-top button leaves the footer's help link
 // free. The demo customer's seeded rows, read from the API first; nothing is added.
 describe('finding things and the frame (issue 16)', () => {
-  /** Opens the search panel (fetched once the page is idle: press the shortcut until it answers). */
-  async function openSearch(page: Page) {
-    const search = page.getByRole('textbox', { name: /^Search the menu/ });
-    // A panel still closing (its exit transition clears the query) is not an open one.
-    await search.waitFor({ state: 'hidden' });
-    for (let attempt = 0; attempt < 20 && !(await search.isVisible()); attempt++) {
-      await page.keyboard.press('Control+K');
-      await search.waitFor({ state: 'visible', timeout: 500 }).catch(() => {});
-    }
-    expect(await search.isVisible()).toBe(true);
-    return search;
-  }
-
   for (const width of [375, 1280]) {
     it(`ctrl+K finds a package, a pre-alert and an invoice, and offline what was seen, at ${width} px`, async () => {
       type Page_<T> = { items: T[] };

@@ -8,6 +8,7 @@ import { newPage, screenshot, setupBrowser } from './support/browser';
 import { DEMO, expectDashboard, pathOf, signInShared, until } from './support/helpers';
 import { buildOf, nextWorkerWaiting, setupNextBuild } from './support/new-build';
 import { controlled, persistedQueryKeys, textNow } from './support/offline';
+import { openSearch } from './support/search';
 
 const NEVER_LOADED = "You're offline and this page hasn't been loaded on this device yet.";
 
@@ -57,6 +58,22 @@ describe('offline', () => {
       await until(() => textNow(page.getByText(SHOWING))).toBe(showing);
       expect(await page.getByText(NEVER_LOADED).count()).toBe(0);
       await screenshot(page, 'offline-history-1280');
+
+      // Ctrl+K after the offline reload (issue 16): the search panel's code comes from the precache and it finds a
+      // package of the list from the data saved on this device.
+      const first = page
+        .locator('main a[href^="/user/packages/"]:not([href^="/user/packages/pre-alert"])')
+        .first();
+      const tracking = (await textNow(first)) ?? '';
+      expect(tracking).not.toBe('');
+      const search = await openSearch(page);
+      await search.fill(tracking);
+      const found = page.getByRole('button', { name: new RegExp(`^${tracking}\\s*Package ·`) });
+      await until(() => found.isVisible(), { timeout: 10_000 }).toBe(true);
+      await screenshot(page, 'offline-search-1280');
+      await found.click();
+      await until(() => pathOf(page)).toMatch(/^\/user\/packages\/[0-9a-f-]{36}$/);
+      await page.keyboard.press('Escape');
 
       // A full navigation offline: the worker answers with index.html, the data comes from IndexedDB.
       await page.goto('/user');

@@ -198,6 +198,17 @@ describe('pre-alerted parcels in My packages and the dashboard', () => {
         await page.goto('/user');
         await until(() => page.getByRole('link', { name: 'All packages (1)' }).isVisible()).toBe(true);
         expect(await page.getByRole('link', { name: 'Pre-alerted 1', exact: true }).count()).toBe(1);
+        // And "Recent packages" lists it, marked and linking to the pre-alert, instead of "No packages yet".
+        const recent = page.getByRole('list', { name: 'Recent packages' });
+        await until(() => recent.getByRole('listitem').count()).toBe(1);
+        expect(await recent.getByText('Pre-alerted', { exact: true }).isVisible()).toBe(true);
+        expect(
+          await recent.getByText(/Garden hose · pre-alerted just now, not received yet/).isVisible(),
+        ).toBe(true);
+        expect(await page.getByText('No packages yet').count()).toBe(0);
+        await shot(page, `dashboard-awaiting-${size.width}`);
+        await recent.getByRole('link', { name: `${t}, pre-alert` }).click();
+        await waitForPath(page, '/user/packages/pre-alert', { q: t });
       });
     }
   }, 120_000);

@@ -31,10 +31,7 @@ function Figures({ summary }: { summary: AccountSummary }) {
               Balance due
             </Text>
             <Text fz={28} fw={800} lh={1.2} className={classes.amount}>
-              {formatAmount(summary.balance_due_cents, summary.currency)}{' '}
-              <Text span size="sm" fw={600} c="dimmed">
-                {summary.currency}
-              </Text>
+              {formatAmount(summary.balance_due_cents, summary.currency)}
             </Text>
             <Text size="sm" c={summary.overdue_invoices > 0 ? 'var(--mantine-color-error)' : 'dimmed'}>
               {invoicesLine(summary)}

@@ -83,7 +83,9 @@ describe('UserHome', () => {
     await renderWithRouter(<UserHome user={user} company={company} summary={summary} />);
     const balance = await screen.findByTestId('balance-due');
     expect(balance.getAttribute('href')).toBe('/user/invoices');
-    expect(balance.textContent).toContain('$12,345.50');
+    // The dollar is named once, in front: "J$12,345.50", not "J$12,345.50 JMD".
+    expect(balance.textContent).toContain('J$12,345.50');
+    expect(balance.textContent).not.toContain('JMD');
     expect(balance.textContent).toContain('3 open invoices, 1 overdue');
     const points = screen.getByTestId('points-balance');
     expect(points.getAttribute('href')).toBe('/user/points/history');

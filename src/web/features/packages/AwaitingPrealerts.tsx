@@ -1,32 +1,10 @@
 import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Prealert } from '../../../contract/packages';
-import { prealertCalls } from '../../../contract/packages.calls';
-import { api } from '../../lib/api';
 import { formatDate, formatWeight } from '../../lib/format';
+import { awaitingPrealertsQueryOptions } from './api';
 import { StatusBadge } from './StatusBadge';
-
-/** Enough for any customer's parcels on the way; the pre-alert screen pages through the rest. */
-const AWAITING_PAGE_SIZE = 20;
-
-/**
- * Under the pre-alerts' key (['prealerts', 'list', …], as the pre-alert screen's lists), so sending or cancelling one
- * refreshes it, and Ctrl+K finds it offline. Offline and never loaded: nothing to add, the packages still show.
- */
-const awaitingQueryOptions = (q: string | undefined) =>
-  queryOptions({
-    queryKey: [
-      'prealerts',
-      'list',
-      { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: true, ...(q ? { q } : {}) },
-    ],
-    queryFn: () =>
-      api.call(prealertCalls.list, {
-        query: { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: '1', ...(q ? { q } : {}) },
-      }),
-    meta: { offlineOptional: true },
-  });
 
 /**
  * "My packages" lists what the warehouse received; a parcel only pre-alerted is not a package yet. These are the
@@ -34,7 +12,7 @@ const awaitingQueryOptions = (q: string | undefined) =>
  * pre-alert (the list under the form, narrowed to it). Apart from the package list, so its pages stay as they are.
  */
 export function AwaitingPrealerts({ q }: { q: string | undefined }) {
-  const list = useQuery(awaitingQueryOptions(q));
+  const list = useQuery(awaitingPrealertsQueryOptions(q));
   const items = list.data?.items ?? [];
   if (items.length === 0) return null;
   const total = list.data?.total ?? items.length;

@@ -2,10 +2,11 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Unstyled
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
+import type { PackageSummary, Prealert } from '../../../contract/packages';
 import { PackageLink } from '../../components/PackageLinks';
-import { formatDate } from '../../lib/format';
+import { RelativeTime } from '../../components/RelativeTime';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
-import { packageCountsQueryOptions, packagesQueryOptions } from './api';
+import { awaitingPrealertsQueryOptions, packageCountsQueryOptions, packagesQueryOptions } from './api';
 import classes from './DashboardSections.module.css';
 import { StatusBadge, statusTone } from './StatusBadge';
 
@@ -68,12 +69,30 @@ export function PackageCounts() {
   );
 }
 
-/** The five newest packages, each linking to its page. */
 /** The dashboard's "recent packages": the route's loader asks for the same page. */
 export const RECENT_QUERY = { sort: 'newest', page: 1, pageSize: 5 } as const;
 
+type RecentItem =
+  | { kind: 'package'; at: string; pkg: PackageSummary }
+  | { kind: 'prealert'; at: string; prealert: Prealert };
+
+/**
+ * The five newest things the customer sent or received: packages, and the pre-alerts no package stands for yet
+ * (issue 16: a parcel just pre-alerted is what a customer looks for first). Pre-alerts are merged in when they have
+ * arrived; the packages never wait for them.
+ */
+export function recentItems(packages: PackageSummary[], awaiting: Prealert[], limit = 5): RecentItem[] {
+  const items: RecentItem[] = [
+    ...packages.map((pkg) => ({ kind: 'package' as const, at: pkg.created_at, pkg })),
+    ...awaiting.map((prealert) => ({ kind: 'prealert' as const, at: prealert.created_at, prealert })),
+  ];
+  return items.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
+}
+
 export function RecentPackages() {
   const recent = useQuery(packagesQueryOptions(RECENT_QUERY));
+  const awaiting = useQuery(awaitingPrealertsQueryOptions());
+  const items = recent.data ? recentItems(recent.data.items, awaiting.data?.items ?? []) : [];
   return (
     <Card padding="lg" component="section" aria-labelledby="recent-heading">
       <Group justify="space-between" align="baseline" mb="sm">
@@ -93,7 +112,7 @@ export function RecentPackages() {
         </Stack>
       ) : recent.isError ? (
         <Text c="dimmed">Recent packages are not available right now.</Text>
-      ) : recent.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <Text c="dimmed">
           No packages yet.{' '}
           <Anchor component={Link} to="/user/packages/pre-alert">
@@ -103,17 +122,43 @@ export function RecentPackages() {
         </Text>
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recent packages">
-          {recent.data.items.map((pkg) => (
-            <li key={pkg.id} className={classes.recent}>
-              <div style={{ minWidth: 0 }}>
-                <PackageLink pkg={pkg} />
-                <Text size="sm" c="dimmed">
-                  {pkg.description || 'Package'} · added {formatDate(pkg.created_at)}
-                </Text>
-              </div>
-              <StatusBadge code={pkg.status} name={pkg.status_name} />
-            </li>
-          ))}
+          {items.map((item) =>
+            item.kind === 'package' ? (
+              <li key={item.pkg.id} className={classes.recent}>
+                <div style={{ minWidth: 0 }}>
+                  <PackageLink pkg={item.pkg} />
+                  <Text size="sm" c="dimmed">
+                    {item.pkg.description || 'Package'} · added <RelativeTime value={item.pkg.created_at} />
+                  </Text>
+                </div>
+                <StatusBadge code={item.pkg.status} name={item.pkg.status_name} />
+              </li>
+            ) : (
+              <li key={item.prealert.id} className={classes.recent} data-testid="recent-prealert">
+                <div style={{ minWidth: 0 }}>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        to="/user/packages/pre-alert"
+                        search={{ q: item.prealert.tracking_number }}
+                        {...props}
+                      />
+                    )}
+                    fw={600}
+                    style={{ overflowWrap: 'anywhere' }}
+                    aria-label={`${item.prealert.tracking_number}, pre-alert`}
+                  >
+                    {item.prealert.tracking_number}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {item.prealert.description || 'Parcel'} · pre-alerted{' '}
+                    <RelativeTime value={item.prealert.created_at} />, not received yet
+                  </Text>
+                </div>
+                <StatusBadge code="pre_alerted" name="Pre-alerted" />
+              </li>
+            ),
+          )}
         </Stack>
       )}
     </Card>

@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../components/RelativeTime';
 import '@mantine/core/styles/Timeline.css';
 import {
   Alert,
@@ -21,7 +22,7 @@ import { FileList } from '../../components/files/FileList';
 import { usePageTitle } from '../../components/PageTitle';
 import { ToneBadge } from '../../components/ToneBadge';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDate, formatDateTime, formatDimensions, formatMoney, formatWeight } from '../../lib/format';
+import { formatDateTime, formatDimensions, formatMoney, formatWeight } from '../../lib/format';
 import { packageQueryOptions } from './api';
 import classes from './PackageDetail.module.css';
 import { ReceiptsPanel } from './ReceiptsPanel';
@@ -146,8 +147,13 @@ function LinkedPrealert({ pkg }: { pkg: PackageDetailData }) {
               {p.status === 'matched' ? 'Matched' : p.status === 'pending' ? 'Pending' : 'Cancelled'}
             </ToneBadge>
             <Text size="sm" c="dimmed">
-              Sent {formatDate(p.created_at)}
-              {p.matched_at ? ` · matched ${formatDate(p.matched_at)}` : ''}
+              Sent <RelativeTime value={p.created_at} />
+              {p.matched_at ? (
+                <>
+                  {' '}
+                  · matched <RelativeTime value={p.matched_at} />
+                </>
+              ) : null}
             </Text>
           </Group>
           <dl className={classes.facts}>
@@ -237,7 +243,8 @@ export function PackageDetail({ id }: { id: string }) {
         </Group>
         <Text c="dimmed">
           {pkg.description || 'Package'}
-          {pkg.seller_name ? ` from ${pkg.seller_name}` : ''} · updated {formatDate(pkg.updated_at)}
+          {pkg.seller_name ? ` from ${pkg.seller_name}` : ''} · updated{' '}
+          <RelativeTime value={pkg.updated_at} />
         </Text>
       </div>
       <div className={classes.columns}>

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { PackageListQuery, PackagePage } from '../../../contract/packages';
-import { packageCalls } from '../../../contract/packages.calls';
+import { packageCalls, prealertCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
 
 export const packageKeys = {
@@ -76,4 +76,26 @@ export const packageCountsQueryOptions = () =>
   queryOptions({
     queryKey: packageKeys.counts(),
     queryFn: () => api.call(packageCalls.counts),
+  });
+
+/** Enough for any customer's parcels on the way; the pre-alert screen pages through the rest. */
+const AWAITING_PAGE_SIZE = 20;
+
+/**
+ * The customer's pending pre-alerts no package stands for yet, newest first. Under the pre-alerts' key
+ * (['prealerts', 'list', …], as the pre-alert screen's lists), so sending or cancelling one refreshes it, and Ctrl+K
+ * finds it offline. Offline and never loaded: nothing to add, the packages still show.
+ */
+export const awaitingPrealertsQueryOptions = (q?: string) =>
+  queryOptions({
+    queryKey: [
+      'prealerts',
+      'list',
+      { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: true, ...(q ? { q } : {}) },
+    ],
+    queryFn: () =>
+      api.call(prealertCalls.list, {
+        query: { page: 1, pageSize: AWAITING_PAGE_SIZE, awaiting: '1', ...(q ? { q } : {}) },
+      }),
+    meta: { offlineOptional: true },
   });

@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../components/RelativeTime';
 import '@mantine/core/styles/Pagination.css';
 import {
   Alert,
@@ -22,7 +23,7 @@ import { FileList } from '../../components/files/FileList';
 import { SearchField } from '../../components/SearchField';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatMoney, formatWeight } from '../../lib/format';
+import { formatMoney, formatWeight } from '../../lib/format';
 import { cancelPrealert, prealertKeys, prealertsQueryOptions } from './api';
 import classes from './PrealertList.module.css';
 import {
@@ -88,9 +89,19 @@ export function PrealertCard({
         </Text>
       </Text>
       <Text size="xs" c="dimmed">
-        Sent {formatDate(prealert.created_at)}
-        {prealert.matched_at ? ` · matched ${formatDate(prealert.matched_at)}` : ''}
-        {prealert.cancelled_at ? ` · cancelled ${formatDate(prealert.cancelled_at)}` : ''}
+        Sent <RelativeTime value={prealert.created_at} />
+        {prealert.matched_at ? (
+          <>
+            {' '}
+            · matched <RelativeTime value={prealert.matched_at} />
+          </>
+        ) : null}
+        {prealert.cancelled_at ? (
+          <>
+            {' '}
+            · cancelled <RelativeTime value={prealert.cancelled_at} />
+          </>
+        ) : null}
       </Text>
       {prealert.status === 'cancelled' && prealert.cancel_reason ? (
         // Staff cancelled it: the customer is owed the why, in the company's words.

@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../components/RelativeTime';
 import '@mantine/core/styles/EmptyState.css';
 import {
   Anchor,
@@ -135,7 +136,7 @@ function RequestCard({
         <Quote request={request} />
         <Group justify="space-between" align="center" gap="xs" mt="auto">
           <Text size="xs" c="dimmed">
-            Sent {formatDate(request.created_at)}
+            Sent <RelativeTime value={request.created_at} />
           </Text>
           {deletable ? (
             <Button

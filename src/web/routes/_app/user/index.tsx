@@ -3,7 +3,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../../features/auth/api';
 import { accountSummaryQueryOptions, useAccountSummary } from '../../../features/dashboard/api';
 import { UserHome } from '../../../features/dashboard/UserHome';
-import { packageCountsQueryOptions, packagesQueryOptions } from '../../../features/packages/api';
+import {
+  awaitingPrealertsQueryOptions,
+  packageCountsQueryOptions,
+  packagesQueryOptions,
+} from '../../../features/packages/api';
 import { PackageCounts, RECENT_QUERY, RecentPackages } from '../../../features/packages/DashboardSections';
 import { companyQueryOptions } from '../../../features/tenant/api';
 import { packageStatusesQueryOptions } from '../../../lib/reference/api';
@@ -17,6 +21,7 @@ export const Route = createFileRoute('/_app/user/')({
     void queryClient.prefetchQuery(packageCountsQueryOptions());
     void queryClient.prefetchQuery(packageStatusesQueryOptions());
     void queryClient.prefetchQuery(packagesQueryOptions(RECENT_QUERY));
+    void queryClient.prefetchQuery(awaitingPrealertsQueryOptions());
   },
   component: function UserRoute() {
     const session = useSession();

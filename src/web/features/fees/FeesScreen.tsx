@@ -4,7 +4,7 @@ import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Fees, WeightSchedule } from '../../../contract/fees';
-import { formatExchangeRate } from '../../../contract/format';
+import { currencySymbol, formatExchangeRate } from '../../../contract/format';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -31,13 +31,13 @@ function WeightTable({
       <ScrollTable label={`${title} table`} minWidth={260}>
         <Table striped verticalSpacing="xs">
           <Table.Caption>
-            {title} by weight in {currency}; weights round up to the next pound.
+            {title} by weight, in {currencySymbol(currency)} ({currency}); weights round up to the next pound.
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Weight</Table.Th>
               <Table.Th scope="col" ta="right">
-                Charge ({currency})
+                Charge
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -123,7 +123,9 @@ function FeesTables({ fees }: { fees: Fees }) {
           {/* On a phone the description goes under the charge's name, so the amount stays on screen. */}
           <ScrollTable label="Other charges table" minWidth={300}>
             <Table striped verticalSpacing="xs">
-              <Table.Caption>Other charges in {currency}, when they apply</Table.Caption>
+              <Table.Caption>
+                Other charges in {currencySymbol(currency)} ({currency}), when they apply
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Charge</Table.Th>
@@ -131,7 +133,7 @@ function FeesTables({ fees }: { fees: Fees }) {
                     When it applies
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
-                    Amount ({currency})
+                    Amount
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -60,25 +60,12 @@ export function PrealertCard({
 }) {
   return (
     <Box component="li" px="md" py="sm" className={classes.row} id={`prealert-${prealert.id}`}>
+      {/* The tracking number and its state only: beside a Cancel button too, a phone broke the number in two. */}
       <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
         <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {prealert.tracking_number}
         </Text>
-        <Group gap="xs" wrap="nowrap" flex="none">
-          {prealert.status === 'pending' && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              leftSection={<IconX size={14} aria-hidden />}
-              aria-label={`Cancel pre-alert ${prealert.tracking_number}`}
-              onClick={() => onCancel(prealert)}
-            >
-              Cancel
-            </Button>
-          )}
-          <PrealertStateBadge status={prealert.status} />
-        </Group>
+        <PrealertStateBadge status={prealert.status} />
       </Group>
       <Text size="sm" lineClamp={2}>
         {prealert.description}
@@ -88,21 +75,36 @@ export function PrealertCard({
           {formatWeight(prealert.weight)}
         </Text>
       </Text>
-      <Text size="xs" c="dimmed">
-        Sent <RelativeTime value={prealert.created_at} />
-        {prealert.matched_at ? (
-          <>
-            {' '}
-            · matched <RelativeTime value={prealert.matched_at} />
-          </>
-        ) : null}
-        {prealert.cancelled_at ? (
-          <>
-            {' '}
-            · cancelled <RelativeTime value={prealert.cancelled_at} />
-          </>
-        ) : null}
-      </Text>
+      <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          Sent <RelativeTime value={prealert.created_at} />
+          {prealert.matched_at ? (
+            <>
+              {' '}
+              · matched <RelativeTime value={prealert.matched_at} />
+            </>
+          ) : null}
+          {prealert.cancelled_at ? (
+            <>
+              {' '}
+              · cancelled <RelativeTime value={prealert.cancelled_at} />
+            </>
+          ) : null}
+        </Text>
+        {prealert.status === 'pending' && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            flex="none"
+            leftSection={<IconX size={14} aria-hidden />}
+            aria-label={`Cancel pre-alert ${prealert.tracking_number}`}
+            onClick={() => onCancel(prealert)}
+          >
+            Cancel
+          </Button>
+        )}
+      </Group>
       {prealert.status === 'cancelled' && prealert.cancel_reason ? (
         // Staff cancelled it: the customer is owed the why, in the company's words.
         <Text size="sm" mt={4}>

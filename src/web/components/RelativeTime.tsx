@@ -8,3 +8,21 @@ export function RelativeTime({ value }: { value: string }) {
     </time>
   );
 }
+
+/**
+ * "Sent 3 days ago · matched yesterday": what happened when, the steps that have not happened (null) left out.
+ * Each time shows its exact value on hover.
+ */
+export function RelativeTimes({ steps }: { steps: [label: string, value: string | null | undefined][] }) {
+  const done = steps.filter((s): s is [string, string] => Boolean(s[1]));
+  return (
+    <>
+      {done.map(([label, value], i) => (
+        <span key={label}>
+          {i > 0 ? ' · ' : ''}
+          {label} <RelativeTime value={value} />
+        </span>
+      ))}
+    </>
+  );
+}

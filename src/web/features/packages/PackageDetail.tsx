@@ -1,4 +1,4 @@
-import { RelativeTime } from '../../components/RelativeTime';
+import { RelativeTime, RelativeTimes } from '../../components/RelativeTime';
 import '@mantine/core/styles/Timeline.css';
 import {
   Alert,
@@ -147,13 +147,12 @@ function LinkedPrealert({ pkg }: { pkg: PackageDetailData }) {
               {p.status === 'matched' ? 'Matched' : p.status === 'pending' ? 'Pending' : 'Cancelled'}
             </ToneBadge>
             <Text size="sm" c="dimmed">
-              Sent <RelativeTime value={p.created_at} />
-              {p.matched_at ? (
-                <>
-                  {' '}
-                  · matched <RelativeTime value={p.matched_at} />
-                </>
-              ) : null}
+              <RelativeTimes
+                steps={[
+                  ['Sent', p.created_at],
+                  ['matched', p.matched_at],
+                ]}
+              />
             </Text>
           </Group>
           <dl className={classes.facts}>

@@ -1,4 +1,4 @@
-import { RelativeTime } from '../../components/RelativeTime';
+import { RelativeTimes } from '../../components/RelativeTime';
 import '@mantine/core/styles/Pagination.css';
 import {
   Alert,
@@ -77,19 +77,13 @@ export function PrealertCard({
       </Text>
       <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          Sent <RelativeTime value={prealert.created_at} />
-          {prealert.matched_at ? (
-            <>
-              {' '}
-              · matched <RelativeTime value={prealert.matched_at} />
-            </>
-          ) : null}
-          {prealert.cancelled_at ? (
-            <>
-              {' '}
-              · cancelled <RelativeTime value={prealert.cancelled_at} />
-            </>
-          ) : null}
+          <RelativeTimes
+            steps={[
+              ['Sent', prealert.created_at],
+              ['matched', prealert.matched_at],
+              ['cancelled', prealert.cancelled_at],
+            ]}
+          />
         </Text>
         {prealert.status === 'pending' && (
           <Button

@@ -6,9 +6,41 @@
  * "CA$5.00", "€3.00"; never a bare "$" and never "$… JMD".
  */
 
-/** The companies have no time zone of their own yet: they are all in Jamaica. */
+/** A company's time zone until its admin picks another (Company settings): the demo companies are in Jamaica. */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
 const LOCALE = 'en-US';
+
+/** True for a time zone name Intl knows ("America/Jamaica", "UTC"); false for anything else. */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every time zone Intl lists (for a picker), with the default first when the runtime lists none. */
+export function timeZoneNames(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const names = supported ? supported('timeZone') : [];
+  return names.includes(DEFAULT_TIME_ZONE) ? names : [DEFAULT_TIME_ZONE, ...names];
+}
+
+let displayZone = DEFAULT_TIME_ZONE;
+
+/**
+ * The zone the formatters below use when none is passed. The PWA shows one company, so it sets it once from that
+ * company (boot block, `GET /v1/companies/me`) and every screen formats in it without threading it through. The
+ * server serves many companies and never calls this: it passes the company's zone to each call.
+ */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The zone dates are shown in when no zone is passed (see setDisplayTimeZone). */
+export const displayTimeZone = () => displayZone;
 
 /** Dollars are told apart by their country prefix, the way Caribbean invoices write them. */
 const DOLLAR_PREFIX: Record<string, string> = {
@@ -125,14 +157,14 @@ function toInstant(value: DateInput): { date: Date; calendar: boolean } | null {
 }
 
 /** "Nov 23, 2026" (a timestamp as the day it was in the company's time zone). */
-export function formatDate(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDate(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   if (!t) return String(value);
   return dateFormat('date', t.calendar ? 'UTC' : timeZone).format(t.date);
 }
 
 /** "Nov 23, 2026, 2:46 PM" in the company's time zone; a calendar date has no time. */
-export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   if (!t) return String(value);
   if (t.calendar) return formatDate(value);
@@ -140,7 +172,7 @@ export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): 
 }
 
 /** "2:46 PM" in the company's time zone. */
-export function formatTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatTime(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   return t ? dateFormat('time', timeZone).format(t.date) : String(value);
 }
@@ -157,7 +189,7 @@ const DAY = 24 * HOUR;
 export function formatRelative(
   value: DateInput,
   now: Date | number = Date.now(),
-  timeZone = DEFAULT_TIME_ZONE,
+  timeZone = displayZone,
 ): string {
   const t = toInstant(value);
   if (!t) return String(value);

@@ -1,7 +1,7 @@
 import { callsFor } from './endpoint';
 import type { settingsSchemas } from './settings';
 
-const tags = ['settings'];
+const tags = ['staff', 'settings'];
 
 /** The company's settings the customer screens explain (payment, points, invoice defaults) and its time zone. */
 export const settingsCalls = callsFor<typeof settingsSchemas>()({

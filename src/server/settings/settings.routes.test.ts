@@ -70,6 +70,7 @@ describe('GET and PUT /v1/settings (company settings, admins only)', () => {
     expectError(await put(clerk, { time_zone: 'UTC' }), 403);
     expectError(await get(customer), 403);
     expectError(await put(customer, { time_zone: 'UTC' }), 403);
+    expectError(await put(customer, {}), 403); // refused before its body is even read
     // Sessions belong to one company: the other company's admin on this host, or ours on theirs, are not signed in.
     expectError(await get(blueAdmin), 401);
     expectError(await put(blueAdmin, { time_zone: 'UTC' }), 401);

@@ -42,6 +42,41 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
 /** The zone dates are shown in when no zone is passed (see setDisplayTimeZone). */
 export const displayTimeZone = () => displayZone;
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayParts(at: Date, timeZone: string) {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    dayFormats.set(timeZone, f);
+  }
+  const n = (type: string) => Number(f.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
+  return { y: n('year'), m: n('month'), d: n('day'), h: n('hour'), min: n('minute'), s: n('second') };
+}
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in the zone. */
+export function dayIn(at: Date = new Date(), timeZone = displayZone): string {
+  const p = dayParts(at, timeZone);
+  const pad = (v: number) => String(v).padStart(2, '0');
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+}
+
+/** The moment that day began (midnight) in the zone. */
+export function startOfDayIn(at: Date = new Date(), timeZone = displayZone): Date {
+  const p = dayParts(at, timeZone);
+  // The zone's offset at this moment: its wall clock read as UTC, minus the moment itself (whole seconds).
+  const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(at.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(p.y, p.m - 1, p.d) - offset);
+}
+
 /** Dollars are told apart by their country prefix, the way Caribbean invoices write them. */
 const DOLLAR_PREFIX: Record<string, string> = {
   USD: 'US$',

@@ -99,7 +99,7 @@ describe('GET and PUT /v1/settings (company settings, admins only)', () => {
     const entry = (await trail())[0];
     expect(entry).toMatchObject({
       entity: 'company',
-      action: 'settings',
+      action: 'updated',
       actor: { name: expect.any(String) },
     });
     expect(entry?.changes['payment.bank_transfer.account_name']).toEqual([

@@ -107,7 +107,7 @@ export function createSettingsService({ db, audit }: { db: Db; audit: AuditServi
         await audit.record(tx, company, actor, {
           entity: 'company',
           entityId: company.id,
-          action: 'settings',
+          action: 'updated',
           changes,
           note: `Company settings: ${sections.join(', ')}`,
         });

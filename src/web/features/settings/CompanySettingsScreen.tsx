@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import {
   Fieldset,
   List,
@@ -43,6 +44,26 @@ import {
 
 const asNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v));
 const cents = (dollars: number | string) => Math.round(asNumber(dollars) * 100);
+
+/** The history's field names as the sections label them. */
+const HISTORY_LABELS: Record<string, string> = {
+  'payment.bank_transfer.bank_name': 'Bank',
+  'payment.bank_transfer.branch': 'Branch',
+  'payment.bank_transfer.account_name': 'Account name',
+  'payment.bank_transfer.account_number': 'Account number',
+  'payment.bank_transfer.account_type': 'Account type',
+  'payment.counter': 'At the counter',
+  'payment.online_url': 'Online payment page',
+  'payment.overdue': 'When an invoice is overdue',
+  'points.cents_per_point': 'Paid for 1 point (cents)',
+  'points.point_value_cents': '1 point is worth (cents)',
+  'points.prealert_bonus': 'Pre-alert bonus',
+  'invoice.tax_label': 'Tax name',
+  'invoice.tax_rate': 'Tax rate (fraction)',
+  'invoice.terms': 'Terms',
+  'invoice.due_days': 'Due after (days)',
+  time_zone: 'Time zone',
+};
 
 /** "UTC−05:00" for a zone at this moment (daylight saving included). */
 function offsetOf(zone: string, at: Date): string {
@@ -121,7 +142,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
       >
         {(form, busy) => (
           <>
-            <Fieldset legend="Bank transfer (optional)" variant="unstyled">
+            <Fieldset legend="Bank transfer (optional)">
               <Text size="sm" c="dimmed" mb="xs">
                 Customers quote the invoice number as the reference. Without an account number, no bank
                 transfer is offered.
@@ -168,7 +189,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
             <Textarea
               label="At the counter (optional)"
               description="e.g. Pay by cash or card when you collect your packages. Empty: no counter payments."
-              rows={2}
+              rows={3}
               disabled={busy}
               key={form.key('counter')}
               {...form.getInputProps('counter')}
@@ -186,7 +207,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
             <Textarea
               label="When an invoice is overdue (optional)"
               description="What happens, in plain words"
-              rows={2}
+              rows={4}
               disabled={busy}
               key={form.key('overdue')}
               {...form.getInputProps('overdue')}
@@ -322,7 +343,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
             <Textarea
               label="Terms (optional)"
               description="Printed on the invoice"
-              rows={2}
+              rows={4}
               disabled={busy}
               key={form.key('terms')}
               {...form.getInputProps('terms')}
@@ -365,7 +386,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
         )}
       </SettingsSection>
 
-      <AuditTrail entity="company" id={settings.company_id} />
+      <AuditTrail entity="company" id={settings.company_id} labels={HISTORY_LABELS} />
     </>
   );
 }

@@ -124,7 +124,7 @@ export function SettingsSection<V extends Record<string, unknown>>({
               </Text>
             </Card>
           ) : null}
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="xs" wrap="nowrap">
             <Button
               variant="default"
               disabled={!form.isDirty() || busy}

@@ -133,7 +133,7 @@ export function SettingsSection<V extends Record<string, unknown>>({
                 form.reset();
               }}
             >
-              Undo changes
+              Undo
             </Button>
             <Button type="submit" loading={busy} disabled={!form.isDirty() && !busy}>
               Save {title.toLowerCase()}

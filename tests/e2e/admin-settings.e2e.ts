@@ -170,6 +170,24 @@ describe('company settings', () => {
               /^1 point per J\$/,
             );
             await shot(page, `admin-settings-${size.width}-${scheme}`, { fullPage: true });
+            if (size === DESKTOP && scheme === 'light') {
+              // The zone is picked by typing part of its name; nothing is saved here (every journey's dates use it).
+              const timeZone = page.getByRole('form', { name: 'Time zone' });
+              await zone.focus();
+              await page.keyboard.press('ControlOrMeta+A');
+              await page.keyboard.type('Toronto');
+              const option = page.getByRole('option', { name: /^America\/Toronto \(UTC-0[45]:00\)$/ });
+              await until(() => option.isVisible()).toBe(true);
+              await shot(page, 'admin-settings-time-zone-search', { fullPage: false });
+              await page.keyboard.press('ArrowDown');
+              await page.keyboard.press('Enter');
+              await until(() => zone.inputValue()).toMatch(/^America\/Toronto/);
+              const saveZone = timeZone.getByRole('button', { name: 'Save time zone' });
+              expect(await saveZone.isDisabled()).toBe(false);
+              await timeZone.getByRole('button', { name: 'Undo' }).click();
+              await until(() => zone.inputValue()).toMatch(/^America\/Jamaica/);
+              expect(await saveZone.isDisabled()).toBe(true);
+            }
             await audit(page, `company settings ${size.width} ${scheme}`, found);
             await expectNoOverflow(page, `company settings ${size.width} ${scheme}`);
           }

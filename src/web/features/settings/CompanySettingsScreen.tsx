@@ -375,7 +375,6 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
             required
             searchable
             data={zones}
-            limit={50}
             nothingFoundMessage="No time zone found"
             allowDeselect={false}
             maw={480}

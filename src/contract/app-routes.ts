@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   '/admin/packages/$id',
   '/admin/prealerts',
   '/admin/receive',
+  '/admin/settings',
   '/admin/shipments',
   '/admin/shipments/$id',
   '/error/not-authorized',

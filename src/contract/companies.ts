@@ -32,6 +32,8 @@ export const companySchema = z.object({
   currency: z.string(),
   exchange_rate: z.string().describe('JMD per USD, decimal string'),
   exchange_rate_date: z.string().describe('ISO date the rate was set'),
+  /** The company's IANA time zone (Company settings): every date is shown in it. */
+  time_zone: z.string().describe('IANA time zone, e.g. America/Jamaica'),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -37,6 +37,8 @@ import { purchaseRequestSchemas } from './purchase-requests';
 import { purchaseRequestCalls } from './purchase-requests.calls';
 import { referenceSchemas } from './reference';
 import { referenceCalls } from './reference.calls';
+import { settingsSchemas } from './settings';
+import { settingsCalls } from './settings.calls';
 import { shipmentSchemas } from './shipments';
 import { shipmentCalls } from './shipments.calls';
 import { staffPackageSchemas } from './staff-packages';
@@ -84,6 +86,8 @@ export const profileEndpoints = bindSchemas(profileCalls, profileSchemas);
 export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purchaseRequestSchemas);
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
 export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
+/** Company settings (admins): how to pay, points rules, invoice defaults and the company's time zone. */
+export const settingsEndpoints = bindSchemas(settingsCalls, settingsSchemas);
 /** The back office's packages: every package of the company, its edits, owner, pre-alert and bulk actions. */
 export const staffPackageEndpoints = bindSchemas(staffPackageCalls, staffPackageSchemas);
 /** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
@@ -124,6 +128,7 @@ export const endpoints = {
   customers: customerEndpoints,
   matching: matchingEndpoints,
   counter: counterEndpoints,
+  settings: settingsEndpoints,
 } as const;
 
 /** The declarations as one flat list. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './format';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
@@ -103,6 +104,8 @@ export const accountSettingsSchema = z.object({
   /** Days from issue to the due date of an invoice. */
   invoice_due_days: z.number().int().min(0).max(365),
   payment: paymentSettingsSchema.default(DEFAULT_PAYMENT_SETTINGS),
+  /** The company's IANA time zone: every date the PWA, the mails and the PDFs show is in it. */
+  time_zone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -10,6 +10,9 @@ import {
   formatRelative,
   formatTime,
   formatWeight,
+  isTimeZone,
+  setDisplayTimeZone,
+  timeZoneNames,
 } from './format';
 
 describe('formatMoney', () => {
@@ -95,6 +98,41 @@ describe('dates and times', () => {
   it('uses another time zone when asked', () => {
     expect(formatDateTime('2026-11-23T19:46:48Z', 'UTC')).toBe('Nov 23, 2026, 7:46 PM');
     expect(formatDate('2026-11-24T03:30:00Z', 'Europe/London')).toBe('Nov 24, 2026');
+  });
+
+  it('shows a moment near midnight as the day it is in the company’s zone', () => {
+    // 23:30 on Nov 30 in Kingston is 04:30 on Dec 1 in London.
+    const lateEvening = '2026-12-01T04:30:00Z';
+    expect(formatDate(lateEvening, 'America/Jamaica')).toBe('Nov 30, 2026');
+    expect(formatDateTime(lateEvening, 'America/Jamaica')).toBe('Nov 30, 2026, 11:30 PM');
+    expect(formatDate(lateEvening, 'Europe/London')).toBe('Dec 1, 2026');
+    expect(formatDateTime(lateEvening, 'Europe/London')).toBe('Dec 1, 2026, 4:30 AM');
+  });
+
+  it('formats in the zone the PWA set for its company when none is passed, and falls back on a bad one', () => {
+    const lateEvening = '2026-12-01T04:30:00Z';
+    try {
+      setDisplayTimeZone('Europe/London');
+      expect(formatDate(lateEvening)).toBe('Dec 1, 2026');
+      expect(formatTime(lateEvening)).toBe('4:30 AM');
+      expect(formatRelative(lateEvening, new Date('2026-12-20T00:00:00Z'))).toBe('Dec 1, 2026');
+      // A calendar date is that day in every zone.
+      expect(formatDate('2026-12-06')).toBe('Dec 6, 2026');
+      setDisplayTimeZone('Not/AZone');
+      expect(formatDate(lateEvening)).toBe('Nov 30, 2026');
+    } finally {
+      setDisplayTimeZone(null);
+    }
+    expect(formatDate(lateEvening)).toBe('Nov 30, 2026');
+  });
+
+  it('knows time zone names', () => {
+    expect(isTimeZone('America/Jamaica')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(timeZoneNames()).toContain('America/Jamaica');
+    expect(timeZoneNames().length).toBeGreaterThan(100);
   });
 
   it('says how long ago, then the date', () => {

@@ -6,9 +6,76 @@
  * "CA$5.00", "€3.00"; never a bare "$" and never "$… JMD".
  */
 
-/** The companies have no time zone of their own yet: they are all in Jamaica. */
+/** A company's time zone until its admin picks another (Company settings): the demo companies are in Jamaica. */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
 const LOCALE = 'en-US';
+
+/** True for a time zone name Intl knows ("America/Jamaica", "UTC"); false for anything else. */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every time zone Intl lists (for a picker), with the default first when the runtime lists none. */
+export function timeZoneNames(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const names = supported ? supported('timeZone') : [];
+  return names.includes(DEFAULT_TIME_ZONE) ? names : [DEFAULT_TIME_ZONE, ...names];
+}
+
+let displayZone = DEFAULT_TIME_ZONE;
+
+/**
+ * The zone the formatters below use when none is passed. The PWA shows one company, so it sets it once from that
+ * company (boot block, `GET /v1/companies/me`) and every screen formats in it without threading it through. The
+ * server serves many companies and never calls this: it passes the company's zone to each call.
+ */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The zone dates are shown in when no zone is passed (see setDisplayTimeZone). */
+export const displayTimeZone = () => displayZone;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayParts(at: Date, timeZone: string) {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    dayFormats.set(timeZone, f);
+  }
+  const n = (type: string) => Number(f.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
+  return { y: n('year'), m: n('month'), d: n('day'), h: n('hour'), min: n('minute'), s: n('second') };
+}
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in the zone. */
+export function dayIn(at: Date = new Date(), timeZone = displayZone): string {
+  const p = dayParts(at, timeZone);
+  const pad = (v: number) => String(v).padStart(2, '0');
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+}
+
+/** The moment that day began (midnight) in the zone. */
+export function startOfDayIn(at: Date = new Date(), timeZone = displayZone): Date {
+  const p = dayParts(at, timeZone);
+  // The zone's offset at this moment: its wall clock read as UTC, minus the moment itself (whole seconds).
+  const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(at.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(p.y, p.m - 1, p.d) - offset);
+}
 
 /** Dollars are told apart by their country prefix, the way Caribbean invoices write them. */
 const DOLLAR_PREFIX: Record<string, string> = {
@@ -125,14 +192,14 @@ function toInstant(value: DateInput): { date: Date; calendar: boolean } | null {
 }
 
 /** "Nov 23, 2026" (a timestamp as the day it was in the company's time zone). */
-export function formatDate(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDate(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   if (!t) return String(value);
   return dateFormat('date', t.calendar ? 'UTC' : timeZone).format(t.date);
 }
 
 /** "Nov 23, 2026, 2:46 PM" in the company's time zone; a calendar date has no time. */
-export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   if (!t) return String(value);
   if (t.calendar) return formatDate(value);
@@ -140,7 +207,7 @@ export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): 
 }
 
 /** "2:46 PM" in the company's time zone. */
-export function formatTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatTime(value: DateInput, timeZone = displayZone): string {
   const t = toInstant(value);
   return t ? dateFormat('time', timeZone).format(t.date) : String(value);
 }
@@ -157,7 +224,7 @@ const DAY = 24 * HOUR;
 export function formatRelative(
   value: DateInput,
   now: Date | number = Date.now(),
-  timeZone = DEFAULT_TIME_ZONE,
+  timeZone = displayZone,
 ): string {
   const t = toInstant(value);
   if (!t) return String(value);

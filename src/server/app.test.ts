@@ -326,6 +326,8 @@ describe('serving the PWA', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       const boot = bootOf(res.body);
       expect(boot, url).toEqual({ company: me.json().data, buildId: 'build-1' });
+      // The company's time zone arrives with the page: the PWA shows every date in it from the first paint.
+      expect(boot.company?.time_zone, url).toBe('America/Jamaica');
       expect(res.body, url).toContain(
         `<meta name="theme-color" content="${me.json().data.primary_color}" />`,
       );

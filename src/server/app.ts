@@ -20,6 +20,7 @@ import { createTokenSigner } from './auth/tokens';
 import { createServices, registerRoutes } from './capabilities';
 import { connectRedis, type RedisLink } from './cluster/redis';
 import { shareWrites } from './cluster/write-bus';
+import { timeZoneOf } from './companies/time-zones';
 import type { Config } from './config';
 import type { Db } from './db';
 import { authPlugin } from './http/auth';
@@ -332,7 +333,11 @@ export async function buildApp({
    */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
-    const html = await documents.render(request.company ? toCompany(request.company) : null, path);
+    const company = request.company;
+    const html = await documents.render(
+      company ? toCompany(company, await timeZoneOf(db, company.id)) : null,
+      path,
+    );
     if (html === null) return sendNotFound(reply, 'The app is not built');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

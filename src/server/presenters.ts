@@ -3,7 +3,8 @@ import type { User } from '../contract/users';
 import type { CompanyRow, UserRow } from './db/rows';
 
 /** Database rows -> contract shapes. The only place column names meet API names. */
-export function toCompany(c: CompanyRow): Company {
+/** `timeZone`: the company's, from its settings (companies/time-zones.ts). */
+export function toCompany(c: CompanyRow, timeZone: string): Company {
   return {
     id: c.id,
     is_active: c.isActive,
@@ -20,11 +21,12 @@ export function toCompany(c: CompanyRow): Company {
     currency: c.currency,
     exchange_rate: c.exchangeRate,
     exchange_rate_date: c.exchangeRateDate,
+    time_zone: timeZone,
   };
 }
 
-export function toCompanyAdmin(c: CompanyRow, hostnames: string[]): CompanyAdmin {
-  return { ...toCompany(c), hostnames };
+export function toCompanyAdmin(c: CompanyRow, hostnames: string[], timeZone: string): CompanyAdmin {
+  return { ...toCompany(c, timeZone), hostnames };
 }
 
 export function toUser(u: UserRow): User {

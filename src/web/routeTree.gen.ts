@@ -24,6 +24,7 @@ import { Route as AppAdminCounterRouteImport } from './routes/_app/admin/counter
 import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
+import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
@@ -125,6 +126,11 @@ const AppAdminPrealertsRoute = AppAdminPrealertsRouteImport.update({
 const AppAdminReceiveRoute = AppAdminReceiveRouteImport.update({
   id: '/admin/receive',
   path: '/admin/receive',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
+  id: '/admin/settings',
+  path: '/admin/settings',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUserIndexRoute = AppUserIndexRouteImport.update({
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
+  '/admin/settings': typeof AppAdminSettingsRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
@@ -334,6 +341,7 @@ export interface FileRoutesByTo {
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
+  '/admin/settings': typeof AppAdminSettingsRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/_app/admin/import': typeof AppAdminImportRoute;
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
+  '/_app/admin/settings': typeof AppAdminSettingsRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/_app/user/fees': typeof AppUserFeesRoute;
   '/_app/user/profile': typeof AppUserProfileRoute;
@@ -427,6 +436,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/prealerts'
     | '/admin/receive'
+    | '/admin/settings'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
@@ -471,6 +481,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/prealerts'
     | '/admin/receive'
+    | '/admin/settings'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
@@ -517,6 +528,7 @@ export interface FileRouteTypes {
     | '/_app/admin/import'
     | '/_app/admin/prealerts'
     | '/_app/admin/receive'
+    | '/_app/admin/settings'
     | '/_app/user/authorizeduser'
     | '/_app/user/fees'
     | '/_app/user/profile'
@@ -664,6 +676,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/receive';
       fullPath: '/admin/receive';
       preLoaderRoute: typeof AppAdminReceiveRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/settings': {
+      id: '/_app/admin/settings';
+      path: '/admin/settings';
+      fullPath: '/admin/settings';
+      preLoaderRoute: typeof AppAdminSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/user/': {
@@ -878,6 +897,7 @@ interface AppRouteChildren {
   AppAdminImportRoute: typeof AppAdminImportRoute;
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
+  AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
@@ -911,6 +931,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminImportRoute: AppAdminImportRoute,
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,
+  AppAdminSettingsRoute: AppAdminSettingsRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,

@@ -20,6 +20,7 @@ const ADMIN_SCREENS = [
   '/admin/invoice/list',
   '/admin/invoice/add',
   '/admin/menu',
+  '/admin/settings',
 ];
 
 type OpenApi = { paths: Record<string, Record<string, { tags?: string[] }>> };

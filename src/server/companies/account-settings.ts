@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
+import { DEFAULT_TIME_ZONE } from '../../contract/format';
 import type { Db } from '../db';
 import { companies, companySettings, dutyCategories } from '../db/schema';
 
@@ -97,6 +98,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
     overdue:
       'Packages on an invoice more than 7 days overdue are held until it is paid; storage charges keep adding up.',
   },
+  time_zone: DEFAULT_TIME_ZONE,
 };
 
 /** Blue Parcel (the second demo company) prices a little differently, so tenancy shows on the fee page too. */

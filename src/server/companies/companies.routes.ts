@@ -4,13 +4,17 @@ import { authOf } from '../http/auth';
 import { ok, sendNotFound } from '../http/envelope';
 import { route } from '../http/route';
 import { toCompany } from '../presenters';
+import { settingsRoutes } from '../settings/settings.routes';
+import { timeZoneOf } from './time-zones';
 
 export const companyRoutes: FastifyPluginAsync = async (app) => {
   const svc = app.companies;
 
   // Public: the PWA brands itself with this before anyone signs in.
   route(app, ep.me, async (request, reply) =>
-    request.company ? ok(toCompany(request.company)) : sendNotFound(reply, ''),
+    request.company
+      ? ok(toCompany(request.company, await timeZoneOf(app.db, request.company.id)))
+      : sendNotFound(reply, ''),
   );
 
   route(app, ep.list, async () => ok(await svc.list()));
@@ -25,4 +29,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     app.tenants.invalidate();
     return ok(created, 'Company created', 201);
   });
+
+  // The company's own settings (admins): GET and PUT /v1/settings.
+  await app.register(settingsRoutes);
 };

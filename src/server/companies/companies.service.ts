@@ -8,6 +8,7 @@ import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
 import { ensureAccountDefaults } from './account-settings';
+import { timeZoneOf } from './time-zones';
 
 type CreateCompanyBody = z.output<typeof createCompanyBodySchema>;
 
@@ -26,7 +27,8 @@ export function createCompanyService({ db }: { db: Db }) {
     async list(): Promise<CompanyAdmin[]> {
       const rows = await db.select().from(companies).orderBy(asc(companies.name));
       const hosts = await hostsOf(rows.map((r) => r.id));
-      return rows.map((r) => toCompanyAdmin(r, hosts.get(r.id) ?? []));
+      const zones = await Promise.all(rows.map((r) => timeZoneOf(db, r.id)));
+      return rows.map((r, i) => toCompanyAdmin(r, hosts.get(r.id) ?? [], zones[i] ?? ''));
     },
 
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
@@ -34,7 +36,7 @@ export function createCompanyService({ db }: { db: Db }) {
       if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
       const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
       if (!row) throw notFound('Company not found');
-      return toCompany(row);
+      return toCompany(row, await timeZoneOf(db, row.id));
     },
 
     /** A new company with its host names and default account settings, in one transaction. */
@@ -76,7 +78,7 @@ export function createCompanyService({ db }: { db: Db }) {
       });
       // Committed: every instance's host lookup (which may have cached "no company here") must look again.
       wrote(db, 'companies', 'company_hosts');
-      return toCompanyAdmin(created, hostnames);
+      return toCompanyAdmin(created, hostnames, await timeZoneOf(db, created.id));
     },
   };
 }

@@ -75,6 +75,7 @@ describe('menus and menu items', () => {
       '/admin/invoice/list',
       '/admin/invoice/add',
       '/admin/menu',
+      '/admin/settings',
     ]);
   });
 
@@ -84,6 +85,7 @@ describe('menus and menu items', () => {
     const admin = menus.find((m) => m.code === 'admin');
     expect(admin?.items.map((i) => i.route)).toContain('/admin/receive');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/menu');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

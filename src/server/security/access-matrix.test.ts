@@ -218,6 +218,7 @@ describe('access-control matrix', () => {
       ['file', `/v1/files/${f.fileId}`, 'owner'],
       ['invoices incl. drafts (staff)', `/v1/invoices?pageSize=100&customer_id=${f.victim.id}`, 'admin'],
       ['menus (admin)', '/v1/menus', 'admin'],
+      ['settings (admin)', '/v1/settings', 'admin'],
       ['user (staff)', `/v1/users/${f.victim.id}`, 'admin'],
       ['companies (superadmin)', '/v1/companies', 'platform'],
     ];
@@ -343,6 +344,7 @@ describe('access-control matrix', () => {
       'profile',
       'invoices incl. drafts (staff)',
       'menus (admin)',
+      'settings (admin)',
       'companies (superadmin)',
       'refresh session',
       'logout session',

@@ -80,6 +80,7 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'All invoices', icon: 'list', route: '/admin/invoice/list' },
   { title: 'New invoice', icon: 'file-plus', route: '/admin/invoice/add' },
   { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },
+  { title: 'Company settings', icon: 'settings', route: '/admin/settings', admin: true },
 ].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
   ...m,
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],

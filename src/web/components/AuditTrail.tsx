@@ -15,8 +15,19 @@ export const auditQueryOptions = (entity: AuditEntity, id: string) =>
 
 const shown = (v: AuditValue) => (v === null || v === '' ? '—' : String(v));
 
-/** "History" on a staff record: who changed what, when, before → after, newest first. */
-export function AuditTrail({ entity, id }: { entity: AuditEntity; id: string }) {
+/**
+ * "History" on a staff record: who changed what, when, before → after, newest first. `labels` names fields as the
+ * screen does ("Account name" for payment.bank_transfer.account_name); others show their key.
+ */
+export function AuditTrail({
+  entity,
+  id,
+  labels = {},
+}: {
+  entity: AuditEntity;
+  id: string;
+  labels?: Record<string, string>;
+}) {
   const query = useQuery(auditQueryOptions(entity, id));
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`audit-${id}`}>
@@ -43,7 +54,7 @@ export function AuditTrail({ entity, id }: { entity: AuditEntity; id: string }) 
                   </Text>
                   {Object.entries(e.changes).map(([field, [before, after]]) => (
                     <Text size="sm" key={field} c="dimmed">
-                      {field}: <Code>{shown(before)}</Code> → <Code>{shown(after)}</Code>
+                      {labels[field] ?? field}: <Code>{shown(before)}</Code> → <Code>{shown(after)}</Code>
                     </Text>
                   ))}
                   {e.note ? (

@@ -22,18 +22,22 @@ afterEach(() => {
 
 describe('offline banner text', () => {
   it('is nothing online, the data time offline', () => {
-    const now = new Date(2026, 10, 21, 15, 30).getTime();
+    // 3:30 PM in Kingston (the demo company's zone, UTC−5).
+    const now = Date.UTC(2026, 10, 21, 20, 30);
     expect(offlineBannerText({ online: true, since: now }, now)).toBeNull();
     expect(offlineBannerText({ online: false, since: null }, now)).toBe('Offline');
     expect(offlineBannerText({ online: false, since: now, missing: 'all' }, now)).toBe('Offline');
-    expect(offlineBannerText({ online: false, since: new Date(2026, 10, 21, 9, 5).getTime() }, now)).toBe(
+    expect(offlineBannerText({ online: false, since: Date.UTC(2026, 10, 21, 14, 5) }, now)).toBe(
       'Offline — data from 9:05 AM',
     );
   });
-  it('names the day when the data is older than today', () => {
-    const now = new Date(2026, 10, 21, 15, 30).getTime();
-    expect(formatDataTime(new Date(2026, 10, 19, 18, 0).getTime(), now)).toBe('Nov 19, 6:00 PM');
-    expect(formatDataTime(new Date(2025, 11, 30, 8, 0).getTime(), now)).toBe('Dec 30, 2025, 8:00 AM');
+  it('names the day when the data is older than today, in the company’s time zone', () => {
+    const now = Date.UTC(2026, 10, 21, 20, 30);
+    expect(formatDataTime(Date.UTC(2026, 10, 19, 23, 0), now)).toBe('Nov 19, 6:00 PM');
+    expect(formatDataTime(Date.UTC(2025, 11, 30, 13, 0), now)).toBe('Dec 30, 2025, 8:00 AM');
+    // 04:30 UTC on the 21st is still the evening of the 20th in Kingston; in London it is the morning of today.
+    expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now)).toBe('Nov 20, 11:30 PM');
+    expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now, 'Europe/London')).toBe('4:30 AM');
   });
 });
 

@@ -46,6 +46,32 @@ export const COMPANY_OPS: Record<string, Op> = {
     req: (f) => ({ url: `/v1/companies/${f.demoCompanyId}` }),
     expect: victimRow(true, { owner: own(), neighbour: own(), unverified: own() }),
   },
+  'GET /v1/settings': {
+    rule: 'company admin (verified): the company’s settings; the other company’s admin on its own host: its own',
+    req: () => ({ url: '/v1/settings' }),
+    expect: adminOnly({ blueStaff: own() }),
+  },
+  'PUT /v1/settings': {
+    rule: 'company admin (verified): changes the company’s settings (audited); the other company’s admin on its own host: its own',
+    req: (_f, c) => ({
+      url: '/v1/settings',
+      payload: {
+        payment: {
+          bank_transfer: {
+            bank_name: 'Matrix Bank',
+            account_name: `Matrix ${c}`,
+            account_number: '000-000',
+            branch: 'Matrix',
+            account_type: 'Current',
+          },
+          counter: `Pay at the matrix counter (${c})`,
+          online_url: '',
+          overdue: 'Held until paid.',
+        },
+      },
+    }),
+    expect: adminOnly({ blueStaff: own() }),
+  },
   'GET /v1/parishes': {
     rule: 'public, platform-wide',
     req: () => ({ url: '/v1/parishes' }),

@@ -22,7 +22,10 @@ const STAFF_SHORTCUTS = [
   { title: 'Invoices', route: '/admin/invoice/list', icon: 'list' },
   { title: 'My portal', route: '/user', icon: 'home' },
 ];
-const ADMIN_SHORTCUTS = [{ title: 'Menus', route: '/admin/menu', icon: 'menu-2' }];
+const ADMIN_SHORTCUTS = [
+  { title: 'Menus', route: '/admin/menu', icon: 'menu-2' },
+  { title: 'Settings', route: '/admin/settings', icon: 'settings' },
+];
 
 /** Quick links to the most used screens. */
 export function Shortcuts() {

@@ -18,6 +18,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/offline/offline-status';
 import { outbox, useOutbox } from '../../lib/offline/outbox-app';
 import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
@@ -150,7 +151,7 @@ export function OutboxControl() {
                   )}
                   <Text size="xs" c="dimmed">
                     {rec.files.length} file{rec.files.length === 1 ? '' : 's'}, {formatBytes(size)} · saved{' '}
-                    {new Date(rec.createdAt).toLocaleString()}
+                    {formatDateTime(new Date(rec.createdAt))}
                     {rec.attempts > 0 && ` · ${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}`}
                   </Text>
                   <Group gap="xs">

@@ -1,15 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardCalls } from '../../../contract/admin-dashboard.calls';
+import { dayIn, displayTimeZone, startOfDayIn } from '../../../contract/format';
 import { api } from '../../lib/api';
 
-/** The clerk's day: from their local midnight, as the date their lists filter on. */
-export function localDay(now = new Date()) {
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    since: midnight.toISOString(),
-    date: `${midnight.getFullYear()}-${pad(midnight.getMonth() + 1)}-${pad(midnight.getDate())}`,
-  };
+/** The company's day: from midnight in its time zone, as the date its lists filter on. */
+export function localDay(now = new Date(), timeZone = displayTimeZone()) {
+  return { since: startOfDayIn(now, timeZone).toISOString(), date: dayIn(now, timeZone) };
 }
 
 export const dashboardQueryOptions = (since: string) =>

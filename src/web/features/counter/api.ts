@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CloseoutQuery, ReleaseBody } from '../../../contract/counter';
 import { counterCalls } from '../../../contract/counter.calls';
+import { dayIn, displayTimeZone } from '../../../contract/format';
 import { api, isApiError } from '../../lib/api';
 
 export const counterKeys = {
@@ -53,21 +54,13 @@ export const closeoutQueryOptions = (q: CloseoutQuery) =>
 export const releaseParcels = (body: ReleaseBody, idempotencyKey: string) =>
   api.call(counterCalls.release, { body, idempotencyKey });
 
-/** The clerk's time zone: the close-out's day runs from their local midnight. */
-export function localTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
+/** The company's time zone: the close-out's day runs from midnight there. */
+export function localTimeZone(): string {
+  return displayTimeZone();
 }
 
-/** Today in the clerk's own calendar, as YYYY-MM-DD. */
-export function localToday(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Today in the company's calendar, as YYYY-MM-DD. */
+export const localToday = (): string => dayIn(new Date(), displayTimeZone());
 
 /** Renders the payment drawer of an invoice (composed by the route: features do not import each other). */
 export type RenderPayment = (invoiceId: string, opened: boolean, onClose: () => void) => ReactNode;

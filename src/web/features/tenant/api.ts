@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Company } from '../../../contract/companies';
 import { companyCalls } from '../../../contract/companies.calls';
+import { setDisplayTimeZone } from '../../../contract/format';
 import { ApiError, api, withFallbackMessage } from '../../lib/api';
 import { readJson, removeKey, writeJson } from '../../lib/storage';
 
@@ -13,6 +14,7 @@ export async function fetchCompany(): Promise<Company> {
   try {
     const company = await api.call(companyCalls.me);
     writeJson(COMPANY_KEY, company);
+    setDisplayTimeZone(company.time_zone);
     return company;
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) removeKey(COMPANY_KEY);
@@ -20,7 +22,12 @@ export async function fetchCompany(): Promise<Company> {
   }
 }
 
-export const getCachedCompany = () => readJson<Company>(COMPANY_KEY);
+/** The company saved on this device (offline starts); its time zone becomes the one dates are shown in. */
+export function getCachedCompany(): Company | undefined {
+  const company = readJson<Company>(COMPANY_KEY);
+  if (company) setDisplayTimeZone(company.time_zone);
+  return company;
+}
 
 /** The company of the current host; a cached copy paints the brand at once and is refreshed behind it. */
 export const companyQueryOptions = () =>
@@ -39,6 +46,7 @@ export const companyQueryOptions = () =>
  */
 export function primeCompany(queryClient: QueryClient, company: Company): void {
   writeJson(COMPANY_KEY, company);
+  setDisplayTimeZone(company.time_zone);
   queryClient.setQueryData(companyQueryOptions().queryKey, company);
 }
 

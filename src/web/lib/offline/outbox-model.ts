@@ -2,6 +2,8 @@
  * The outbox's rules, as pure functions: what a record is, when it is due, what a failure does to it, and how long
  * to wait before the next try. The engine (outbox.ts) applies them; the tests check them without IndexedDB or XHR.
  */
+import { displayTimeZone } from '../../../contract/format';
+
 /** What a queued submission is: a customer's pre-alert or receipt upload, or a clerk's parcel intake. */
 export type OutboxKind = 'prealert' | 'receipt' | 'intake';
 
@@ -138,10 +140,11 @@ export function statusText(
   }
   if (!opts.online) return { tone: 'neutral', text: 'Waiting for network' };
   if (rec.state === 'retrying' && rec.nextAttemptAt > opts.now) {
-    const at = new Date(rec.nextAttemptAt).toLocaleTimeString(undefined, {
-      hour: '2-digit',
+    const at = new Date(rec.nextAttemptAt).toLocaleTimeString('en-US', {
+      hour: 'numeric',
       minute: '2-digit',
       second: '2-digit',
+      timeZone: displayTimeZone(),
     });
     return { tone: 'warning', text: `Will retry at ${at}` };
   }

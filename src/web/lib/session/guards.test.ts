@@ -64,6 +64,14 @@ describe('decideAccess', () => {
     expect(decideAccess(customer, '/administrator')).toBeNull();
   });
 
+  it('keeps Company settings for admins: staff who are not admins are not authorized', () => {
+    expect(decideAccess(staff, '/admin/settings')).toEqual({ to: '/error/not-authorized' });
+    expect(decideAccess(staff, '/admin/settings/')).toEqual({ to: '/error/not-authorized' });
+    expect(decideAccess(customer, '/admin/settings')).toEqual({ to: '/error/not-authorized' });
+    expect(decideAccess(admin, '/admin/settings')).toBeNull();
+    expect(decideAccess(staff, '/admin/settingsx')).toBeNull();
+  });
+
   it('starts staff in the back office and customers in the portal', () => {
     expect(decideAccess(staff, '/')).toEqual({ to: '/admin' });
     expect(decideAccess(admin, '/')).toEqual({ to: '/admin' });

@@ -27,6 +27,14 @@ export function safeRedirect(target: unknown): string | null {
   return target;
 }
 
+/** Back-office pages for the company's admins only (staff who are not admins are sent to not-authorized). */
+const ADMIN_ONLY = ['/admin/settings'];
+
+export function isAdminOnlyPath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return ADMIN_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
 /** Where a signed-in user starts: staff in the back office, customers in the portal. */
 export function homeOf(role: string | null | undefined): string {
   return role === 'staff' || role === 'admin' ? '/admin' : '/user';
@@ -37,7 +45,7 @@ export function homeOf(role: string | null | undefined): string {
  * - not authenticated: protected paths go to /login?redirect=<the page asked for>;
  * - authenticated, not verified: protected paths go to /verification;
  * - authenticated and verified: /login and /signup go to /, and / goes to the user's home (homeOf);
- * - /admin needs the staff or admin role, else /error/not-authorized.
+ * - /admin needs the staff or admin role, else /error/not-authorized; /admin/settings the admin role.
  */
 export function decideAccess(session: Session, pathname: string, href: string = pathname): GuardDecision {
   const path = normalise(pathname);
@@ -57,5 +65,6 @@ export function decideAccess(session: Session, pathname: string, href: string = 
   ) {
     return { to: '/error/not-authorized' };
   }
+  if (isAdminOnlyPath(path) && session.role !== 'admin') return { to: '/error/not-authorized' };
   return null;
 }

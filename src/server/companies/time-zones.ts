@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../contract/format';
+import type { Db } from '../db';
+import { LookupCache } from '../db/lookup-cache';
+import { companySettings } from '../db/schema';
+import { onWrite } from '../db/writes';
+
+/**
+ * Each company's time zone (its settings' `time_zone`), read on every page and `GET /v1/companies/me`: cached per
+ * database, cleared on this instance by any write to company_settings (an admin saving Company settings); other
+ * instances see a change within the TTL.
+ */
+const caches = new WeakMap<object, LookupCache<string, string>>();
+
+function cacheOf(db: Db): LookupCache<string, string> {
+  let cache = caches.get(db);
+  if (!cache) {
+    const created = new LookupCache<string, string>({ ttlMs: 10_000, max: 1000 });
+    onWrite(db, ['company_settings'], () => created.clear());
+    caches.set(db, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** The company's time zone; the default (America/Jamaica) when it has none or an unknown one. */
+export function timeZoneOf(db: Db, companyId: string): Promise<string> {
+  return cacheOf(db).get(companyId, async () => {
+    const [row] = await db
+      .select({ zone: sql<string | null>`${companySettings.settings}->>'time_zone'` })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId))
+      .limit(1);
+    const zone = row?.zone;
+    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  });
+}
+
+/** Drops the cached zones of this database (after a committed settings change on this instance). */
+export function forgetTimeZones(db: Db): void {
+  caches.get(db)?.clear();
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { CompanySettings } from '../../../contract/settings';
+import {
+  checkInvoice,
+  checkPayment,
+  checkPoints,
+  fieldOf,
+  invoiceBody,
+  invoiceValues,
+  percentOf,
+  pointsBody,
+  pointsValues,
+  rateOf,
+} from './sections';
+
+const settings: CompanySettings = {
+  company_id: '00000000-0000-4000-8000-000000000002',
+  currency: 'JMD',
+  time_zone: 'America/Jamaica',
+  payment: {
+    bank_transfer: {
+      bank_name: 'NCB',
+      account_name: 'Island Express Ltd',
+      account_number: '1',
+      branch: '',
+      account_type: '',
+    },
+    counter: 'At the counter',
+    online_url: '',
+    overdue: 'Held',
+  },
+  points: { cents_per_point: 10000, prealert_bonus: 25, point_value_cents: 100 },
+  invoice: { tax_rate: '0.15', tax_label: 'GCT', terms: 'Net 14', due_days: 14 },
+};
+
+describe('Company settings sections', () => {
+  it('shows points in dollars and sends cents', () => {
+    expect(pointsValues(settings)).toEqual({ earn_dollars: 100, prealert_bonus: 25, point_dollars: 1 });
+    expect(pointsBody({ earn_dollars: 150.5, prealert_bonus: '10', point_dollars: 0.5 })).toEqual({
+      points: { cents_per_point: 15050, prealert_bonus: 10, point_value_cents: 50 },
+    });
+  });
+
+  it('shows the tax as a percentage and sends the rate', () => {
+    expect(invoiceValues(settings)).toMatchObject({ tax_percent: 15, due_days: 14 });
+    expect(percentOf('0.003')).toBe(0.3);
+    expect(rateOf(15)).toBe('0.15');
+    expect(rateOf(0)).toBe('0');
+    expect(rateOf(100)).toBe('1');
+    expect(rateOf('16.5')).toBe('0.165');
+    expect(invoiceBody({ tax_percent: 20, tax_label: ' Sales tax ', terms: '', due_days: 30 })).toEqual({
+      invoice: { tax_rate: '0.2', tax_label: 'Sales tax', terms: '', due_days: 30 },
+    });
+  });
+
+  it('says what is wrong with a value before sending it', () => {
+    expect(checkPoints({ earn_dollars: 0, prealert_bonus: 1.5, point_dollars: '' })).toEqual({
+      earn_dollars: 'At least 0.01',
+      prealert_bonus: 'A whole number of points, 0 or more',
+      point_dollars: 'At least 0.01',
+    });
+    expect(checkInvoice({ tax_percent: 150, tax_label: ' ', terms: '', due_days: 400 })).toEqual({
+      tax_percent: 'Between 0 and 100 %',
+      tax_label: 'Required',
+      due_days: 'Whole days, from 0 to 365',
+    });
+    expect(
+      checkPayment({ ...settings.payment.bank_transfer, counter: '', overdue: '', online_url: 'pay here' }),
+    ).toEqual({
+      online_url: 'A web address starting with https://',
+    });
+    expect(
+      checkPayment({
+        ...settings.payment.bank_transfer,
+        counter: '',
+        overdue: '',
+        online_url: 'https://pay.example/x',
+      }),
+    ).toEqual({});
+  });
+
+  it('puts a server message on the form field it is about', () => {
+    expect(fieldOf('body.payment.bank_transfer.account_name')).toBe('account_name');
+    expect(fieldOf('points.cents_per_point')).toBe('earn_dollars');
+    expect(fieldOf('invoice.tax_rate')).toBe('tax_percent');
+    expect(fieldOf('time_zone')).toBe('time_zone');
+  });
+});

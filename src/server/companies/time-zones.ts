@@ -7,8 +7,8 @@ import { onWrite } from '../db/writes';
 
 /**
  * Each company's time zone (its settings' `time_zone`), read on every page and `GET /v1/companies/me`: cached per
- * database, cleared on this instance by any write to company_settings (an admin saving Company settings); other
- * instances see a change within the TTL.
+ * database, cleared by any write to company_settings (an admin saving Company settings): on this instance at once,
+ * on the others at once through the write bus when REDIS_URL is set (the table is watched), else within the TTL.
  */
 const caches = new WeakMap<object, LookupCache<string, string>>();
 

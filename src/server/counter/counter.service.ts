@@ -10,9 +10,11 @@ import {
   maskIdNumber,
   type ReleaseResult,
 } from '../../contract/counter';
+import { dayIn } from '../../contract/format';
 import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
 import { trackingNumberSchema } from '../../contract/packages';
 import type { AuditService } from '../audit/audit.service';
+import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import {
@@ -222,7 +224,8 @@ export function createCounterService(deps: {
           released: rel ? { at: rel.createdAt.toISOString(), collected_by: rel.collectedBy } : null,
         };
       }
-      const today = new Date().toISOString().slice(0, 10);
+      // Past its due date means past it in the company's zone (at 8 pm in Jamaica UTC is already tomorrow).
+      const today = dayIn(new Date(), await timeZoneOf(db, company.id));
       const invoicesOut = open.map((i) => ({
         id: i.id,
         number: i.number,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { FILE_TYPES } from '../../contract/constants';
+import { startOfDayIn } from '../../contract/format';
 import {
   type ImportConfirmBody,
   type ImportPreview,
@@ -15,6 +16,7 @@ import {
 } from '../../contract/intake';
 import { type PackageDetail, trackingNumberSchema } from '../../contract/packages';
 import type { AuditService } from '../audit/audit.service';
+import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import {
@@ -43,7 +45,6 @@ type PrealertRow = typeof prealerts.$inferSelect;
 
 const UNDO_MS = UNDO_RECEIVE_MINUTES * 60_000;
 const IMAGE_TYPES = Object.keys(FILE_TYPES).filter((t) => t.startsWith('image/'));
-const startOfTodayUtc = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 const money = (dollars: number) => Math.round(Number((dollars * 100).toFixed(4)));
 
 /** Intake is serialised per company for the moment a tracking number is checked and taken (a scanner's double
@@ -302,7 +303,8 @@ export function createIntakeService(deps: {
 
     /** Today's counts (the caller's and the company's) and the caller's last 20 receipts, with their undo window. */
     async recent(company: CompanyRow, staff: UserRow): Promise<Recent> {
-      const today = startOfTodayUtc();
+      // "Today" at the warehouse's desk is the company's day, not UTC's (in Jamaica UTC's day starts at 7 pm).
+      const today = startOfDayIn(new Date(), await timeZoneOf(db, company.id));
       const mine = and(eq(packages.companyId, company.id), eq(packages.receivedBy, staff.id));
       const [[m], [c], rows] = await Promise.all([
         db

@@ -1,5 +1,7 @@
 import { and, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Dashboard } from '../../contract/admin-dashboard';
+import { startOfDayIn } from '../../contract/format';
+import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { invoices, packages, prealerts } from '../db/schema';
@@ -8,7 +10,8 @@ import { invoices, packages, prealerts } from '../db/schema';
 export function createDashboardService({ db }: { db: Db }) {
   return {
     async today(company: CompanyRow, since?: string): Promise<Dashboard> {
-      const start = since ? new Date(since) : new Date(new Date().toISOString().slice(0, 10));
+      // The PWA sends its midnight; without one, midnight in the company's zone (not UTC's).
+      const start = since ? new Date(since) : startOfDayIn(new Date(), await timeZoneOf(db, company.id));
       const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
       const [received, unassigned, unmatched, ready, overdue] = await Promise.all([
         db

@@ -9,7 +9,7 @@ import {
   NOT_FROM_CIF,
 } from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
-import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
+import { fitText, hexColor, PdfPage, type Rgb, renderPdf, wrapText } from './pdf';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
 const INK: Rgb = [0.12, 0.16, 0.22];
@@ -117,13 +117,20 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     const lines = inv.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group);
     if (lines.length === 0) continue;
     const bases = group === 'customs' ? (inv.customs_bases ?? []) : [];
-    if (y - 18 - bases.length * 12 - 28 < BOTTOM) ({ page, y } = newPage(false));
+    // What the customs lines are computed on, said in full (wrapped, never cut).
+    const said = bases.flatMap((b) =>
+      wrapText(
+        `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`,
+        RIGHT - col.desc - 8,
+        8,
+      ),
+    );
+    if (y - 18 - said.length * 11 - 28 < BOTTOM) ({ page, y } = newPage(false));
     page.text(col.desc, y, GROUP_TITLE[group], { size: 10, font: 'bold', color: INK });
     y -= 14;
-    for (const b of bases) {
-      const text = `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`;
-      page.text(col.desc, y, fitText(text, RIGHT - col.desc - 8, 8), { size: 8, color: GREY });
-      y -= 12;
+    for (const text of said) {
+      page.text(col.desc, y, text, { size: 8, color: GREY });
+      y -= 11;
     }
     y -= 4;
     for (const l of lines) {
@@ -170,7 +177,8 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
   const rows: [string, string, boolean][] = invoiceClosingRows({
     ...inv,
     tax_label: inv.tax_label ?? taxLabel,
-  }).map((r) => [r.label, r.cents < 0 ? `−${money(-r.cents)}` : money(r.cents), r.strong]);
+    // WinAnsi has no minus sign (U+2212): a hyphen, as printed invoices do.
+  }).map((r) => [r.label, r.cents < 0 ? `-${money(-r.cents)}` : money(r.cents), r.strong]);
   if (inv.status !== 'draft' && inv.status !== 'cancelled') {
     rows.push(['Paid', money(inv.amount_paid_cents), false]);
     rows.push(['Balance due', money(inv.balance_cents), true]);
@@ -219,11 +227,12 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
       ...(how.online_url ? [`Online: ${how.online_url}`] : []),
       `${inv.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}${how.overdue}`,
     ];
-    if (y - 14 - says.length * 13 < BOTTOM) ({ page, y } = newPage(false));
+    const wrapped = says.flatMap((line) => wrapText(line, RIGHT - LEFT, 9));
+    if (y - 14 - wrapped.length * 13 < BOTTOM) ({ page, y } = newPage(false));
     page.text(LEFT, y, 'HOW TO PAY', { size: 8, font: 'bold', color: GREY });
     y -= 14;
-    for (const line of says) {
-      page.text(LEFT, y, fitText(line, RIGHT - LEFT, 9), { size: 9, color: INK });
+    for (const line of wrapped) {
+      page.text(LEFT, y, line, { size: 9, color: INK });
       y -= 13;
     }
     y -= 8;
@@ -250,9 +259,12 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     ['Terms', inv.terms],
   ] as const) {
     if (!body) continue;
-    if (y < BOTTOM + 12) ({ page, y } = newPage(false));
-    page.text(LEFT, y, fitText(`${label}: ${body}`, RIGHT - LEFT, 9), { size: 9, color: GREY });
-    y -= 14;
+    for (const line of wrapText(`${label}: ${body}`, RIGHT - LEFT, 9)) {
+      if (y < BOTTOM + 12) ({ page, y } = newPage(false));
+      page.text(LEFT, y, line, { size: 9, color: GREY });
+      y -= 12;
+    }
+    y -= 2;
   }
 
   pages.forEach((p, i) => {

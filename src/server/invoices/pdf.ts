@@ -80,6 +80,27 @@ export function fitText(s: string, width: number, size: number, font: Font = 're
   return `${cut.trimEnd()}…`;
 }
 
+/**
+ * Words into lines no wider than `width` (a word longer than a line is cut with "…"); at most `max` lines, the last
+ * one ending in "…" when the text goes on.
+ */
+export function wrapText(s: string, width: number, size: number, font: Font = 'regular', max = 4): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (textWidth(next, size, font) <= width || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const out = lines.slice(0, max).map((l) => fitText(l, width, size, font));
+  if (lines.length > max) out[max - 1] = fitText(`${out[max - 1]} ${lines[max] ?? ''}`, width, size, font);
+  return out;
+}
+
 const n = (v: number) => (Math.round(v * 100) / 100).toString();
 const rgb = (c: Rgb) => c.map((v) => n(Math.min(1, Math.max(0, v)))).join(' ');
 

@@ -26,14 +26,16 @@ describe('offline banner text', () => {
     expect(offlineBannerText({ online: true, since: now }, now)).toBeNull();
     expect(offlineBannerText({ online: false, since: null }, now)).toBe('Offline');
     expect(offlineBannerText({ online: false, since: now, missing: 'all' }, now)).toBe('Offline');
-    expect(offlineBannerText({ online: false, since: new Date(2026, 10, 21, 9, 5).getTime() }, now)).toBe(
+    // Times in the company's zone (America/Jamaica, UTC−5): 14:05 UTC is 9:05 AM there.
+    const earlier = Date.UTC(2026, 10, 21, 14, 5);
+    expect(offlineBannerText({ online: false, since: earlier }, Date.UTC(2026, 10, 21, 20, 30))).toBe(
       'Offline — data from 9:05 AM',
     );
   });
   it('names the day when the data is older than today', () => {
-    const now = new Date(2026, 10, 21, 15, 30).getTime();
-    expect(formatDataTime(new Date(2026, 10, 19, 18, 0).getTime(), now)).toBe('Nov 19, 6:00 PM');
-    expect(formatDataTime(new Date(2025, 11, 30, 8, 0).getTime(), now)).toBe('Dec 30, 2025, 8:00 AM');
+    const now = Date.UTC(2026, 10, 21, 20, 30);
+    expect(formatDataTime(Date.UTC(2026, 10, 19, 23, 0), now)).toBe('Nov 19, 2026, 6:00 PM');
+    expect(formatDataTime(Date.UTC(2025, 11, 30, 13, 0), now)).toBe('Dec 30, 2025, 8:00 AM');
   });
 });
 

@@ -1,32 +1,17 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDate, formatDateTime, formatTime } from '../../contract/format';
 import { useOfflineStatus } from '../lib/offline/offline-status';
 
 export const NEVER_LOADED_MESSAGE = "You're offline and this page hasn't been loaded on this device yet.";
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const fullFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** "3:05 PM" today, "Nov 20, 3:05 PM" this year, "Dec 30, 2025, 3:05 PM" before. */
+/**
+ * "3:05 PM" today, "Nov 20, 2026, 3:05 PM" before: the one date formatter (src/contract/format.ts), in the company's
+ * time zone, so the banner says times as every other screen does.
+ */
 export function formatDataTime(at: number, now = Date.now()): string {
-  const date = new Date(at);
-  const today = new Date(now);
-  if (date.toDateString() === today.toDateString()) return timeFormat.format(date);
-  if (date.getFullYear() === today.getFullYear()) return dateTimeFormat.format(date);
-  return fullFormat.format(date);
+  return formatDate(at) === formatDate(now) ? formatTime(at) : formatDateTime(at);
 }
 
 /** The banner's text, or null online. A screen with nothing of its own to show gets no data time. */

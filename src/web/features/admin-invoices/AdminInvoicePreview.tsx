@@ -36,6 +36,7 @@ import {
   invoiceClosingRows,
   invoiceLineGroups,
   lineGroupOf,
+  NOT_FROM_CIF,
 } from '../../../contract/invoices';
 import { AuditTrail } from '../../components/AuditTrail';
 import { usePageTitle } from '../../components/PageTitle';
@@ -233,6 +234,11 @@ export function InvoicePaper({
                     {l.tracking_number && (
                       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         Package {l.tracking_number}
+                      </Text>
+                    )}
+                    {l.computed_on_cif === false && (
+                      <Text size="xs" c="dimmed">
+                        {NOT_FROM_CIF}
                       </Text>
                     )}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">

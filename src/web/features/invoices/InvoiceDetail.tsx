@@ -405,7 +405,9 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
               ? formatDate(invoice.cancelled_at)
               : invoice.paid_at
                 ? formatDate(invoice.paid_at)
-                : 'Not yet'}
+                : invoice.amount_paid_cents > 0
+                  ? `${formatMoney(invoice.amount_paid_cents, invoice.currency)} so far`
+                  : 'Not yet'}
           </Fact>
         </SimpleGrid>
       </Card>

@@ -448,9 +448,9 @@ function PreviewBody({
         </Button>
         {open && (
           <Button
-            variant="default"
-            color="red.9"
-            c="red.9"
+            // The light red variant: red.9 text on the dark theme's default button failed contrast.
+            variant="light"
+            color="red"
             leftSection={<IconBan size={16} aria-hidden />}
             onClick={() => actions.cancel(invoice)}
           >

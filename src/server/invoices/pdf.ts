@@ -64,11 +64,14 @@ function literal(s: string): string {
   return `${out})`;
 }
 
-/** Width of `s` in points at `size`. Non-ASCII characters count as an "o". */
+/** Helvetica widths (both weights) of WinAnsi characters the invoices print beyond ASCII: no-break space, "·". */
+const NARROW: Record<number, number> = { 160: 278, 183: 278 };
+
+/** Width of `s` in points at `size`. Other non-ASCII characters count as an "o". */
 export function textWidth(s: string, size: number, font: Font = 'regular'): number {
   const table = font === 'bold' ? HELVETICA_BOLD : HELVETICA;
   let units = 0;
-  for (const b of winAnsi(s)) units += table[b - 32] ?? 556;
+  for (const b of winAnsi(s)) units += table[b - 32] ?? NARROW[b] ?? 556;
   return (units * size) / 1000;
 }
 

@@ -10,6 +10,7 @@ import {
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { rateStringSchema } from './fees';
+import { formatRate } from './format';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
 
@@ -39,6 +40,11 @@ export const invoiceLineSchema = z.object({
   tracking_number: z.string().nullable(),
   /** Where the line is shown: shipping (freight, handling), customs (duty, GCT, SCF, ENVL, stamp, CAF), other. */
   group: z.enum(['shipping', 'customs', 'other']).optional(),
+  /**
+   * Customs lines of a package with a stored CIF value: true when the line is the figure computed on that value,
+   * false when staff set it otherwise (a customs assessment); absent when nothing tells (older invoices, no CIF).
+   */
+  computed_on_cif: z.boolean().optional(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -150,8 +156,18 @@ export const customsBaseSchema = z.object({
   freight_cents: z.number().int(),
   insurance_cents: z.number().int(),
   cif_cents: z.number().int(),
+  /**
+   * When the value was taken (the invoice's customs lines computed, ISO time): kept as it was once the invoice is
+   * issued, so a later exchange rate does not change it. Absent when computed at read time (older invoices).
+   */
+  computed_at: z.string().optional(),
 });
 export type CustomsBase = z.infer<typeof customsBaseSchema>;
+/** What an invoice row stores (server only): the base and the customs lines computed on it, to tell them apart. */
+export type StoredCustomsBase = CustomsBase & {
+  computed_at: string;
+  computed_lines: { type: InvoiceLineType; unit_price_cents: number }[];
+};
 
 /** How to pay an unpaid invoice, from the company's settings; the bank reference is the invoice number. */
 export const howToPaySchema = z.object({
@@ -183,8 +199,44 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   customs_bases: z.array(customsBaseSchema).optional(),
   /** Null once nothing is owed (paid, cancelled, draft). */
   how_to_pay: howToPaySchema.nullable().optional(),
+  /** What the company calls its sales tax on services ("GCT"), from its settings. */
+  tax_label: z.string().optional(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/** Said of a customs line staff set otherwise than computed on the CIF value (a customs assessment, a correction). */
+export const NOT_FROM_CIF = 'Set by our staff, not computed on the CIF value';
+
+type Closing = Pick<
+  InvoiceDetail,
+  'lines' | 'discount' | 'discount_cents' | 'tax_cents' | 'tax_rate' | 'tax_label' | 'total_cents'
+>;
+
+/**
+ * The sales tax the company charges on its services (its rate on shipping, handling and other, after the
+ * discount): the invoice's tax less the GCT on imports, which is a customs line.
+ */
+export const serviceTaxOf = (inv: Pick<Closing, 'lines' | 'tax_cents'>) =>
+  inv.tax_cents - inv.lines.filter((l) => l.type === 'tax').reduce((s, l) => s + l.line_total_cents, 0);
+
+/**
+ * How the screen and the PDF end an invoice's charges, after the groups' totals: the discount, the tax on services
+ * (both only when there is one), then the total. Amounts in minor units, the discount negative.
+ */
+export function invoiceClosingRows(inv: Closing): { label: string; cents: number; strong: boolean }[] {
+  const rows: { label: string; cents: number; strong: boolean }[] = [];
+  if (inv.discount_cents > 0) {
+    const pct = inv.discount?.kind === 'percent' ? ` (${formatRate(inv.discount.value / 10_000)})` : '';
+    rows.push({ label: `Discount${pct}`, cents: -inv.discount_cents, strong: false });
+  }
+  const serviceTax = serviceTaxOf(inv);
+  if (serviceTax !== 0) {
+    const rate = Number(inv.tax_rate) > 0 ? ` (${formatRate(inv.tax_rate)})` : '';
+    rows.push({ label: `${inv.tax_label || 'Tax'} on services${rate}`, cents: serviceTax, strong: false });
+  }
+  rows.push({ label: 'Total', cents: inv.total_cents, strong: true });
+  return rows;
+}
 
 export const invoiceSortSchema = z.enum(invoiceSorts, { error: 'Not a sort order' });
 export type InvoiceSort = z.infer<typeof invoiceSortSchema>;
@@ -197,6 +249,11 @@ export const invoiceListQuerySchema = z.object({
    * name, mailbox number and email.
    */
   q: text().trim().max(100).optional(),
+  /**
+   * The invoice number alone, case-, space- and dash-insensitive, anywhere in it ("inv2026-0042", "0042" and
+   * "2026000042" all find INV-2026-000042): what Ctrl+K asks.
+   */
+  number: text().trim().max(40).optional(),
   status: invoiceStatusSchema.optional(),
   /** Staff only: one customer's invoices. */
   customer_id: z.uuid().optional(),

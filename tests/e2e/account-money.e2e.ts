@@ -165,7 +165,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         await category.click();
         await page.getByRole('option', { name: cat }).click();
         expect(await category.inputValue()).toBe(picked);
-        await page.getByRole('textbox', { name: 'Value (USD)' }).fill(value);
+        await page.getByRole('textbox', { name: 'Goods value (US$)' }).fill(value);
         await page.getByRole('textbox', { name: 'Weight (lb)' }).fill(weight);
         await page.getByRole('radio', { name: 'Air' }).check();
         await page.getByRole('button', { name: /estimate/i }).click();

@@ -112,7 +112,7 @@ describe('installing Blue Parcel and using it offline', () => {
       await field('Seller or store').fill('Best Buy');
       await field('Description').fill('Headphones');
       await field('Weight (lb)').fill('2');
-      await field('Value (USD)').fill('89.99');
+      await field('Declared value (US$)').fill('89.99');
       await page.getByRole('combobox', { name: 'Package type' }).click();
       await page.getByRole('option', { name: 'Box', exact: true }).click();
       await page.getByLabel('Invoice or receipt files', { exact: true }).setInputFiles(files);

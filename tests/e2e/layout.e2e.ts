@@ -146,7 +146,10 @@ describe('finding things and the frame (issue 16)', () => {
         );
       const pre =
         await customerApi<Page_<{ tracking_number: string; description: string }>>('/v1/peralert?pageSize=5');
-      const inv = await customerApi<Page_<{ id: string; number: string }>>('/v1/invoices?pageSize=5');
+      // The oldest invoice: the search asks the server by number, whatever page the invoice is on.
+      const inv = await customerApi<Page_<{ id: string; number: string }>>(
+        '/v1/invoices?sort=oldest&pageSize=1',
+      );
       const pkg = pkgs.items[0];
       const prealert = pre.items[0];
       const invoice = inv.items[0];
@@ -169,9 +172,9 @@ describe('finding things and the frame (issue 16)', () => {
         await found.click();
         await waitForPath(page, `/user/packages/${pkg.id}`);
 
-        // An invoice by its number.
+        // An invoice by its number, typed as people do: lower case, without the dashes.
         search = await openSearch(page);
-        await search.fill(invoice.number);
+        await search.fill(invoice.number.replaceAll('-', '').toLowerCase());
         const inv1 = page.getByRole('button', { name: new RegExp(`^Invoice ${invoice.number}`) });
         await until(() => inv1.isVisible()).toBe(true);
         await inv1.click();

@@ -69,7 +69,7 @@ describe('pre-alert /user/packages/pre-alert', () => {
         [prealertField(page, 'Seller or store'), 'Enter the seller or store'],
         [prealertField(page, 'Description'), 'Describe the contents'],
         [prealertField(page, 'Weight (lb)'), 'Enter the weight in pounds'],
-        [prealertField(page, 'Value (USD)'), 'Enter the value in US dollars'],
+        [prealertField(page, 'Declared value (US$)'), 'Enter the value in US dollars'],
         [page.getByRole('combobox', { name: 'Package type' }), 'Choose the package type'],
       ];
       for (const [field, message] of expected) {

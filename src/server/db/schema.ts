@@ -17,7 +17,12 @@ import {
 import type { AuditChanges, AuditEntity } from '../../contract/audit';
 import type { Address } from '../../contract/companies';
 import type { AccountSettings } from '../../contract/fees';
-import type { InvoiceLineType, InvoiceStatus, PaymentMethod } from '../../contract/invoices';
+import type {
+  InvoiceLineType,
+  InvoiceStatus,
+  PaymentMethod,
+  StoredCustomsBase,
+} from '../../contract/invoices';
 import type { NotificationKind } from '../../contract/notifications';
 import type { PointsKind } from '../../contract/points';
 import type { NotificationPreferences } from '../../contract/profile';
@@ -522,6 +527,12 @@ export const invoices = pgTable(
     /** The company's sales tax on the service lines after the discount, an exact decimal string ("0.15"). */
     taxRate: text('tax_rate').notNull().default('0'),
     amountPaidCents: bigint('amount_paid_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The CIF value each package's customs lines were computed on (exchange rate and settings of that moment),
+     * written with the lines while a draft, frozen once issued. Null on invoices older than this column: their CIF
+     * is computed at read time.
+     */
+    customsBases: jsonb('customs_bases').$type<StoredCustomsBase[]>(),
     notes: text('notes').notNull().default(''),
     terms: text('terms').notNull().default(''),
     /** Edits after issue each bump this (the audit trail holds what changed); the customer sees the latest. */

@@ -3,12 +3,13 @@ import { formatDate, formatExchangeRate, formatMoney } from '../../contract/form
 import {
   type InvoiceDetail,
   type InvoiceLineGroup,
+  invoiceClosingRows,
   invoiceLineGroups,
   lineGroupOf,
+  NOT_FROM_CIF,
 } from '../../contract/invoices';
 import type { CompanyRow } from '../db/rows';
-import { percent } from '../estimator/duty';
-import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from './pdf';
+import { fitText, hexColor, PdfPage, type Rgb, renderPdf, wrapText } from './pdf';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
 const INK: Rgb = [0.12, 0.16, 0.22];
@@ -116,25 +117,39 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     const lines = inv.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group);
     if (lines.length === 0) continue;
     const bases = group === 'customs' ? (inv.customs_bases ?? []) : [];
-    if (y - 18 - bases.length * 12 - 28 < BOTTOM) ({ page, y } = newPage(false));
+    // What the customs lines are computed on, said in full (wrapped, never cut).
+    const said = bases.flatMap((b) =>
+      wrapText(
+        `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`,
+        RIGHT - col.desc - 8,
+        8,
+      ),
+    );
+    if (y - 18 - said.length * 11 - 28 < BOTTOM) ({ page, y } = newPage(false));
     page.text(col.desc, y, GROUP_TITLE[group], { size: 10, font: 'bold', color: INK });
     y -= 14;
-    for (const b of bases) {
-      const text = `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`;
-      page.text(col.desc, y, fitText(text, RIGHT - col.desc - 8, 8), { size: 8, color: GREY });
-      y -= 12;
+    for (const text of said) {
+      page.text(col.desc, y, text, { size: 8, color: GREY });
+      y -= 11;
     }
     y -= 4;
     for (const l of lines) {
-      const rowHeight = l.tracking_number ? 28 : 18;
+      // A customs line staff set otherwise than computed says so, so the CIF value above is not taken to explain it.
+      const under = [
+        l.tracking_number ? `Package ${l.tracking_number}` : '',
+        l.computed_on_cif === false ? NOT_FROM_CIF : '',
+      ]
+        .filter(Boolean)
+        .join('  ·  ');
+      const rowHeight = under ? 28 : 18;
       if (y - rowHeight < BOTTOM) ({ page, y } = newPage(false));
       page.text(col.desc, y, fitText(l.description, col.type - col.desc - 12, 10), { size: 10 });
       page.text(col.type, y, TYPE_LABEL[l.type] ?? l.type, { size: 10, color: GREY });
       page.text(col.qty, y, String(l.quantity), { size: 10, align: 'right' });
       page.text(col.unit, y, money(l.unit_price_cents), { size: 10, align: 'right' });
       page.text(col.amount, y, money(l.line_total_cents), { size: 10, align: 'right' });
-      if (l.tracking_number)
-        page.text(col.desc, y - 11, `Package ${l.tracking_number}`, { size: 8, color: GREY });
+      if (under)
+        page.text(col.desc, y - 11, fitText(under, col.unit - col.desc - 60, 8), { size: 8, color: GREY });
       page.line(LEFT, y - rowHeight + 12, RIGHT, y - rowHeight + 12);
       y -= rowHeight;
     }
@@ -157,30 +172,17 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     // Every page of a draft says so, large and light, so a printed draft is never taken for a bill.
     for (const p of pages) p.text(150, 400, 'DRAFT', { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
   }
-  const rows: [string, string, boolean][] = [
-    ['Subtotal', money(inv.subtotal_cents), false],
-    ...(inv.discount_cents > 0
-      ? ([
-          [
-            `Discount${inv.discount?.kind === 'percent' ? ` (${inv.discount.value / 100} %)` : ''}`,
-            `−${money(inv.discount_cents)}`,
-            false,
-          ],
-        ] as [string, string, boolean][])
-      : []),
-    [
-      `${taxLabel}${inv.tax_rate !== '0' ? ` (${percent(inv.tax_rate)} % on services)` : ''}`,
-      money(inv.tax_cents),
-      false,
-    ],
-    [`Total (${inv.currency})`, money(inv.total_cents), true],
-    ...(inv.amount_paid_cents > 0
-      ? ([
-          ['Amount paid', `−${money(inv.amount_paid_cents)}`, false],
-          ['Balance due', money(inv.balance_cents), true],
-        ] as [string, string, boolean][])
-      : []),
-  ];
+  // Ends as the customer's screen does: after the groups' totals, the discount and the company's tax on services
+  // (only when there are), the total, then what was paid and the balance (the same rows, from the contract).
+  const rows: [string, string, boolean][] = invoiceClosingRows({
+    ...inv,
+    tax_label: inv.tax_label ?? taxLabel,
+    // WinAnsi has no minus sign (U+2212): a hyphen, as printed invoices do.
+  }).map((r) => [r.label, r.cents < 0 ? `-${money(-r.cents)}` : money(r.cents), r.strong]);
+  if (inv.status !== 'draft' && inv.status !== 'cancelled') {
+    rows.push(['Paid', money(inv.amount_paid_cents), false]);
+    rows.push(['Balance due', money(inv.balance_cents), true]);
+  }
   if (y < BOTTOM + 30 + rows.length * 18) ({ page, y } = newPage(false));
   y -= 8;
   for (const [k, v, strong] of rows) {
@@ -204,7 +206,7 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
         ? `CANCELLED — nothing is owed on this invoice.${inv.cancel_reason ? ` (${inv.cancel_reason})` : ''}`
         : inv.status === 'draft'
           ? 'DRAFT — not yet issued; nothing is due on it.'
-          : `Balance due: ${money(inv.balance_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}`;
+          : `Please pay ${money(inv.balance_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}.`;
   page.text(LEFT, y - 4, fitText(due, RIGHT - LEFT, 11, 'bold'), {
     size: 11,
     font: 'bold',
@@ -225,11 +227,12 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
       ...(how.online_url ? [`Online: ${how.online_url}`] : []),
       `${inv.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}${how.overdue}`,
     ];
-    if (y - 14 - says.length * 13 < BOTTOM) ({ page, y } = newPage(false));
+    const wrapped = says.flatMap((line) => wrapText(line, RIGHT - LEFT, 9));
+    if (y - 14 - wrapped.length * 13 < BOTTOM) ({ page, y } = newPage(false));
     page.text(LEFT, y, 'HOW TO PAY', { size: 8, font: 'bold', color: GREY });
     y -= 14;
-    for (const line of says) {
-      page.text(LEFT, y, fitText(line, RIGHT - LEFT, 9), { size: 9, color: INK });
+    for (const line of wrapped) {
+      page.text(LEFT, y, line, { size: 9, color: INK });
       y -= 13;
     }
     y -= 8;
@@ -256,9 +259,12 @@ export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = '
     ['Terms', inv.terms],
   ] as const) {
     if (!body) continue;
-    if (y < BOTTOM + 12) ({ page, y } = newPage(false));
-    page.text(LEFT, y, fitText(`${label}: ${body}`, RIGHT - LEFT, 9), { size: 9, color: GREY });
-    y -= 14;
+    for (const line of wrapText(`${label}: ${body}`, RIGHT - LEFT, 9)) {
+      if (y < BOTTOM + 12) ({ page, y } = newPage(false));
+      page.text(LEFT, y, line, { size: 9, color: GREY });
+      y -= 12;
+    }
+    y -= 2;
   }
 
   pages.forEach((p, i) => {

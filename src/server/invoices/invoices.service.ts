@@ -77,6 +77,7 @@ import {
   OPEN_STATUSES,
   settledStatus,
   splitsOf,
+  storedCustomsBases,
   summary,
   today,
 } from './invoice-records';
@@ -210,12 +211,28 @@ export function createInvoiceService(deps: {
   }
 
   /** Replaces the lines and returns the invoice's money columns for them (computeTotals, the only arithmetic). */
-  async function writeLines(tx: Db, company: CompanyRow, invoiceId: string, form: Form): Promise<InvoiceSet> {
+  async function writeLines(
+    tx: Db,
+    company: CompanyRow,
+    invoiceId: string,
+    form: Form,
+    was: Pick<InvoiceRow, 'status' | 'customsBases'> | null = null,
+  ): Promise<InvoiceSet> {
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
     if (form.lines.length > 0)
       await tx.insert(invoiceLines).values(lineRows(invoiceId, company.id, form.lines));
     const t = computeTotals(form.lines, form.discount, form.taxRate);
+    // The CIF values the customs lines are computed on, with the lines: a draft's follow today's rate, an issued
+    // invoice's stay as issued.
+    const customsBases = await storedCustomsBases(
+      tx,
+      company.id,
+      form.lines,
+      was?.customsBases ?? null,
+      !!was && was.status !== 'draft',
+    );
     return {
+      customsBases,
       subtotalCents: t.subtotal_cents,
       discountCents: t.discount_cents,
       taxCents: t.tax_cents,
@@ -359,6 +376,10 @@ export function createInvoiceService(deps: {
     );
   }
 
+  /** An invoice number as searched: upper case, letters and digits only (no dashes, spaces). */
+  const numberKey = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const squeezedNumber = sql`regexp_replace(upper(coalesce(${invoices.number}, '')), '[^A-Z0-9]', '', 'g')`;
+
   /** The list's filters, shared by the list and the stat cards. */
   function listWhere(company: CompanyRow, user: UserRow, q: ReturnType<typeof invoiceListQuerySchema.parse>) {
     const staff = isStaff(user);
@@ -371,15 +392,24 @@ export function createInvoiceService(deps: {
     const day = sql`(CASE WHEN ${invoices.status} = 'draft' OR ${invoices.issueDate} IS NULL THEN (${invoices.createdAt} at time zone 'UTC')::date ELSE ${invoices.issueDate} END)`;
     if (q.from) filters.push(sql`${day} >= ${q.from}::date`);
     if (q.to) filters.push(sql`${day} <= ${q.to}::date`);
+    if (q.number !== undefined) {
+      // Case, spaces and dashes aside: "inv 2026-000042", "2026000042" and "0042" all find INV-2026-000042.
+      const n = numberKey(q.number);
+      filters.push(n ? sql`${squeezedNumber} LIKE ${`%${n}%`}` : sql`false`);
+    }
     if (q.q) {
       const p = likePattern(q.q);
+      const n = numberKey(q.q);
+      const byNumber = n
+        ? sql`(${invoices.number} ILIKE ${p} OR ${squeezedNumber} LIKE ${`%${n}%`})`
+        : sql`${invoices.number} ILIKE ${p}`;
       // Two flat passes (line descriptions; lines of packages whose tracking matches), each a hashed IN, rather than
       // a lookup per invoice or a join of every line to its package.
       const lines = sql`(${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${company.id} AND il.description ILIKE ${p}) OR ${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${company.id} AND pk.tracking_number ILIKE ${p})))`;
       filters.push(
         staff
-          ? sql`(${invoices.number} ILIKE ${p} OR ${invoices.userId} IN (SELECT u.id FROM users u WHERE u.company_id = ${company.id} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p})) OR ${lines})`
-          : sql`(${invoices.number} ILIKE ${p} OR ${lines})`,
+          ? sql`(${byNumber} OR ${invoices.userId} IN (SELECT u.id FROM users u WHERE u.company_id = ${company.id} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p})) OR ${lines})`
+          : sql`(${byNumber} OR ${lines})`,
       );
     }
     return and(...filters);
@@ -850,7 +880,7 @@ export function createInvoiceService(deps: {
               ],
             });
           }
-          Object.assign(set, await writeLines(tx, company, inv.id, form));
+          Object.assign(set, await writeLines(tx, company, inv.id, form, inv));
         }
         if (b.notes !== undefined) set.notes = b.notes;
         if (b.terms !== undefined) set.terms = b.terms;

@@ -64,11 +64,14 @@ function literal(s: string): string {
   return `${out})`;
 }
 
-/** Width of `s` in points at `size`. Non-ASCII characters count as an "o". */
+/** Helvetica widths (both weights) of WinAnsi characters the invoices print beyond ASCII: no-break space, "·". */
+const NARROW: Record<number, number> = { 160: 278, 183: 278 };
+
+/** Width of `s` in points at `size`. Other non-ASCII characters count as an "o". */
 export function textWidth(s: string, size: number, font: Font = 'regular'): number {
   const table = font === 'bold' ? HELVETICA_BOLD : HELVETICA;
   let units = 0;
-  for (const b of winAnsi(s)) units += table[b - 32] ?? 556;
+  for (const b of winAnsi(s)) units += table[b - 32] ?? NARROW[b] ?? 556;
   return (units * size) / 1000;
 }
 
@@ -78,6 +81,27 @@ export function fitText(s: string, width: number, size: number, font: Font = 're
   let cut = s;
   while (cut.length > 0 && textWidth(`${cut}…`, size, font) > width) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
+}
+
+/**
+ * Words into lines no wider than `width` (a word longer than a line is cut with "…"); at most `max` lines, the last
+ * one ending in "…" when the text goes on.
+ */
+export function wrapText(s: string, width: number, size: number, font: Font = 'regular', max = 4): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (textWidth(next, size, font) <= width || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const out = lines.slice(0, max).map((l) => fitText(l, width, size, font));
+  if (lines.length > max) out[max - 1] = fitText(`${out[max - 1]} ${lines[max] ?? ''}`, width, size, font);
+  return out;
 }
 
 const n = (v: number) => (Math.round(v * 100) / 100).toString();

@@ -1,8 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { InvoiceLineType, InvoiceStatus } from '../../contract/invoices';
+import {
+  type InvoiceLineType,
+  type InvoiceStatus,
+  lineGroupOf,
+  type StoredCustomsBase,
+} from '../../contract/invoices';
 import type { NotificationKind } from '../../contract/notifications';
 import type { PurchaseRequestStatus } from '../../contract/purchase-requests';
-import { ensureAllAccountDefaults, settingsOf } from '../companies/account-settings';
+import { categoriesOf, ensureAllAccountDefaults, settingsOf } from '../companies/account-settings';
 import type { Db } from '../db/index';
 import {
   authorizedPersons,
@@ -21,7 +26,7 @@ import {
   users,
 } from '../db/schema';
 import { computeEstimate, percent } from '../estimator/duty';
-import { computeTotals, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
+import { computeTotals, customsBaseOf, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
 import { categoryCodeFor } from '../invoices/package-charges';
 import { formatMoney } from '../money';
 
@@ -242,10 +247,29 @@ async function seedInvoices(
   }
 
   plans.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const categories = await categoriesOf(db, company.id);
   const ids: string[] = [];
   for (const plan of plans) {
     const lines: LinePlan[] = [];
-    for (const p of plan.pkgs) lines.push(...(await linesFor(db, company, p)));
+    // The CIF value of each package's customs lines, stored as the invoice was issued (with the lines it gave).
+    const customsBases: StoredCustomsBase[] = [];
+    for (const p of plan.pkgs) {
+      const own = await linesFor(db, company, p);
+      lines.push(...own);
+      const customs = own.filter((l) => lineGroupOf(l.type) === 'customs');
+      if (customs.length > 0 && p.declaredValueCents > 0) {
+        const base = customsBaseOf({
+          pkg: { ...p, tracking: p.trackingNumber },
+          categories,
+          settings,
+          exchangeRate: company.exchangeRate,
+          currency: company.currency,
+          at: plan.issuedAt ?? plan.createdAt,
+        });
+        base.computed_lines = customs.map((l) => ({ type: l.type, unit_price_cents: l.unit_price_cents }));
+        customsBases.push(base);
+      }
+    }
     const t = computeTotals(lines, null, '0');
     const year = (plan.issuedAt ?? plan.createdAt).getUTCFullYear();
     // What was paid: paid ones in full (the consolidated one in two goes), a partly paid one its share.
@@ -274,6 +298,7 @@ async function seedInvoices(
         taxCents: t.tax_cents,
         totalCents: t.total_cents,
         amountPaidCents,
+        customsBases,
         terms: settings.invoice.terms,
         notes: plan.notes,
         issueDate: plan.issuedAt ? day(plan.issuedAt) : null,

@@ -1,6 +1,7 @@
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setDisplayTimeZone } from '../../contract/format';
 import { act, render, screen } from '../test/render';
 import { formatDataTime, NEVER_LOADED_MESSAGE, OfflineGate, offlineBannerText } from './OfflineBanner';
 
@@ -22,22 +23,30 @@ afterEach(() => {
 
 describe('offline banner text', () => {
   it('is nothing online, the data time offline', () => {
-    // 3:30 PM in Kingston (the demo company's zone, UTC−5).
-    const now = Date.UTC(2026, 10, 21, 20, 30);
+    const now = new Date(2026, 10, 21, 15, 30).getTime();
     expect(offlineBannerText({ online: true, since: now }, now)).toBeNull();
     expect(offlineBannerText({ online: false, since: null }, now)).toBe('Offline');
     expect(offlineBannerText({ online: false, since: now, missing: 'all' }, now)).toBe('Offline');
-    expect(offlineBannerText({ online: false, since: Date.UTC(2026, 10, 21, 14, 5) }, now)).toBe(
+    // Times in the company's zone (America/Jamaica, UTC−5): 14:05 UTC is 9:05 AM there.
+    const earlier = Date.UTC(2026, 10, 21, 14, 5);
+    expect(offlineBannerText({ online: false, since: earlier }, Date.UTC(2026, 10, 21, 20, 30))).toBe(
       'Offline — data from 9:05 AM',
     );
   });
-  it('names the day when the data is older than today, in the company’s time zone', () => {
+  it('names the day when the data is older than today', () => {
     const now = Date.UTC(2026, 10, 21, 20, 30);
-    expect(formatDataTime(Date.UTC(2026, 10, 19, 23, 0), now)).toBe('Nov 19, 6:00 PM');
+    expect(formatDataTime(Date.UTC(2026, 10, 19, 23, 0), now)).toBe('Nov 19, 2026, 6:00 PM');
     expect(formatDataTime(Date.UTC(2025, 11, 30, 13, 0), now)).toBe('Dec 30, 2025, 8:00 AM');
-    // 04:30 UTC on the 21st is still the evening of the 20th in Kingston; in London it is the morning of today.
-    expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now)).toBe('Nov 20, 11:30 PM');
-    expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now, 'Europe/London')).toBe('4:30 AM');
+  });
+  it('says "today" by the company’s day: 04:30 UTC is last night in Kingston, this morning in London', () => {
+    const now = Date.UTC(2026, 10, 21, 20, 30);
+    expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now)).toBe('Nov 20, 2026, 11:30 PM');
+    try {
+      setDisplayTimeZone('Europe/London');
+      expect(formatDataTime(Date.UTC(2026, 10, 21, 4, 30), now)).toBe('4:30 AM');
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 });
 

@@ -1,37 +1,17 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { displayTimeZone } from '../../contract/format';
+import { formatDate, formatDateTime, formatTime } from '../../contract/format';
 import { useOfflineStatus } from '../lib/offline/offline-status';
 
 export const NEVER_LOADED_MESSAGE = "You're offline and this page hasn't been loaded on this device yet.";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(kind: 'day' | 'time' | 'dateTime' | 'full', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${timeZone}`;
-  let f = formats.get(key);
-  if (!f) {
-    const time = { hour: 'numeric', minute: '2-digit' } as const;
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'day'
-        ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-        : kind === 'time'
-          ? time
-          : kind === 'dateTime'
-            ? { month: 'short', day: 'numeric', ...time }
-            : { year: 'numeric', month: 'short', day: 'numeric', ...time };
-    f = new Intl.DateTimeFormat(kind === 'day' ? 'en-CA' : 'en-US', { ...options, timeZone });
-    formats.set(key, f);
-  }
-  return f;
-}
-
-/** "3:05 PM" today, "Nov 20, 3:05 PM" this year, "Dec 30, 2025, 3:05 PM" before: in the company's time zone. */
-export function formatDataTime(at: number, now = Date.now(), timeZone = displayTimeZone()): string {
-  const day = (t: number) => format('day', timeZone).format(t);
-  if (day(at) === day(now)) return format('time', timeZone).format(at);
-  if (day(at).slice(0, 4) === day(now).slice(0, 4)) return format('dateTime', timeZone).format(at);
-  return format('full', timeZone).format(at);
+/**
+ * "3:05 PM" today, "Nov 20, 2026, 3:05 PM" before: the one date formatter (src/contract/format.ts), in the company's
+ * time zone, so the banner says times as every other screen does.
+ */
+export function formatDataTime(at: number, now = Date.now()): string {
+  return formatDate(at) === formatDate(now) ? formatTime(at) : formatDateTime(at);
 }
 
 /** The banner's text, or null online. A screen with nothing of its own to show gets no data time. */

@@ -48,7 +48,7 @@ export async function fillPrealert(page: Page, v: PrealertInput) {
   await prealertField(page, 'Seller or store').fill(v.seller ?? 'Amazon');
   await prealertField(page, 'Description').fill(v.description ?? 'Books and a lamp');
   await prealertField(page, 'Weight (lb)').fill(v.weight ?? '3.5');
-  await prealertField(page, 'Value (USD)').fill(v.value ?? '52.25');
+  await prealertField(page, 'Declared value (US$)').fill(v.value ?? '52.25');
   await page.getByRole('combobox', { name: 'Package type' }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
   await until(() => page.getByRole('combobox', { name: 'Package type' }).inputValue()).toBe(type);

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceSummary } from '../../../contract/invoices';
 import type { PackageSummary, Prealert } from '../../../contract/packages';
 import {
@@ -10,6 +10,7 @@ import {
   mergeHits,
   packageHit,
   searchCache,
+  searchOnline,
 } from './entity-search';
 
 const pkg = (id: string, tracking: string, description: string) =>
@@ -118,5 +119,26 @@ describe('mergeHits', () => {
   it('is the cache alone offline', () => {
     const cached = { ...emptyHits(), Packages: [packageHit(pkg('p1', 'X1', 'Shoes'))] };
     expect(mergeHits(null, cached)).toEqual(cached);
+  });
+});
+
+describe('searchOnline', () => {
+  it('asks the invoice list by number (the server searches every invoice, not the first page)', async () => {
+    const { api } = await import('../../lib/api');
+    const calls: { path: string; query: unknown }[] = [];
+    const spy = vi.spyOn(api, 'call').mockImplementation((async (
+      endpoint: { path: string },
+      input: { query: unknown },
+    ) => {
+      calls.push({ path: endpoint.path, query: input.query });
+      return endpoint.path === '/v1/invoices' ? page([invoice('i7', 'INV-2025-000007')]) : page([]);
+    }) as never);
+    try {
+      const hits = await searchOnline('inv2025 0007');
+      expect(calls.find((c) => c.path === '/v1/invoices')?.query).toMatchObject({ number: 'inv2025 0007' });
+      expect(hits?.Invoices?.map((h) => h.label)).toEqual(['Invoice INV-2025-000007']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -141,19 +141,14 @@ export async function searchOnline(query: string): Promise<Partial<EntityHits> |
   const [pkgs, pre, inv] = await Promise.allSettled([
     api.call(packageCalls.list, { query: { q, page: 1, pageSize } }),
     api.call(prealertCalls.list, { query: { q, page: 1, pageSize } }),
-    // More than shown: the ones whose number matches are kept (see below).
-    api.call(invoiceCalls.list, { query: { q, page: 1, pageSize: 20 } }),
+    // By number alone on the server (case, spaces and dashes aside), so an old invoice is found among hundreds.
+    api.call(invoiceCalls.list, { query: { number: q, page: 1, pageSize } }),
   ]);
   const out: Partial<EntityHits> = {};
   if (pkgs.status === 'fulfilled') out.Packages = pkgs.value.items.map(packageHit);
   if (pre.status === 'fulfilled') out['Pre-alerts'] = pre.value.items.map(prealertHit);
-  // The invoice search also looks at lines and tracking numbers; the panel offers those whose number matches, as
-  // it says ("invoices by number"), so a tracking number does not list every invoice it appears on.
-  if (inv.status === 'fulfilled')
-    out.Invoices = inv.value.items
-      .filter((i) => matches(q, [i.number]))
-      .slice(0, PER_GROUP)
-      .map(invoiceHit);
+  // Invoices by number only (as the panel says), so a tracking number does not list every invoice it appears on.
+  if (inv.status === 'fulfilled') out.Invoices = inv.value.items.map(invoiceHit);
   return out;
 }
 

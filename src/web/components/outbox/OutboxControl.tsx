@@ -18,10 +18,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/offline/offline-status';
 import { outbox, useOutbox } from '../../lib/offline/outbox-app';
 import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
+import { RelativeTime } from '../RelativeTime';
 
 const toneColor = { neutral: 'gray', progress: 'blue', warning: 'orange', danger: 'red' } as const;
 const kindName = { prealert: 'Pre-alert', receipt: 'Receipt upload', intake: 'Parcel received' } as const;
@@ -151,7 +151,7 @@ export function OutboxControl() {
                   )}
                   <Text size="xs" c="dimmed">
                     {rec.files.length} file{rec.files.length === 1 ? '' : 's'}, {formatBytes(size)} · saved{' '}
-                    {formatDateTime(new Date(rec.createdAt))}
+                    <RelativeTime value={new Date(rec.createdAt).toISOString()} />
                     {rec.attempts > 0 && ` · ${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}`}
                   </Text>
                   <Group gap="xs">

@@ -29,13 +29,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
-import type { InvoiceDetail, InvoiceLineType } from '../../../contract/invoices';
+import {
+  type InvoiceDetail,
+  type InvoiceLineGroup,
+  type InvoiceLineType,
+  invoiceClosingRows,
+  invoiceLineGroups,
+  lineGroupOf,
+  NOT_FROM_CIF,
+} from '../../../contract/invoices';
 import { AuditTrail } from '../../components/AuditTrail';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate } from '../../lib/format';
-import { formatAmount, formatDay, formatRate } from '../../lib/money/money';
+import { formatAmount, formatDay } from '../../lib/money/money';
 import { useInvoiceActions } from './actions';
 import { adminInvoiceQueryOptions } from './api';
 import classes from './InvoicePaper.module.css';
@@ -65,6 +73,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </Group>
   );
 }
+
+const GROUP_TOTALS: Record<InvoiceLineGroup, string> = {
+  shipping: 'Shipping charges total',
+  customs: 'Customs charges total',
+  other: 'Other charges total',
+};
 
 function TotalRow({
   label,
@@ -222,6 +236,11 @@ export function InvoicePaper({
                         Package {l.tracking_number}
                       </Text>
                     )}
+                    {l.computed_on_cif === false && (
+                      <Text size="xs" c="dimmed">
+                        {NOT_FROM_CIF}
+                      </Text>
+                    )}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {TYPE_LABELS[l.type]} · {l.quantity} × {money(l.unit_price_cents)}
                     </Text>
@@ -245,26 +264,30 @@ export function InvoicePaper({
         <Box ml="auto" w="100%" maw={400}>
           <Table verticalSpacing={4} aria-label="Totals">
             <Table.Tbody>
-              <TotalRow label="Subtotal" value={money(invoice.subtotal_cents)} />
-              {invoice.discount_cents > 0 && (
+              {/* As the customer's screen and the PDF say it: each group's total (no "Subtotal" that the GCT on
+                  imports would dwarf), the discount and the tax on services when there are, the total. */}
+              {invoiceLineGroups.map((group) => {
+                const lines = invoice.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group);
+                return lines.length === 0 ? null : (
+                  <TotalRow
+                    key={group}
+                    label={GROUP_TOTALS[group]}
+                    value={money(lines.reduce((sum, l) => sum + l.line_total_cents, 0))}
+                  />
+                );
+              })}
+              {invoiceClosingRows({ ...invoice, tax_label: invoice.tax_label ?? taxLabel }).map((r) => (
                 <TotalRow
-                  label={`Discount${invoice.discount?.kind === 'percent' ? ` (${invoice.discount.value / 100} %)` : ''}`}
-                  value={`−${money(invoice.discount_cents)}`}
+                  key={r.label}
+                  label={r.label}
+                  value={r.cents < 0 ? `−${money(-r.cents)}` : money(r.cents)}
+                  strong={r.strong}
+                  testId={r.strong ? 'paper-total' : undefined}
                 />
-              )}
-              <TotalRow
-                label={`${taxLabel}${invoice.tax_rate && Number(invoice.tax_rate) !== 0 ? ` (${formatRate(invoice.tax_rate)} on services)` : ''}`}
-                value={money(invoice.tax_cents)}
-              />
-              <TotalRow
-                label={`Total (${currency})`}
-                value={money(invoice.total_cents)}
-                strong
-                testId="paper-total"
-              />
+              ))}
               {invoice.amount_paid_cents > 0 && (
                 <>
-                  <TotalRow label="Amount paid" value={`−${money(invoice.amount_paid_cents)}`} />
+                  <TotalRow label="Paid" value={money(invoice.amount_paid_cents)} />
                   <TotalRow
                     label="Balance due"
                     value={invoice.balance_cents === 0 ? 'Paid' : money(invoice.balance_cents)}
@@ -425,9 +448,9 @@ function PreviewBody({
         </Button>
         {open && (
           <Button
-            variant="default"
-            color="red.9"
-            c="red.9"
+            // The light red variant: red.9 text on the dark theme's default button failed contrast.
+            variant="light"
+            color="red"
             leftSection={<IconBan size={16} aria-hidden />}
             onClick={() => actions.cancel(invoice)}
           >

@@ -26,6 +26,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { currencySymbol } from '../../../contract/format';
 import {
   type CreateInvoiceBody,
   createInvoiceBodySchema,
@@ -405,7 +406,11 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
                       />
                     </Stack>
                     <NumberInput
-                      label={values.discount_kind === 'percent' ? 'Discount (%)' : `Discount (${currency})`}
+                      label={
+                        values.discount_kind === 'percent'
+                          ? 'Discount (%)'
+                          : `Discount (${currencySymbol(currency)})`
+                      }
                       description="Off the services, never the customs charges"
                       min={0}
                       max={values.discount_kind === 'percent' ? 100 : undefined}

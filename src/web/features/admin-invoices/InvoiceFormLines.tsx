@@ -18,6 +18,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { currencySymbol } from '../../../contract/format';
 import { type InvoiceLineType, invoiceLineTypes } from '../../../contract/invoices';
 import { ToneBadge } from '../../components/ToneBadge';
 import { formatAmount } from '../../lib/money/money';
@@ -186,7 +187,7 @@ export function InvoiceFormLines({
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, md: 4 }} order={4}>
                       <NumberInput
-                        label={named(`Unit price (${currency})`)}
+                        label={named(`Unit price (${currencySymbol(currency)})`)}
                         min={0}
                         decimalScale={2}
                         fixedDecimalScale

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatRate } from '../../../contract/format';
 import type { InvoicePreview } from '../../../contract/invoices';
 import { errorMessage } from '../../lib/api';
 import { formatAmount } from '../../lib/money/money';
-import { rateToPercent } from './form-values';
 
 export type TotalsState = 'ready' | 'updating' | 'invalid' | 'error';
 
@@ -126,19 +126,13 @@ export function InvoiceFormTotals({
               negative
             />
             <Row
-              label={`${taxLabel} (${rateToPercent(preview.tax_rate)} %)`}
+              label={`${taxLabel} (${formatRate(preview.tax_rate)})`}
               cents={preview.tax_cents}
               currency={currency}
               testId="total-tax"
             />
             <Divider />
-            <Row
-              label={`Total (${currency})`}
-              cents={preview.total_cents}
-              currency={currency}
-              testId="total"
-              strong
-            />
+            <Row label="Total" cents={preview.total_cents} currency={currency} testId="total" strong />
           </Stack>
         ) : (
           state !== 'error' &&

@@ -95,7 +95,7 @@ async function open(onRecorded = vi.fn()) {
   return { user, onRecorded };
 }
 
-const amount = () => screen.getByRole('textbox', { name: /^Amount \(JMD\)/ }) as HTMLInputElement;
+const amount = () => screen.getByRole('textbox', { name: /^Amount \(J\$\)/ }) as HTMLInputElement;
 
 async function chooseMethod(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(screen.getByRole('combobox', { name: /^Method/ }));

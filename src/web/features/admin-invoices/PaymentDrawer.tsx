@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paymentMethods } from '../../../contract/constants';
+import { currencySymbol } from '../../../contract/format';
 import type { InvoiceDetail, Payment, PaymentBody, PaymentMethod } from '../../../contract/invoices';
 import { invoiceCalls } from '../../../contract/invoices.calls';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
@@ -115,7 +116,7 @@ function PaymentForm({
         <FormErrorAlert title="The payment was not recorded" error={formError} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
-            label={`Amount (${invoice.currency})`}
+            label={`Amount (${currencySymbol(invoice.currency)})`}
             description="Part of the balance is fine"
             inputMode="decimal"
             autoComplete="off"

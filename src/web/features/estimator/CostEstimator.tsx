@@ -282,7 +282,7 @@ export function CostEstimator() {
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <NumberInput
-                label="Value (USD)"
+                label="Goods value (US$)"
                 description="The price you pay, in US dollars."
                 min={0}
                 decimalScale={2}

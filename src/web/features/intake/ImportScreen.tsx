@@ -41,7 +41,7 @@ const FIELD_LABEL: Record<ImportField, string> = {
   house_awb: 'House AWB',
   description: 'Description',
   pieces: 'Pieces',
-  value: 'Value (USD)',
+  value: 'Declared value (US$)',
   weight: 'Weight (lb)',
   length: 'Length (in)',
   width: 'Width (in)',

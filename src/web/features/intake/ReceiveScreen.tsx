@@ -339,7 +339,7 @@ export function ReceiveScreen() {
               </SimpleGrid>
               {field('description', 'Description')}
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                {field('declared_value', 'Declared value (USD)', { inputMode: 'decimal' })}
+                {field('declared_value', 'Declared value (US$)', { inputMode: 'decimal' })}
                 <NativeSelect
                   label="Package type"
                   size="md"

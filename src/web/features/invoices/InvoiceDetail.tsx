@@ -22,8 +22,10 @@ import {
   type CustomsBase,
   type InvoiceDetail as Invoice,
   type InvoiceLineGroup,
+  invoiceClosingRows,
   invoiceLineGroups,
   lineGroupOf,
+  NOT_FROM_CIF,
   type PaymentMethod,
 } from '../../../contract/invoices';
 import { PackageLink } from '../../components/PackageLinks';
@@ -166,9 +168,6 @@ function ChargesTable({ invoice }: { invoice: Invoice }) {
       lines: invoice.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group),
     }))
     .filter((g) => g.lines.length > 0);
-  const taxLines = invoice.lines.filter((l) => l.type === 'tax').reduce((s, l) => s + l.line_total_cents, 0);
-  // The sales tax on services (the company's rate), apart from the GCT on imports that is a customs line.
-  const serviceTax = invoice.tax_cents - taxLines;
   return (
     // On a phone quantity × unit price goes under the description, so the amounts stay on screen.
     <ScrollTable label="Invoice lines" minWidth={300}>
@@ -209,6 +208,11 @@ function ChargesTable({ invoice }: { invoice: Invoice }) {
                       {line.tracking_number}
                     </Text>
                   )}
+                  {line.computed_on_cif === false && (
+                    <Text size="xs" c="dimmed" data-testid="not-from-cif">
+                      {NOT_FROM_CIF}
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {line.quantity} × {money(line.unit_price_cents)}
                   </Text>
@@ -231,11 +235,16 @@ function ChargesTable({ invoice }: { invoice: Invoice }) {
           </Table.Tbody>
         ))}
         <Table.Tfoot>
-          {invoice.discount_cents > 0 && (
-            <SumRow label="Discount" amount={`−${money(invoice.discount_cents)}`} />
-          )}
-          {serviceTax !== 0 && <SumRow label="Tax on services" amount={money(serviceTax)} />}
-          <SumRow label="Total" amount={money(invoice.total_cents)} strong testId="invoice-total" />
+          {/* The discount and the company's tax on services when there are, then the total (as the PDF ends). */}
+          {invoiceClosingRows(invoice).map((r) => (
+            <SumRow
+              key={r.label}
+              label={r.label}
+              amount={r.cents < 0 ? `−${money(-r.cents)}` : money(r.cents)}
+              strong={r.strong}
+              testId={r.strong ? 'invoice-total' : undefined}
+            />
+          ))}
         </Table.Tfoot>
       </Table>
     </ScrollTable>
@@ -396,7 +405,9 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
               ? formatDate(invoice.cancelled_at)
               : invoice.paid_at
                 ? formatDate(invoice.paid_at)
-                : 'Not yet'}
+                : invoice.amount_paid_cents > 0
+                  ? `${formatMoney(invoice.amount_paid_cents, invoice.currency)} so far`
+                  : 'Not yet'}
           </Fact>
         </SimpleGrid>
       </Card>

@@ -39,7 +39,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Seller or store/), 'Amazon');
   await user.type(screen.getByLabelText(/^Description/), 'Phone charger');
   await user.type(screen.getByLabelText(/^Weight \(lb\)/), '2.5');
-  await user.type(screen.getByLabelText(/^Value \(USD\)/), '39.99');
+  await user.type(screen.getByLabelText(/^Declared value \(US\$\)/), '39.99');
   await user.click(screen.getByRole('combobox', { name: /^Package type/ }));
   await user.click(await screen.findByRole('option', { name: 'Box' }));
 }
@@ -52,7 +52,7 @@ describe('PrealertForm', () => {
       /^Seller or store/,
       /^Description/,
       /^Weight \(lb\)/,
-      /^Value \(USD\)/,
+      /^Declared value \(US\$\)/,
       /^Length \(in\)/,
       /^Width \(in\)/,
       /^Height \(in\)/,
@@ -84,7 +84,7 @@ describe('PrealertForm', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText(/^Tracking number/), 'ABC#123!');
     await user.type(screen.getByLabelText(/^Weight \(lb\)/), '2500');
-    await user.type(screen.getByLabelText(/^Value \(USD\)/), '0');
+    await user.type(screen.getByLabelText(/^Declared value \(US\$\)/), '0');
     await user.clear(screen.getByLabelText(/^Height \(in\)/));
     await user.type(screen.getByLabelText(/^Height \(in\)/), '900');
     await user.click(screen.getByRole('button', { name: 'Send pre-alert' }));

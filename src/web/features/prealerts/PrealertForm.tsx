@@ -213,10 +213,10 @@ export function PrealertForm({
               {...form.getInputProps('weight')}
             />
             <NumberInput
-              label="Value (USD)"
+              label="Declared value (US$)"
               required
               inputMode="decimal"
-              prefix="$"
+              prefix="US$"
               thousandSeparator=","
               disabled={busy}
               {...numberProps}

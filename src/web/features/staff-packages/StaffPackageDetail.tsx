@@ -280,7 +280,12 @@ function EditForm({ pkg }: { pkg: Detail }) {
               allowDecimal={false}
               {...form.getInputProps('pieces')}
             />
-            <NumberInput label="Value (USD)" min={0} decimalScale={2} {...form.getInputProps('value')} />
+            <NumberInput
+              label="Declared value (US$)"
+              min={0}
+              decimalScale={2}
+              {...form.getInputProps('value')}
+            />
             <NumberInput
               label="Length (in)"
               min={0}

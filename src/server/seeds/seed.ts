@@ -67,7 +67,8 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
-// Kept in step with the data migrations 0007_backoffice.sql and 0010_counter_menu.sql, which add the back office's items to existing menus.
+// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql and 0013_settings_menu.sql, which
+// add the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
   { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },

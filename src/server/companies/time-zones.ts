@@ -23,17 +23,20 @@ function cacheOf(db: Db): LookupCache<string, string> {
   return cache;
 }
 
-/** The company's time zone; the default (America/Jamaica) when it has none or an unknown one. */
+/** The company's time zone, read now (inside a transaction, through it); the default when it has none or a bad one. */
+export async function readTimeZone(q: Db, companyId: string): Promise<string> {
+  const [row] = await q
+    .select({ zone: sql<string | null>`${companySettings.settings}->>'time_zone'` })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1);
+  const zone = row?.zone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The company's time zone, cached (see above); the default (America/Jamaica) when it has none or an unknown one. */
 export function timeZoneOf(db: Db, companyId: string): Promise<string> {
-  return cacheOf(db).get(companyId, async () => {
-    const [row] = await db
-      .select({ zone: sql<string | null>`${companySettings.settings}->>'time_zone'` })
-      .from(companySettings)
-      .where(eq(companySettings.companyId, companyId))
-      .limit(1);
-    const zone = row?.zone;
-    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-  });
+  return cacheOf(db).get(companyId, () => readTimeZone(db, companyId));
 }
 
 /** Drops the cached zones of this database (after a committed settings change on this instance). */

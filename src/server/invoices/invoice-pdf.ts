@@ -1,5 +1,5 @@
 import { INVOICE_STATUS_LABELS } from '../../contract/constants';
-import { formatDate, formatExchangeRate, formatMoney } from '../../contract/format';
+import { DEFAULT_TIME_ZONE, formatDate, formatExchangeRate, formatMoney } from '../../contract/format';
 import {
   type InvoiceDetail,
   type InvoiceLineGroup,
@@ -33,8 +33,6 @@ const GROUP_TITLE: Record<InvoiceLineGroup, string> = {
   other: 'Other charges',
 };
 
-const longDate = (iso: string | null) => (iso ? formatDate(iso) : '—');
-
 const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
   cash: 'Cash',
   card: 'Card',
@@ -46,7 +44,14 @@ const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> 
  * A print-ready invoice: brand header, bill-to, dates, the lines as a table (over pages as needed), the totals as
  * the server computed them (discount, tax under the company's label), payments, amount paid, balance and terms.
  */
-export function invoicePdf(company: CompanyRow, inv: InvoiceDetail, taxLabel = 'Tax'): Buffer {
+export function invoicePdf(
+  company: CompanyRow,
+  inv: InvoiceDetail,
+  taxLabel = 'Tax',
+  timeZone = DEFAULT_TIME_ZONE,
+): Buffer {
+  // Calendar dates ("2026-12-06") read as that day anywhere; issued and paid times as the company's day.
+  const longDate = (iso: string | null) => (iso ? formatDate(iso, timeZone) : '—');
   const brand = hexColor(company.primaryColor);
   const money = (c: number) => formatMoney(c, inv.currency);
   const pages: PdfPage[] = [];

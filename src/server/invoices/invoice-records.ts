@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
 import type { AccountSettings } from '../../contract/fees';
-import { formatDate, formatMoney } from '../../contract/format';
+import { DEFAULT_TIME_ZONE, dayIn, formatDate, formatMoney } from '../../contract/format';
 import type {
   InvoiceLineType,
   InvoiceStatus,
@@ -36,11 +36,11 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 type Customer = { id: string; firstName: string; lastName: string; mailboxNumber: string; email: string };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** A calendar date `days` from now (UTC), YYYY-MM-DD. */
+/** A calendar date `days` after `from` (read in UTC: pass noon of a calendar date), YYYY-MM-DD. */
 export const dateIn = (days: number, from = new Date()) =>
   new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-/** Today as a calendar date (UTC). */
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today as a calendar date in the company's time zone ("2026-11-26" until midnight in Kingston, not UTC's). */
+export const today = (timeZone = DEFAULT_TIME_ZONE) => dayIn(new Date(), timeZone);
 
 /** The lines the discount comes off (and the company's tax is charged on). */
 export const SERVICE_TYPES: readonly InvoiceLineType[] = ['shipping', 'handling', 'other'];

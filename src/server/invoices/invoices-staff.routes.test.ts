@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../../contract/format';
 import type { InvoiceDetail } from '../../contract/invoices';
 import type { PackageSummary } from '../../contract/packages';
 import type { PointsPage } from '../../contract/points';
@@ -325,6 +326,37 @@ describe('invoices: staff create, edit, send', () => {
         .from(invoices)
         .where(and(eq(invoices.id, inv.id)));
       expect(row?.status).toBe('issued');
+    });
+
+    it("is overdue from the day after its due date in the company's time zone, not UTC's", async () => {
+      // Pago Pago (UTC−11) and Kiritimati (UTC+14) are 25 hours apart: whatever the hour, Kiritimati's date is
+      // after Pago Pago's. Due "today in Pago Pago" is not overdue there, and overdue for a company in Kiritimati.
+      const zone = async (time_zone: string) =>
+        expectOk(
+          await t.request({
+            method: 'PUT',
+            url: '/v1/settings',
+            token: c.admin.access,
+            payload: { time_zone },
+          }),
+        );
+      try {
+        await zone('Pacific/Pago_Pago');
+        const inv = expectOk<InvoiceDetail>(
+          await create(c.admin.access, {
+            customer_id: c.neighbour.userId,
+            lines: [{ type: 'other', description: 'Due today', quantity: 1, unit_price_cents: 1_000 }],
+          }),
+          201,
+        );
+        const due = dayIn(new Date(), 'Pacific/Pago_Pago');
+        expectOk(await update(c.admin.access, inv.id, { status: 'issued', due_at: due }));
+        expect((await detail(c.neighbour.access, inv.id)).status).toBe('issued');
+        await zone('Pacific/Kiritimati');
+        expect((await detail(c.neighbour.access, inv.id)).status).toBe('overdue');
+      } finally {
+        await zone('America/Jamaica');
+      }
     });
 
     it('validates PUT bodies', async () => {

@@ -42,6 +42,7 @@ import {
 import type { AuditService } from '../audit/audit.service';
 import { diff } from '../audit/audit.service';
 import { settingsOf } from '../companies/account-settings';
+import { readTimeZone, timeZoneOf } from '../companies/time-zones';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
@@ -133,18 +134,23 @@ export function createInvoiceService(deps: {
    * every company by the `overdue-invoices` job (`companyId` null). Returns how many changed.
    */
   async function refreshOverdue(companyId: string | null): Promise<number> {
-    const changed = await db
-      .update(invoices)
-      .set({ status: 'overdue', updatedAt: new Date() })
-      .where(
-        and(
-          companyId === null ? undefined : eq(invoices.companyId, companyId),
-          inArray(invoices.status, ['issued', 'partially_paid']),
-          lt(invoices.dueAt, sql`current_date`),
-        ),
-      )
-      .returning({ id: invoices.id });
-    return changed.length;
+    const open = inArray(invoices.status, ['issued', 'partially_paid']);
+    // Past due means past it in each company's own time zone (in Kingston the UTC date turns at 7 pm).
+    const companies =
+      companyId !== null
+        ? [companyId]
+        : (await db.selectDistinct({ id: invoices.companyId }).from(invoices).where(open)).map((r) => r.id);
+    let changed = 0;
+    for (const id of companies) {
+      const day = today(await timeZoneOf(db, id));
+      const rows = await db
+        .update(invoices)
+        .set({ status: 'overdue', updatedAt: new Date() })
+        .where(and(eq(invoices.companyId, id), open, lt(invoices.dueAt, day)))
+        .returning({ id: invoices.id });
+      changed += rows.length;
+    }
+    return changed;
   }
 
   /** Who may see an invoice: staff of its company, or its customer once it was issued to them. */
@@ -278,12 +284,13 @@ export function createInvoiceService(deps: {
     if (!hasLine)
       throw badRequest('Add at least one line before issuing', { lines: ['Add at least one line'] });
     const settings = await settingsOf(tx, company.id);
-    const issueDate = dates.issue_date ?? inv.issueDate ?? today();
+    const day = today(await readTimeZone(tx, company.id));
+    const issueDate = dates.issue_date ?? inv.issueDate ?? day;
     const dueAt =
       dates.due_at ?? inv.dueAt ?? dateIn(settings.invoice_due_days, new Date(`${issueDate}T12:00:00Z`));
     const number = await nextInvoiceNumber(tx, company.id, Number(issueDate.slice(0, 4)));
     const now = new Date();
-    const status = settledStatus({ ...inv, status: 'issued', dueAt });
+    const status = settledStatus({ ...inv, status: 'issued', dueAt }, day);
     const [issued] = await tx
       .update(invoices)
       .set({ number, status, issueDate, dueAt, issuedAt: now, updatedAt: now })
@@ -470,7 +477,7 @@ export function createInvoiceService(deps: {
       invoiceId: inv.id,
       attachment: {
         filename: draft.attachment,
-        content: invoicePdf(company, detail, await taxLabel(company)),
+        content: invoicePdf(company, detail, await taxLabel(company), await timeZoneOf(db, company.id)),
       },
     });
     try {
@@ -889,7 +896,7 @@ export function createInvoiceService(deps: {
         if (revising && edits) {
           set.revision = inv.revision + 1;
           const next = { ...inv, ...set } as InvoiceRow;
-          set.status = settledStatus(next);
+          set.status = settledStatus(next, today(await readTimeZone(tx, company.id)));
           if (set.status === 'paid') set.paidAt = now;
         }
         let [row] = await tx.update(invoices).set(set).where(eq(invoices.id, inv.id)).returning();
@@ -971,7 +978,12 @@ export function createInvoiceService(deps: {
       if (!customer) throw notFound('Invoice not found');
       const dueAt =
         inv.dueAt ??
-        (inv.status === 'draft' ? dateIn((await settingsOf(db, company.id)).invoice_due_days) : null);
+        (inv.status === 'draft'
+          ? dateIn(
+              (await settingsOf(db, company.id)).invoice_due_days,
+              new Date(`${today(await timeZoneOf(db, company.id))}T12:00:00Z`),
+            )
+          : null);
       return invoiceMailDraft({
         brand: brandOf(company),
         mailFrom: config.mailFrom,
@@ -1098,6 +1110,7 @@ export function createInvoiceService(deps: {
       const record = async (tx: Db) => {
         const inv = await locked(tx, company, id);
         if (inv.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+        const day = today(await readTimeZone(tx, company.id));
         if (!isOpen(inv.status)) throw conflict(`This invoice is ${inv.status}: no payment can be recorded`);
         const balance = inv.totalCents - inv.amountPaidCents;
         if (b.amount_cents > balance) {
@@ -1109,7 +1122,7 @@ export function createInvoiceService(deps: {
           invoiceId: inv.id,
           userId: inv.userId,
           amountCents: b.amount_cents,
-          paidOn: b.paid_on ?? today(),
+          paidOn: b.paid_on ?? day,
           method: b.method,
           reference: b.reference,
           note: b.note,
@@ -1117,7 +1130,7 @@ export function createInvoiceService(deps: {
           recordedBy: staff.id,
         });
         const amountPaidCents = inv.amountPaidCents + b.amount_cents;
-        const status = settledStatus({ ...inv, amountPaidCents });
+        const status = settledStatus({ ...inv, amountPaidCents }, day);
         const now = new Date();
         const [row] = await tx
           .update(invoices)
@@ -1190,7 +1203,10 @@ export function createInvoiceService(deps: {
           .set({ reversedAt: now, reversedBy: staff.id, reverseReason: reason })
           .where(eq(payments.id, p.id));
         const amountPaidCents = inv.amountPaidCents - p.amountCents;
-        const status = settledStatus({ ...inv, status: 'issued', amountPaidCents });
+        const status = settledStatus(
+          { ...inv, status: 'issued', amountPaidCents },
+          today(await readTimeZone(tx, company.id)),
+        );
         const [done] = await tx
           .update(invoices)
           .set({ amountPaidCents, status, paidAt: status === 'paid' ? inv.paidAt : null, updatedAt: now })
@@ -1227,7 +1243,7 @@ export function createInvoiceService(deps: {
       const d = await service.detail(company, user, id);
       return {
         filename: `${d.number ?? `draft-${d.id.slice(0, 8)}`}.pdf`,
-        bytes: invoicePdf(company, d, await taxLabel(company)),
+        bytes: invoicePdf(company, d, await taxLabel(company), await timeZoneOf(db, company.id)),
       };
     },
 

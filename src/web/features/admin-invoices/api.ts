@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { dayIn } from '../../../contract/format';
 import type { InvoiceListQuery } from '../../../contract/invoices';
 import { invoiceCalls } from '../../../contract/invoices.calls';
 import { api } from '../../lib/api';
@@ -66,12 +67,8 @@ export async function downloadAdminInvoicePdf(id: string, number: string | null)
   }
 }
 
-/** Today as a calendar date in the browser's zone (YYYY-MM-DD). */
-export function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Today as a calendar date in the company's time zone (YYYY-MM-DD), as the server counts days. */
+export const today = (): string => dayIn(new Date());
 
 /** "12.50" (what a person types) as 1250 cents; null when it is not an amount. Never through a float sum. */
 export function toCents(value: string | number): number | null {

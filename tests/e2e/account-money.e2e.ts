@@ -73,6 +73,8 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         ).toBe(true);
       }
       await expectClean(page, `invoices list ${size.width}`);
+      // Totals say "J$22,599.40", not "J$22,599.40 JMD".
+      expectNamedDollars((await page.locator('main').textContent()) ?? '', 'invoices list');
 
       await table.getByRole('link', { name: number }).click();
       await waitForPath(page, `/user/invoices/${issued.id}`);

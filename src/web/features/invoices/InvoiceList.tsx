@@ -67,7 +67,7 @@ export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.due_at ? formatDay(inv.due_at) : '—'}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatAmount(inv.total_cents, inv.currency)} {inv.currency}
+                {formatAmount(inv.total_cents, inv.currency)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -91,7 +91,7 @@ export function InvoiceCards({ items }: { items: InvoiceSummary[] }) {
               {inv.number}
             </Anchor>
             <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {formatAmount(inv.total_cents, inv.currency)} {inv.currency}
+              {formatAmount(inv.total_cents, inv.currency)}
             </Text>
           </Group>
           <Group gap="xs" mt="xs" wrap="wrap">

@@ -21,7 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ESTIMATE_LIMITS } from '../../../contract/constants';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
-import { formatDecimal, formatExchangeRate, formatWeight } from '../../../contract/format';
+import { currencySymbol, formatDecimal, formatExchangeRate, formatWeight } from '../../../contract/format';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -105,7 +105,7 @@ function LinesTable({ caption, lines, currency }: { caption: string; lines: Line
               Rate
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Amount ({currency})
+              Amount ({currencySymbol(currency)})
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -48,7 +48,7 @@ describe('Company settings', () => {
       '1 point per J$100.00 paid; 1 point = J$1.00; 25 points for a pre-alert sent with its invoice file.',
     );
     expect(screen.getByTestId('settings-invoices-preview').textContent).toBe(
-      'GCT 0\u00a0% on services; due 14 days after it is issued.',
+      'No tax on services; due 14 days after it is issued.',
     );
     expect(screen.getByTestId('settings-payment-preview').textContent).toContain(
       'Bank transfer to Island Express Ltd, National Commercial Bank (NCB), Half Way Tree, account 351-012-345',
@@ -70,6 +70,16 @@ describe('Company settings', () => {
     ).toBe(true);
     expect(screen.getByTestId('settings-payment-preview').textContent).toContain(
       'Island Express Trading Ltd',
+    );
+  });
+
+  it('says the tax on services as customers will read it once a rate is set', async () => {
+    const { user } = setup();
+    const field = screen.getByLabelText(/^Tax rate/);
+    await user.clear(field);
+    await user.paste('15');
+    expect(screen.getByTestId('settings-invoices-preview').textContent).toBe(
+      'GCT 15\u00a0% on services; due 14 days after it is issued.',
     );
   });
 

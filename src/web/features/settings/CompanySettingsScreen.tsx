@@ -293,7 +293,11 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
         preview={(v) =>
           Object.keys(checkInvoice(v)).length > 0
             ? '—'
-            : `${v.tax_label.trim()} ${formatRate(rateOf(v.tax_percent))} on services; due ${
+            : `${
+                Number(rateOf(v.tax_percent)) === 0
+                  ? 'No tax on services'
+                  : `${v.tax_label.trim()} ${formatRate(rateOf(v.tax_percent))} on services`
+              }; due ${
                 asNumber(v.due_days) === 0
                   ? 'on the day it is issued'
                   : `${asNumber(v.due_days)} ${asNumber(v.due_days) === 1 ? 'day' : 'days'} after it is issued`

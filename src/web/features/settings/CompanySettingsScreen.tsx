@@ -81,6 +81,15 @@ function offsetOf(zone: string, at: Date): string {
  * /admin/settings, "Company settings" (admins): how customers pay, how points work, what a new invoice starts with,
  * and the time zone every date is shown in. Each section saves on its own; below, the history of changes.
  */
+/** The bank transfer's fields, in the order a bank slip asks for them. */
+const BANK_FIELDS = [
+  ['bank_name', 'Bank', undefined],
+  ['branch', 'Branch', undefined],
+  ['account_name', 'Account name', undefined],
+  ['account_number', 'Account number', undefined],
+  ['account_type', 'Account type', 'e.g. Current account, JMD'],
+] as const;
+
 export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
   usePageTitle('Company settings');
   const query = useQuery(settingsQueryOptions());
@@ -148,42 +157,16 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
                 transfer is offered.
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Bank (optional)"
-                  disabled={busy}
-                  autoComplete="off"
-                  key={form.key('bank_name')}
-                  {...form.getInputProps('bank_name')}
-                />
-                <TextInput
-                  label="Branch (optional)"
-                  disabled={busy}
-                  autoComplete="off"
-                  key={form.key('branch')}
-                  {...form.getInputProps('branch')}
-                />
-                <TextInput
-                  label="Account name (optional)"
-                  disabled={busy}
-                  autoComplete="off"
-                  key={form.key('account_name')}
-                  {...form.getInputProps('account_name')}
-                />
-                <TextInput
-                  label="Account number (optional)"
-                  disabled={busy}
-                  autoComplete="off"
-                  key={form.key('account_number')}
-                  {...form.getInputProps('account_number')}
-                />
-                <TextInput
-                  label="Account type (optional)"
-                  description="e.g. Current account, JMD"
-                  disabled={busy}
-                  autoComplete="off"
-                  key={form.key('account_type')}
-                  {...form.getInputProps('account_type')}
-                />
+                {BANK_FIELDS.map(([name, label, description]) => (
+                  <TextInput
+                    key={form.key(name)}
+                    label={`${label} (optional)`}
+                    description={description}
+                    disabled={busy}
+                    autoComplete="off"
+                    {...form.getInputProps(name)}
+                  />
+                ))}
               </SimpleGrid>
             </Fieldset>
             <Textarea

@@ -142,7 +142,12 @@ export function setupOutbox() {
     await until(() => persistedQueryKeys(page), { timeout: 15_000 }).toEqual(
       expect.arrayContaining([expect.stringMatching(/^\["me",/)]),
     );
-    expect((await persistedQueryKeys(page)).filter((k) => k.startsWith('["prealerts"'))).toEqual([]);
+    // The dashboard's pre-alerts awaiting their parcel are a list of their own (issue 16), not the pre-alert screen's.
+    expect(
+      (await persistedQueryKeys(page)).filter(
+        (k) => k.startsWith('["prealerts"') && !k.includes('"awaiting":true'),
+      ),
+    ).toEqual([]);
     return { context, page };
   }
 

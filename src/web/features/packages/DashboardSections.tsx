@@ -76,15 +76,21 @@ type RecentItem =
   | { kind: 'package'; at: string; pkg: PackageSummary }
   | { kind: 'prealert'; at: string; prealert: Prealert };
 
+/** At most this many pre-alerts among the recent items: a parcel ready for pickup must not be pushed off. */
+export const RECENT_PREALERTS_MAX = 2;
+
 /**
- * The five newest things the customer sent or received: packages, and the pre-alerts no package stands for yet
- * (issue 16: a parcel just pre-alerted is what a customer looks for first). Pre-alerts are merged in when they have
- * arrived; the packages never wait for them.
+ * The five newest things the customer sent or received: packages, and the newest pre-alerts no package stands for
+ * yet (issue 16: a parcel just pre-alerted is what a customer looks for first), two at most (the "Pre-alerted" tile
+ * and My packages list them all).
  */
 export function recentItems(packages: PackageSummary[], awaiting: Prealert[], limit = 5): RecentItem[] {
+  const newestAwaiting = [...awaiting]
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .slice(0, RECENT_PREALERTS_MAX);
   const items: RecentItem[] = [
     ...packages.map((pkg) => ({ kind: 'package' as const, at: pkg.created_at, pkg })),
-    ...awaiting.map((prealert) => ({ kind: 'prealert' as const, at: prealert.created_at, prealert })),
+    ...newestAwaiting.map((prealert) => ({ kind: 'prealert' as const, at: prealert.created_at, prealert })),
   ];
   return items.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
 }
@@ -93,6 +99,9 @@ export function RecentPackages() {
   const recent = useQuery(packagesQueryOptions(RECENT_QUERY));
   const awaiting = useQuery(awaitingPrealertsQueryOptions());
   const items = recent.data ? recentItems(recent.data.items, awaiting.data?.items ?? []) : [];
+  // Drawn once both lists are in, so pre-alerts do not push the packages down a moment later; a pre-alert list that
+  // cannot load (offline, never fetched: paused; or failed) does not hold the packages back.
+  const loading = recent.isPending || (awaiting.isPending && awaiting.fetchStatus === 'fetching');
   return (
     <Card padding="lg" component="section" aria-labelledby="recent-heading">
       <Group justify="space-between" align="baseline" mb="sm">
@@ -103,7 +112,7 @@ export function RecentPackages() {
           View all
         </Anchor>
       </Group>
-      {recent.isPending ? (
+      {loading ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading recent packages">
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

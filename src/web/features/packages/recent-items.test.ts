@@ -26,6 +26,20 @@ describe('recentItems (the dashboard\'s "Recent packages")', () => {
     ]);
   });
 
+  it('shows two pre-alerts at most, so the packages (a parcel ready for pickup) stay in view', () => {
+    const items = recentItems(
+      [1, 2, 3, 4, 5].map((d) => pkg(`p${d}`, `2026-11-0${d}T10:00:00Z`)),
+      [20, 21, 22, 23].map((d) => pre(`a${d}`, `2026-11-${d}T10:00:00Z`)),
+    );
+    expect(items.map((i) => (i.kind === 'package' ? i.pkg.id : i.prealert.id))).toEqual([
+      'a23',
+      'a22',
+      'p5',
+      'p4',
+      'p3',
+    ]);
+  });
+
   it('shows the packages alone when no pre-alert waits, and pre-alerts alone for a new customer', () => {
     expect(recentItems([pkg('p1', '2026-11-20T10:00:00Z')], []).map((i) => i.kind)).toEqual(['package']);
     expect(recentItems([], [pre('a1', '2026-11-23T09:00:00Z')]).map((i) => i.kind)).toEqual(['prealert']);

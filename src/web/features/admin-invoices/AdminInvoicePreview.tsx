@@ -489,7 +489,7 @@ function PreviewBody({
       <InvoicePaper invoice={invoice} company={company} taxLabel={taxLabel} />
 
       <Box data-print-hide>
-        <AuditTrail entity="invoice" id={invoice.id} />
+        <AuditTrail entity="invoice" id={invoice.id} currency={invoice.currency} />
       </Box>
       {actions.dialogs}
     </Stack>

@@ -161,7 +161,7 @@ export function StaffPackageDetail({ id }: { id: string }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <AuditTrail entity="package" id={p.id} />
+      <AuditTrail entity="package" id={p.id} currency="USD" />
     </Stack>
   );
 }

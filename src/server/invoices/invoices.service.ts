@@ -111,7 +111,7 @@ function auditView(inv: InvoiceRow, lines?: InvoiceLineInput[]): Record<string, 
     ...(lines
       ? {
           lines: lines
-            .map((l) => `${l.quantity} × ${l.description} @ ${l.unit_price_cents}`)
+            .map((l) => `${l.quantity} × ${l.description} @ ${formatMoney(l.unit_price_cents, inv.currency)}`)
             .join('; ')
             .slice(0, 1000),
         }

@@ -85,6 +85,31 @@ describe('offline', () => {
     }
   });
 
+  it('keeps data that arrived a moment before a reload: the page saves it as it is left', async () => {
+    const { context, page } = await newPage(browser());
+    try {
+      await signInShared(context, DEMO.customer);
+      await page.goto('/user');
+      await expectDashboard(page, DEMO.customer.first);
+      await controlled(page);
+      // A screen opened, and the page reloaded offline as soon as its data shows: before the second the throttled
+      // save waits. Lost every time before the page wrote its cache, committed, as it was being left.
+      await page.goto('/user/authorizeduser');
+      await until(() => page.getByText('Marlon Campbell').first().isVisible(), { timeout: 15_000 }).toBe(
+        true,
+      );
+      await context.setOffline(true);
+      await page.reload();
+      await until(() => textNow(banner(page)), { timeout: 15_000 }).toMatch(/^Offline — data from \S/);
+      await until(() => page.getByText('Marlon Campbell').first().isVisible(), { timeout: 10_000 }).toBe(
+        true,
+      );
+      expect(await page.getByText(NEVER_LOADED).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says a screen was never loaded on this device instead of spinning, and loads it once back online', async () => {
     const { context, page } = await visitedOnline();
     try {

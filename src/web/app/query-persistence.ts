@@ -4,6 +4,7 @@ import { currentBuild } from '../lib/offline/build-info';
 import {
   createPersistOptions,
   idbKeyValueStore,
+  persistAtOnce,
   persistenceOwner,
   persistNow,
   watchSessionForPersistence,
@@ -32,10 +33,10 @@ export function setupQueryPersistence(queryClient: QueryClient): {
     if (restored && (event.type === 'added' || event.type === 'removed' || event.type === 'updated')) save();
   });
   // The throttled save can still be pending when the app goes to the background or is closed (a reload within the
-  // throttle window lost the last answers): write at once, unthrottled, when the page is hidden.
-  const atOnce = createPersistOptions({ store, owner, buster: currentBuild.buildId, throttleMs: 0 });
+  // throttle window lost the last answers): write at once, unthrottled and committed in the same task, when the page
+  // is hidden or left.
   const saveAtOnce = () => {
-    if (restored) void persistNow(queryClient, atOnce);
+    if (restored) persistAtOnce(queryClient, { store, owner, buster: currentBuild.buildId });
   };
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', () => {

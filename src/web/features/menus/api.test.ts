@@ -86,6 +86,9 @@ describe('the navigation query', () => {
       set: async (k, v) => {
         data.set(k, v);
       },
+      setAtOnce: (k, v) => {
+        data.set(k, v);
+      },
       del: async (k) => {
         data.delete(k);
       },

@@ -12,6 +12,7 @@ import {
   isUserQuery,
   type KeyValueStore,
   PERSIST_MAX_AGE_MS,
+  persistAtOnce,
   persistenceOwner,
   persistNow,
   shouldPersistQuery,
@@ -41,6 +42,9 @@ function memoryStore(): KeyValueStore & { data: Map<string, string> } {
     data,
     get: async (k) => data.get(k),
     set: async (k, v) => {
+      data.set(k, v);
+    },
+    setAtOnce: (k, v) => {
       data.set(k, v);
     },
     del: async (k) => {
@@ -181,6 +185,35 @@ describe('persistNow (after the restore)', () => {
     expect(saved.clientState.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual([
       ['packages', 'list', { pageSize: 20 }],
     ]);
+  });
+});
+
+describe('persistAtOnce (the page is being left)', () => {
+  it('writes in the same task, in the format the persister restores, only for a logged-in user', async () => {
+    const store = memoryStore();
+    const client = clientWith([[['authorized-persons'], [{ name: 'Marlon' }]]]);
+    await client.prefetchQuery({
+      queryKey: ['bad'],
+      queryFn: () => Promise.reject(new Error('x')),
+      retry: false,
+    });
+    persistAtOnce(client, { store, owner: () => null, buster: 'b1' });
+    persistAtOnce(client, { store, owner: () => undefined, buster: 'b1' });
+    expect(store.data.size).toBe(0);
+
+    // No await between the call and the write: a page being unloaded gets no later task.
+    persistAtOnce(client, { store, owner: () => 'u1', buster: 'b1' });
+    expect([...store.data.keys()]).toEqual([cacheKeyFor('u1')]);
+
+    const fresh = new QueryClient();
+    await persistQueryClientRestore({
+      queryClient: as(fresh),
+      persister: createUserPersister({ store, owner: () => 'u1' }),
+      buster: 'b1',
+      maxAge: PERSIST_MAX_AGE_MS,
+    });
+    expect(fresh.getQueryData(['authorized-persons'])).toEqual([{ name: 'Marlon' }]);
+    expect(fresh.getQueryState(['bad'])).toBeUndefined();
   });
 });
 

@@ -14,7 +14,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { Session } from '../session/session';
 
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,6 +44,11 @@ export function persistenceOwner(session: Session): string | null | undefined {
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
+  /**
+   * Starts the write in this task and asks for its commit at once, for a page being left: a transaction left to
+   * commit by itself was lost when the page went away first (a reload a moment after data arrived lost it offline).
+   */
+  setAtOnce(key: string, value: string): void;
   del(key: string): Promise<void>;
   keys(): Promise<string[]>;
 }
@@ -58,6 +63,13 @@ export function idbKeyValueStore(dbName = 'portal-query-cache', storeName = 'cli
   return {
     get: (key) => get<string>(key, use()),
     set: (key, value) => set(key, value, use()),
+    setAtOnce: (key, value) => {
+      void use()('readwrite', (objects) => {
+        objects.put(value, key);
+        objects.transaction.commit?.();
+        return promisifyRequest(objects.transaction);
+      }).catch(() => undefined);
+    },
     del: (key) => del(key, use()),
     keys: async () => (await keys(use())).map(String),
   };
@@ -189,6 +201,31 @@ export function persistNow(
       clientState: dehydrate(queryClient, options.dehydrateOptions),
     }),
   ).catch(() => undefined);
+}
+
+/**
+ * Writes the cache now, unthrottled, in the persister's format, committing at once (see `setAtOnce`): for when the
+ * page is hidden or left, where a throttled save still waiting would be lost with the page.
+ */
+export function persistAtOnce(
+  queryClient: QueryClient,
+  options: { store: KeyValueStore; owner: () => string | null | undefined; buster: string },
+): void {
+  const userId = options.owner();
+  if (!userId) return;
+  try {
+    const value = JSON.stringify({
+      buster: options.buster,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, {
+        shouldDehydrateQuery: shouldPersistQuery,
+        shouldDehydrateMutation: () => false,
+      }),
+    });
+    options.store.setAtOnce(cacheKeyFor(userId), value);
+  } catch {
+    /* an unserialisable cache is saved by the next throttled save, as before */
+  }
 }
 
 /**

@@ -12,14 +12,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  currencySymbol,
-  formatDateTime,
-  formatMoney,
-  formatRate,
-  setDisplayTimeZone,
-  timeZoneNames,
-} from '../../../contract/format';
+import { currencySymbol, formatDateTime, setDisplayTimeZone, timeZoneNames } from '../../../contract/format';
 import type { CompanySettings } from '../../../contract/settings';
 import { AuditTrail } from '../../components/AuditTrail';
 import { usePageTitle } from '../../components/PageTitle';
@@ -32,18 +25,16 @@ import {
   checkPayment,
   checkPoints,
   invoiceBody,
+  invoicePreview,
   invoiceValues,
   paymentBody,
   paymentValues,
   pointsBody,
+  pointsPreview,
   pointsValues,
-  rateOf,
   timeZoneBody,
   timeZoneValues,
 } from './sections';
-
-const asNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v));
-const cents = (dollars: number | string) => Math.round(asNumber(dollars) * 100);
 
 /** The history's field names as the sections label them. */
 const HISTORY_LABELS: Record<string, string> = {
@@ -120,7 +111,6 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
     const now = new Date();
     return timeZoneNames().map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${offsetOf(z, now)})` }));
   }, []);
-  const money = (c: number) => formatMoney(c, settings.currency);
   const symbol = currencySymbol(settings.currency);
   return (
     <>
@@ -208,15 +198,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
         toBody={pointsBody}
         validate={checkPoints}
         save={save}
-        preview={(v) =>
-          Object.keys(checkPoints(v)).length > 0
-            ? '—'
-            : `1 point per ${money(cents(v.earn_dollars))} paid; 1 point = ${money(cents(v.point_dollars))}${
-                asNumber(v.prealert_bonus) > 0
-                  ? `; ${asNumber(v.prealert_bonus)} points for a pre-alert sent with its invoice file`
-                  : ''
-              }.`
-        }
+        preview={(v) => pointsPreview(v, settings.currency)}
       >
         {(form, busy) => (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -273,19 +255,7 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
         toBody={invoiceBody}
         validate={checkInvoice}
         save={save}
-        preview={(v) =>
-          Object.keys(checkInvoice(v)).length > 0
-            ? '—'
-            : `${
-                Number(rateOf(v.tax_percent)) === 0
-                  ? 'No tax on services'
-                  : `${v.tax_label.trim()} ${formatRate(rateOf(v.tax_percent))} on services`
-              }; due ${
-                asNumber(v.due_days) === 0
-                  ? 'on the day it is issued'
-                  : `${asNumber(v.due_days)} ${asNumber(v.due_days) === 1 ? 'day' : 'days'} after it is issued`
-              }.`
-        }
+        preview={invoicePreview}
       >
         {(form, busy) => (
           <>

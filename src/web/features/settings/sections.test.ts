@@ -6,9 +6,11 @@ import {
   checkPoints,
   fieldOf,
   invoiceBody,
+  invoicePreview,
   invoiceValues,
   percentOf,
   pointsBody,
+  pointsPreview,
   pointsValues,
   rateOf,
 } from './sections';
@@ -84,5 +86,29 @@ describe('Company settings sections', () => {
     expect(fieldOf('points.cents_per_point')).toBe('earn_dollars');
     expect(fieldOf('invoice.tax_rate')).toBe('tax_percent');
     expect(fieldOf('time_zone')).toBe('time_zone');
+  });
+});
+
+describe('what customers will read', () => {
+  it('says the points rules, leaving out a bonus of 0 and saying one point in the singular', () => {
+    const v = { earn_dollars: 100, point_dollars: 1, prealert_bonus: 25 };
+    expect(pointsPreview(v, 'JMD')).toBe(
+      '1 point per J$100.00 paid; 1 point = J$1.00; 25 points for a pre-alert sent with its invoice file.',
+    );
+    expect(pointsPreview({ ...v, prealert_bonus: 1 }, 'JMD')).toContain('; 1 point for a pre-alert');
+    expect(pointsPreview({ ...v, prealert_bonus: 0 }, 'JMD')).toBe(
+      '1 point per J$100.00 paid; 1 point = J$1.00.',
+    );
+    expect(pointsPreview({ ...v, earn_dollars: '' }, 'JMD')).toBe('—');
+  });
+
+  it('says the tax on services and the due date', () => {
+    const v = { tax_percent: 15, tax_label: 'GCT', terms: '', due_days: 14 };
+    expect(invoicePreview(v)).toBe('GCT 15\u00a0% on services; due 14 days after it is issued.');
+    expect(invoicePreview({ ...v, tax_percent: 0, due_days: 1 })).toBe(
+      'No tax on services; due 1 day after it is issued.',
+    );
+    expect(invoicePreview({ ...v, due_days: 0 })).toContain('due on the day it is issued');
+    expect(invoicePreview({ ...v, due_days: 400 })).toBe('—');
   });
 });

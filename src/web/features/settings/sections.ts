@@ -1,3 +1,4 @@
+import { formatMoney, formatRate } from '../../../contract/format';
 import type { CompanySettings, UpdateSettingsInput } from '../../../contract/settings';
 
 /*
@@ -132,4 +133,29 @@ export function checkPayment(v: PaymentValues): Record<string, string> {
     return { online_url: 'A web address starting with https://' };
   }
   return {};
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the points page will say, or "—" while the section holds a value the server would refuse. */
+export function pointsPreview(v: PointsValues, currency: string): string {
+  if (Object.keys(checkPoints(v)).length > 0) return '—';
+  const bonus = num(v.prealert_bonus);
+  const parts = [
+    `1 point per ${formatMoney(cents(v.earn_dollars), currency)} paid`,
+    `1 point = ${formatMoney(cents(v.point_dollars), currency)}`,
+    ...(bonus > 0 ? [`${plural(bonus, 'point', 'points')} for a pre-alert sent with its invoice file`] : []),
+  ];
+  return `${parts.join('; ')}.`;
+}
+
+/** What a new invoice will say of its tax and due date, or "—" while the section holds a refused value. */
+export function invoicePreview(v: InvoiceValues): string {
+  if (Object.keys(checkInvoice(v)).length > 0) return '—';
+  const rate = rateOf(v.tax_percent);
+  const tax =
+    Number(rate) === 0 ? 'No tax on services' : `${v.tax_label.trim()} ${formatRate(rate)} on services`;
+  const days = num(v.due_days);
+  const due = days === 0 ? 'on the day it is issued' : `${plural(days, 'day', 'days')} after it is issued`;
+  return `${tax}; due ${due}.`;
 }

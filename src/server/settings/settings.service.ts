@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditChanges, AuditValue } from '../../contract/audit';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
 import type { CompanySettings, UpdateSettingsBody } from '../../contract/settings';
-import type { AuditService } from '../audit/audit.service';
+import { type AuditService, diff } from '../audit/audit.service';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
 import { forgetTimeZones } from '../companies/time-zones';
 import type { Db } from '../db';
@@ -46,16 +46,9 @@ function flatten(
   return out;
 }
 
-/** Fields of `after` (whole sections) whose values differ from `before`: [before, after]. */
+/** Fields of `after` (whole sections) whose values differ from `before`: [before, after], by the audit's own diff. */
 export function settingsChanges(before: CompanySettings, body: UpdateSettingsBody): AuditChanges {
-  const was = flatten(before);
-  const now = flatten(body);
-  const changes: AuditChanges = {};
-  for (const [key, value] of Object.entries(now)) {
-    const old = was[key] ?? null;
-    if (old !== value) changes[key] = [old, value];
-  }
-  return changes;
+  return diff(flatten(before), flatten(body));
 }
 
 /** Company settings: what the customer screens explain and the company's time zone (admins only, see the calls). */

@@ -31,7 +31,8 @@ const BUILD_INFO_KEY = '/build.json';
 const BUILD = { buildId: import.meta.env.VITE_BUILD_ID, builtAt: import.meta.env.VITE_BUILT_AT };
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // Held open until activation starts, so this worker is not stopped between the page's ask and the takeover.
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
 });
 
 /** How many files the install fetches at once: a browser opens about six connections to one host. */
@@ -92,14 +93,63 @@ registerRoute(
   new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }),
 );
 
+/** As the page's requests (lib/api/client.ts NO_ANSWER_MS): what has not started answering by then is not coming. */
+const NETWORK_DEADLINE_MS = 5_000;
+const BACKGROUND_DEADLINE_MS = 30_000;
+
+/**
+ * The network's answer, or a rejection after `ms` without one: on "lie-fi" (the browser online, nothing answering) a
+ * plain fetch waits for minutes, and the page behind it with it. The request goes on; what it brings is still used
+ * (`keep`, e.g. to refresh a cache) within the event's lifetime.
+ */
+function networkWithin(
+  request: Request,
+  init: RequestInit,
+  ms: number,
+  event: ExtendableEvent,
+  keep?: (response: Response) => Promise<void>,
+): Promise<Response> {
+  // Never longer than this in the background either: an extendable event kept waiting holds this worker busy, and
+  // a busy worker delays a new build's worker from taking over.
+  const network = fetch(request, { ...init, signal: AbortSignal.timeout(BACKGROUND_DEADLINE_MS) }).then(
+    async (response) => {
+      if (keep && response.ok) await keep(response.clone());
+      return response;
+    },
+  );
+  event.waitUntil(
+    network.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return new Promise<Response>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+    network.then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isBuildInfo(url, self.location.origin),
-  async ({ request }) => {
+  async ({ request, event }) => {
     const cache = await caches.open(BUILD_CACHE);
     try {
-      const response = await fetch(request, { cache: 'no-store' });
-      if (response.ok) await cache.put(BUILD_INFO_KEY, response.clone());
-      return response;
+      return await networkWithin(
+        request,
+        { cache: 'no-store' },
+        NETWORK_DEADLINE_MS,
+        event as ExtendableEvent,
+        (r) => cache.put(BUILD_INFO_KEY, r),
+      );
     } catch {
       // Offline: the last copy seen, else this worker's own build (the newest this device knows of).
       return (
@@ -115,13 +165,12 @@ registerRoute(
   async ({ request, event }) => {
     const cache = await caches.open(BRAND_CACHE);
     const cached = await cache.match(request);
-    const network = fetch(request).then(async (response) => {
-      if (response.ok) await cache.put(request, response.clone());
-      return response;
-    });
+    // Answer from the cache at once, refreshing it behind the response; without a copy, the network within a deadline.
+    const network = networkWithin(request, {}, NETWORK_DEADLINE_MS, event as ExtendableEvent, (r) =>
+      cache.put(request, r),
+    );
     if (!cached) return network;
-    // Answer from the cache at once; refresh it behind the response.
-    (event as ExtendableEvent).waitUntil(network.catch(() => undefined));
+    network.catch(() => undefined);
     return cached;
   },
 );

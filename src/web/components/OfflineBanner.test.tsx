@@ -33,6 +33,17 @@ describe('offline banner text', () => {
       'Offline — data from 9:05 AM',
     );
   });
+  it('says the server cannot be reached, by the company’s name, when the browser says online but nothing answers', () => {
+    const now = Date.UTC(2026, 10, 21, 20, 30);
+    const status = { online: false, since: Date.UTC(2026, 10, 21, 14, 5), reason: 'unreachable' as const };
+    expect(offlineBannerText(status, now, 'Island Express')).toBe(
+      "Can't reach Island Express right now — data from 9:05 AM",
+    );
+    expect(offlineBannerText({ ...status, since: null }, now)).toBe("Can't reach the server right now");
+    expect(offlineBannerText({ ...status, reason: 'offline' }, now, 'Island Express')).toBe(
+      'Offline — data from 9:05 AM',
+    );
+  });
   it('names the day when the data is older than today', () => {
     const now = Date.UTC(2026, 10, 21, 20, 30);
     expect(formatDataTime(Date.UTC(2026, 10, 19, 23, 0), now)).toBe('Nov 19, 2026, 6:00 PM');

@@ -5,6 +5,11 @@ import { formatDate, formatDateTime, formatTime } from '../../contract/format';
 import { useOfflineStatus } from '../lib/offline/offline-status';
 
 export const NEVER_LOADED_MESSAGE = "You're offline and this page hasn't been loaded on this device yet.";
+export const NEVER_LOADED_UNREACHABLE = "This page hasn't been loaded on this device yet.";
+
+/** What the app calls the server when it cannot reach it: the company's name, else a plain word. */
+export const unreachableTitle = (serverName?: string) =>
+  `Can't reach ${serverName || 'the server'} right now`;
 
 /**
  * "3:05 PM" today, "Nov 20, 2026, 3:05 PM" before: the one date formatter (src/contract/format.ts), in the company's
@@ -14,25 +19,36 @@ export function formatDataTime(at: number, now = Date.now()): string {
   return formatDate(at) === formatDate(now) ? formatTime(at) : formatDateTime(at);
 }
 
-/** The banner's text, or null online. A screen with nothing of its own to show gets no data time. */
+/**
+ * The banner's text, or null online. A screen with nothing of its own to show gets no data time. Offline (the browser
+ * says so) and unreachable (the browser says online, the server does not answer) read differently: the first is the
+ * device's connection, the second may be the Wi-Fi's or the server's.
+ */
 export function offlineBannerText(
-  status: { online: boolean; since: number | null; missing?: 'none' | 'some' | 'all' },
+  status: {
+    online: boolean;
+    since: number | null;
+    missing?: 'none' | 'some' | 'all';
+    reason?: 'offline' | 'unreachable';
+  },
   now = Date.now(),
+  serverName?: string,
 ) {
   if (status.online) return null;
-  if (status.since === null || status.missing === 'all') return 'Offline';
-  return `Offline — data from ${formatDataTime(status.since, now)}`;
+  const head = status.reason === 'unreachable' ? unreachableTitle(serverName) : 'Offline';
+  if (status.since === null || status.missing === 'all') return head;
+  return `${head} — data from ${formatDataTime(status.since, now)}`;
 }
 
 type Status = ReturnType<typeof useOfflineStatus>;
 
 /** "Offline — data from <time>" above the screen, when offline (nothing online). */
-export function OfflineBanner() {
-  return <OfflineBannerView status={useOfflineStatus()} />;
+export function OfflineBanner({ serverName }: { serverName?: string | undefined }) {
+  return <OfflineBannerView status={useOfflineStatus()} serverName={serverName} />;
 }
 
-function OfflineBannerView({ status }: { status: Status }) {
-  const text = offlineBannerText(status);
+function OfflineBannerView({ status, serverName }: { status: Status; serverName?: string | undefined }) {
+  const text = offlineBannerText(status, Date.now(), serverName);
   if (!text) return null;
   return (
     <Paper
@@ -62,7 +78,29 @@ function OfflineBannerView({ status }: { status: Status }) {
 }
 
 /** The screen offline, never loaded on this device: a clear message instead of an endless spinner. */
-export function OfflineUnavailable() {
+export function OfflineUnavailable({
+  reason = 'offline',
+  serverName,
+}: {
+  reason?: 'offline' | 'unreachable';
+  serverName?: string | undefined;
+}) {
+  if (reason === 'unreachable') {
+    return (
+      <Stack align="center" gap="sm" py="xl" ta="center" data-testid="offline-unavailable">
+        <ThemeIcon variant="light" size={56} radius="xl" color="gray">
+          <IconCloudOff size={30} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} fz={24}>
+          {unreachableTitle(serverName)}
+        </Title>
+        <Text maw={440}>{NEVER_LOADED_UNREACHABLE}</Text>
+        <Text size="sm" c="dimmed" maw={440}>
+          It will load by itself as soon as the server answers.
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Stack align="center" gap="sm" py="xl" ta="center" data-testid="offline-unavailable">
       <ThemeIcon variant="light" size={56} radius="xl" color="gray">
@@ -84,13 +122,19 @@ export function OfflineUnavailable() {
  * offline, the offline message in its place. The screen stays mounted (hidden) so its queries stay active and it
  * appears by itself once they load.
  */
-export function OfflineGate({ children }: { children: ReactNode }) {
+export function OfflineGate({
+  children,
+  serverName,
+}: {
+  children: ReactNode;
+  serverName?: string | undefined;
+}) {
   const status = useOfflineStatus();
   const unavailable = !status.online && status.missing === 'all';
   return (
     <>
-      <OfflineBannerView status={status} />
-      {unavailable && <OfflineUnavailable />}
+      <OfflineBannerView status={status} serverName={serverName} />
+      {unavailable && <OfflineUnavailable reason={status.reason} serverName={serverName} />}
       <div hidden={unavailable} style={{ display: unavailable ? 'none' : 'contents' }}>
         {children}
       </div>

@@ -18,7 +18,7 @@ export function BlankLayout() {
         </Group>
       </Center>
       <Box component="main" maw={480} mx="auto">
-        <OfflineBanner />
+        <OfflineBanner serverName={company?.name} />
         <Outlet />
       </Box>
     </Box>

@@ -76,6 +76,7 @@ function Brand() {
 /** The portal's shell: header with search, shortcuts, bell and user menu; vertical or horizontal menu. */
 export function DefaultLayout() {
   const { settings } = useSettings();
+  const { data: company } = useQuery(companyQueryOptions());
   const overlay = useMediaQuery(OVERLAY_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [navOpened, nav] = useDisclosure(false);
   const closeNav = nav.close;
@@ -174,7 +175,7 @@ export function DefaultLayout() {
           px={0}
           mih="calc(100dvh - 160px)"
         >
-          <OfflineGate>
+          <OfflineGate serverName={company?.name}>
             <Outlet />
           </OfflineGate>
         </Container>

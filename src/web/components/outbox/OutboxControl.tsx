@@ -18,7 +18,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { reachability } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
+import { offlineReason } from '../../lib/offline/online';
 import { outbox, useOutbox } from '../../lib/offline/outbox-app';
 import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
 import { RelativeTime } from '../RelativeTime';
@@ -51,6 +53,7 @@ function useStorageEstimate(open: boolean) {
 export function OutboxControl() {
   const { records, progress, flushing } = useOutbox();
   const online = useOnline();
+  const reason = online ? 'offline' : offlineReason();
   const [opened, { open, close }] = useDisclosure(false);
   const [confirm, setConfirm] = useState<OutboxRecord | null>(null);
   const navigate = useNavigate();
@@ -94,15 +97,19 @@ export function OutboxControl() {
           <Group justify="space-between">
             <Text size="sm" fw={600}>
               {count === 0 ? 'Everything is sent' : `${count} unsent`}
-              {!online && ' · offline'}
+              {!online && (reason === 'unreachable' ? " · can't reach the server" : ' · offline')}
             </Text>
             <Button
               size="xs"
               variant="light"
               leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void outbox.syncNow()}
+              onClick={async () => {
+                // Not answering a moment ago is no reason not to ask again when the person asks.
+                if (!online && !(await reachability.check())) return;
+                await outbox.syncNow();
+              }}
               loading={flushing}
-              disabled={!online || count === 0}
+              disabled={(!online && reason === 'offline') || count === 0}
             >
               Sync now
             </Button>
@@ -115,7 +122,7 @@ export function OutboxControl() {
           >
             {records.map((rec) => {
               const pct = progress[rec.id];
-              const status = statusText(rec, { online, progress: pct, now });
+              const status = statusText(rec, { online, reason, progress: pct, now });
               const size = rec.files.reduce((s, f) => s + f.size, 0);
               return (
                 <Stack

@@ -27,6 +27,7 @@ import type { Received, RecentItem } from '../../../contract/intake';
 import { usePageTitle } from '../../components/PageTitle';
 import { ApiError } from '../../lib/api/api-error';
 import { useOutbox } from '../../lib/offline/outbox-app';
+import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { intakeKeys, lookupQueryOptions, recentQueryOptions, sendOrQueueReceipt, undoReceipt } from './api';
 import { CameraScan } from './CameraScan';
 
@@ -193,10 +194,7 @@ export function ReceiveScreen() {
           message: `${got.tracking_number}${got.matched.prealert_id ? ' · pre-alert matched' : ''}`,
         });
       } else {
-        notifications.show({
-          title: 'Saved on this device',
-          message: `${tracking} is sent as soon as the connection is back`,
-        });
+        notifications.show(savedOnDeviceNotice(`Parcel ${tracking}`));
       }
       // What the lookups said before this save (a pending pre-alert, no package yet) is no longer true.
       queryClient.removeQueries({ queryKey: ['intake', 'lookup'] });

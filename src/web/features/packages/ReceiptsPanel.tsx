@@ -7,6 +7,7 @@ import type { FileInfo, Receipt } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { validateFileSet } from '../../lib/upload/file-rules';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
@@ -24,11 +25,7 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
     mutationFn: (chosen: File[]) => uploadOrQueueReceipts(packageId, label, chosen, setProgress),
     onSuccess: async (receipts) => {
       if (!receipts) {
-        notifications.show({
-          color: 'blue',
-          title: 'Saved to your outbox',
-          message: 'The receipts are kept on this device and upload by themselves as soon as they can.',
-        });
+        notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
         setFiles([]);
         setProgress(null);
         return;

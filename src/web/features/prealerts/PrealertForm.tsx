@@ -23,6 +23,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { useBusy } from '../../lib/offline/busy';
+import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
 import { type PrealertData, prealertFormFields, prealertKeys, sendOrQueuePrealert } from './api';
@@ -91,10 +92,11 @@ export function PrealertForm({
     },
     onSuccess: async (prealert, { fields }) => {
       if (!prealert) {
+        const notice = savedOnDeviceNotice(`Pre-alert ${fields.tracking_number}`);
         notifications.show({
           color: 'blue',
-          title: draft.record ? 'Sent back to the outbox' : 'Saved to your outbox',
-          message: `${fields.tracking_number} is kept on this device and uploads by itself as soon as it can.`,
+          ...notice,
+          title: draft.record ? 'Sent back to the outbox' : notice.title,
         });
         form.reset();
         setProgress(null);

@@ -3,7 +3,8 @@ import { invoiceCalls } from '../../../contract/invoices.calls';
 import { packageCalls } from '../../../contract/packages.calls';
 import { purchaseRequestCalls } from '../../../contract/purchase-requests.calls';
 import { ApiError } from './api-error';
-import { createApiClient, type SessionStore } from './client';
+import { createApiClient, NO_ANSWER_MESSAGE, NOT_SENT_MESSAGE, type SessionStore } from './client';
+import type { Reachability } from './reachability';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -30,7 +31,44 @@ function memorySession(access?: string, refresh?: string) {
 
 type Handler = (url: string, init: RequestInit & { headers: Headers }) => Response | Promise<Response>;
 
-function setup(handler: Handler, access = 'old-access', refresh = 'refresh-1234567890') {
+/** A reachability whose probe answers as `probeAnswers` says, recording what requests reported. */
+function fakeReachability(probeAnswers = true) {
+  let reachable = true;
+  const seen = { answered: 0, noAnswer: 0, checks: 0 };
+  const reach: Reachability = {
+    isReachable: () => reachable,
+    unreachableSince: () => null,
+    answered: () => {
+      seen.answered++;
+      reachable = true;
+    },
+    noAnswer: () => {
+      seen.noAnswer++;
+    },
+    check: async () => {
+      seen.checks++;
+      reachable = probeAnswers;
+      return probeAnswers;
+    },
+    subscribe: () => () => {},
+    stop: () => {},
+  };
+  return {
+    reach,
+    seen,
+    setReachable: (r: boolean) => {
+      reachable = r;
+    },
+  };
+}
+
+function setup(
+  handler: Handler,
+  access = 'old-access',
+  refresh = 'refresh-1234567890',
+  reachability = fakeReachability(),
+  noAnswerMs?: number,
+) {
   const { store, session } = memorySession(access, refresh);
   const calls: { url: string; method: string; auth: string | null; body: string | null }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -51,9 +89,17 @@ function setup(handler: Handler, access = 'old-access', refresh = 'refresh-12345
     session,
     onAuthFailure,
     retryDelayMs: 0,
+    reachability: reachability.reach,
+    ...(noAnswerMs ? { noAnswerMs } : {}),
   });
-  return { client, calls, store, onAuthFailure };
+  return { client, calls, store, onAuthFailure, reachability };
 }
+
+/** A fetch that never answers (a "black hole"), until its signal aborts it, as a browser's does. */
+const blackHole: Handler = (_url, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')));
+  });
 
 describe('api client', () => {
   it('unwraps the envelope and sends the bearer token', async () => {
@@ -173,6 +219,84 @@ describe('api client', () => {
     });
     await expect(client.get('/v1/x')).rejects.toMatchObject({ status: 0 });
     expect(store.access).toBe('old-access');
+  });
+
+  describe('deadlines and reachability', () => {
+    it('gives up on a request that gets no answer once the server does not answer a probe either', async () => {
+      const r = fakeReachability(false);
+      const { client } = setup(blackHole, undefined, undefined, r, 20);
+      const started = Date.now();
+      const error = await client.get('/v1/x').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 0, message: NO_ANSWER_MESSAGE });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(r.seen.checks).toBeGreaterThanOrEqual(1);
+    });
+
+    it('keeps waiting for a slow reply while the server answers the probe', async () => {
+      const r = fakeReachability(true);
+      const { client } = setup(
+        () => new Promise((done) => setTimeout(() => done(ok('late but fine')), 120)),
+        undefined,
+        undefined,
+        r,
+        20,
+      );
+      await expect(client.get('/v1/report')).resolves.toBe('late but fine');
+      expect(r.seen.checks).toBeGreaterThanOrEqual(2);
+      expect(r.seen.answered).toBe(1);
+    });
+
+    it('never gives up a write while the server answers the probe, and never sends it twice', async () => {
+      const r = fakeReachability(true);
+      const { client, calls } = setup(
+        () => new Promise((done) => setTimeout(() => done(ok({ saved: true })), 80)),
+        undefined,
+        undefined,
+        r,
+        20,
+      );
+      await expect(client.post('/v1/thing', { a: 1 })).resolves.toEqual({ saved: true });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('reports a network failure (but not a cancellation) so the server is asked whether it is there', async () => {
+      const r = fakeReachability(true);
+      const { client } = setup(
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        undefined,
+        undefined,
+        r,
+      );
+      await expect(client.post('/v1/x', {})).rejects.toMatchObject({ status: 0 });
+      expect(r.seen.noAnswer).toBe(1);
+
+      const cancelled = fakeReachability(true);
+      const c = setup(blackHole, undefined, undefined, cancelled);
+      const controller = new AbortController();
+      const pending = c.client.get('/v1/y', { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      await pending;
+      expect(cancelled.seen.noAnswer).toBe(0);
+    });
+
+    it('while unreachable, sends nothing when the probe still gets no answer, and sends at once when it does', async () => {
+      const down = fakeReachability(false);
+      down.setReachable(false);
+      const a = setup(() => ok('never'), undefined, undefined, down);
+      await expect(a.client.post('/v1/x', { a: 1 })).rejects.toMatchObject({
+        status: 0,
+        message: NOT_SENT_MESSAGE,
+      });
+      expect(a.calls).toHaveLength(0);
+
+      const back = fakeReachability(true);
+      back.setReachable(false);
+      const b = setup(() => ok('sent'), undefined, undefined, back);
+      await expect(b.client.post('/v1/x', { a: 1 })).resolves.toBe('sent');
+      expect(b.calls).toHaveLength(1);
+    });
   });
 
   describe('call(endpoint, input)', () => {

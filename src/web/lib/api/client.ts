@@ -9,6 +9,7 @@ import {
   setTokens as defaultSetTokens,
 } from '../session/session';
 import { ApiError, replyError } from './api-error';
+import { createReachability, type Reachability, watchdog } from './reachability';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -43,10 +44,41 @@ export interface ApiClientOptions {
   onAuthFailure?: () => void;
   /** Milliseconds before the single retry (Retry-After wins when larger, up to 5 s). */
   retryDelayMs?: number;
+  /** Where each request reports whether the server answered (the app's one by default). */
+  reachability?: Reachability;
+  /** How long a request waits for the reply's first byte before asking whether the server is there at all. */
+  noAnswerMs?: number;
+}
+
+/**
+ * A request waits this long for its reply to start before the server is probed: on a phone on a slow network a reply
+ * starts well within 2 s (Lighthouse's slow 4G: 150 ms round trips), so 5 s is a network that is not answering;
+ * with the probe's 3 s, a black hole is left within 8 s. A server that answers the probe is only slow (a big report):
+ * the request keeps waiting, up to a minute.
+ */
+export const NO_ANSWER_MS = 5_000;
+export const MAX_WAIT_MS = 60_000;
+
+/** The message of a request that got no answer in time (it may still have reached the server). */
+export const NO_ANSWER_MESSAGE =
+  'The server did not answer. Check your connection; if you were saving something, check whether it was saved before trying again.';
+
+/** The message of a request not even sent, because the server is known not to answer. */
+export const NOT_SENT_MESSAGE = "Can't reach the server right now: nothing was sent. Try again in a moment.";
+
+/** Thrown (as the fetch's cause) when the watchdog ended a request that got no answer. */
+export class NoAnswerError extends Error {
+  constructor() {
+    super(NO_ANSWER_MESSAGE);
+    this.name = 'NoAnswerError';
+  }
 }
 
 function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
+  if (e instanceof NoAnswerError || (e instanceof FetchError && e.cause instanceof NoAnswerError)) {
+    return new ApiError(0, NO_ANSWER_MESSAGE);
+  }
   if (e instanceof FetchError) {
     const status = e.response?.status ?? e.status ?? 0;
     const body = e.data && typeof e.data === 'object' ? (e.data as Partial<Envelope<unknown>>) : null;
@@ -90,10 +122,51 @@ export function createApiClient(options: ApiClientOptions = {}) {
     clearSession: defaultClearSession,
   };
   const retryDelayMs = options.retryDelayMs ?? 300;
+  const reach = options.reachability ?? reachability;
+  const noAnswerMs = options.noAnswerMs ?? NO_ANSWER_MS;
   // Resolve fetch at call time so tests (and polyfills) can replace the global.
   const fetchImpl: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const $fetch = createFetch({ fetch: fetchImpl }).create({
+
+  /**
+   * Every request has a deadline (see NO_ANSWER_MS) and says how it ended: a reply proves the server is there; a
+   * failure at the network level (not a cancellation) makes the app ask whether it still is.
+   */
+  const deadlineFetch: typeof globalThis.fetch = (input, init) => {
+    const controller = new AbortController();
+    const outer = init?.signal;
+    const cancel = () => controller.abort(outer?.reason);
+    if (outer?.aborted) cancel();
+    else outer?.addEventListener('abort', cancel, { once: true });
+    let gaveUp = false;
+    const dog = watchdog({
+      quietMs: noAnswerMs,
+      maxQuietMs: MAX_WAIT_MS,
+      check: () => reach.check(),
+      onGiveUp: () => {
+        gaveUp = true;
+        controller.abort(new NoAnswerError());
+      },
+    });
+    const done = () => {
+      dog.stop();
+      outer?.removeEventListener('abort', cancel);
+    };
+    return fetchImpl(input, { ...init, signal: controller.signal }).then(
+      (response) => {
+        done();
+        reach.answered();
+        return response;
+      },
+      (e: unknown) => {
+        done();
+        if (gaveUp) throw new NoAnswerError();
+        if (!outer?.aborted) reach.noAnswer();
+        throw e;
+      },
+    );
+  };
+  const $fetch = createFetch({ fetch: deadlineFetch }).create({
     baseURL: options.baseURL ?? '',
     retry: 0,
   });
@@ -136,6 +209,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const method = opts.method ?? 'GET';
+    // Known unreachable: one shared probe decides at once, instead of each request waiting out its own deadline.
+    if (!reach.isReachable() && !(await reach.check())) throw new ApiError(0, NOT_SENT_MESSAGE);
     let retried = false;
     let refreshed = false;
     for (;;) {
@@ -231,6 +306,18 @@ export function setAuthFailureHandler(handler: () => void): void {
 
 /** The API's base URL from configuration; same origin by default. */
 export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '';
+
+/**
+ * The app's reachability: probed at the server's health check, which answers on any host without touching the
+ * database, and is never answered by the service worker (a cached answer would prove nothing).
+ */
+export const reachability: Reachability = createReachability({
+  probe: async (signal) => {
+    await globalThis.fetch(`${API_BASE_URL}/healthz?t=${Date.now()}`, { cache: 'no-store', signal });
+    return true;
+  },
+  browserOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+});
 
 /** The app's client: base URL from configuration, same origin by default. */
 export const api = createApiClient({

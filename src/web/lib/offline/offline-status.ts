@@ -1,5 +1,6 @@
 import { onlineManager, type Query, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { offlineReason } from './online';
 import { isUserQuery } from './persist';
 
 /** Query-key roots the layout itself shows on every screen (company, user, menus): not the screen's data. */
@@ -64,8 +65,11 @@ export function useOnline(): boolean {
 
 const EMPTY: OfflineSummary = { since: null, missing: 'none' };
 
-/** Online state plus, when offline, the summary of the current screen's queries (see summarizeOffline). */
-export function useOfflineStatus(): { online: boolean } & OfflineSummary {
+/**
+ * Online state plus, when offline, why (the browser's flag, or a server that does not answer) and the summary of the
+ * current screen's queries (see summarizeOffline).
+ */
+export function useOfflineStatus(): { online: boolean; reason: 'offline' | 'unreachable' } & OfflineSummary {
   const online = useOnline();
   const queryClient = useQueryClient();
   const last = useRef<OfflineSummary>(EMPTY);
@@ -81,5 +85,5 @@ export function useOfflineStatus(): { online: boolean } & OfflineSummary {
     return last.current;
   }, [online, queryClient]);
   const summary = useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
-  return { online, ...summary };
+  return { online, reason: online ? 'offline' : offlineReason(), ...summary };
 }

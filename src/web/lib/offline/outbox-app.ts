@@ -86,7 +86,7 @@ export function startOutbox(client: QueryClient): () => void {
     if (e.data?.type === OUTBOX_FLUSH_MESSAGE) flush();
   };
   const unsubscribeOnline = onlineManager.subscribe((online) => {
-    if (online) flush();
+    if (online) void outbox.reconnected();
   });
   // A login (items kept at a logout wait for their user), a logout or a token refresh: the queue shown is the
   // session user's, and what that user has waiting is sent now (no reload happens after an in-app login).

@@ -92,6 +92,15 @@ export function afterFailure(
   };
 }
 
+/**
+ * The connection is back: an item that failed only because no reply came is due at once, rather than at the end of
+ * a backoff that grew while the network was gone. One the server asked to wait (Retry-After) or refused keeps its time.
+ */
+export function dueOnReconnect(rec: OutboxRecord, now: number): OutboxRecord {
+  if (rec.state !== 'retrying' || rec.lastError?.status !== 0 || rec.nextAttemptAt <= now) return rec;
+  return { ...rec, nextAttemptAt: now, updatedAt: now };
+}
+
 /** Due to be sent now: waiting or retrying, and its time has come. A record left "uploading" by a closed tab is due. */
 export function isDue(rec: OutboxRecord, now: number): boolean {
   if (rec.state === 'attention') return false;
@@ -130,7 +139,7 @@ export type OutboxStatusText = { tone: 'neutral' | 'progress' | 'warning' | 'dan
 /** What the drawer says about an item. */
 export function statusText(
   rec: OutboxRecord,
-  opts: { online: boolean; progress?: number | undefined; now: number },
+  opts: { online: boolean; reason?: 'offline' | 'unreachable'; progress?: number | undefined; now: number },
 ): OutboxStatusText {
   if (rec.state === 'attention') {
     return { tone: 'danger', text: `Needs attention: ${rec.lastError?.message ?? 'the server refused it'}` };
@@ -138,7 +147,12 @@ export function statusText(
   if (rec.state === 'uploading' && opts.progress !== undefined) {
     return { tone: 'progress', text: `Uploading ${opts.progress} %` };
   }
-  if (!opts.online) return { tone: 'neutral', text: 'Waiting for network' };
+  if (!opts.online) {
+    return {
+      tone: 'neutral',
+      text: opts.reason === 'unreachable' ? 'Waiting for the server' : 'Waiting for network',
+    };
+  }
   if (rec.state === 'retrying' && rec.nextAttemptAt > opts.now) {
     const at = new Date(rec.nextAttemptAt).toLocaleTimeString('en-US', {
       hour: 'numeric',

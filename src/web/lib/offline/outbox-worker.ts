@@ -44,9 +44,13 @@ async function uploadWithoutPage(sw: WorkerScope): Promise<boolean> {
       const body = new FormData();
       for (const [k, v] of Object.entries(rec.fields)) body.append(k, v);
       for (const f of files) body.append('files', f, f.name);
+      // No progress events here (fetch): a deadline by size instead, at a slow 16 kB/s plus a minute, so an upload
+      // into a network that answers nothing ends, and the browser fires the sync again later.
+      const bytes = files.reduce((n, f) => n + f.size, 0);
       const res = await fetch(rec.url, {
         method: 'POST',
         body,
+        signal: AbortSignal.timeout(60_000 + Math.ceil(bytes / 16)),
         headers: {
           authorization: `Bearer ${token}`,
           'idempotency-key': rec.idempotencyKey,

@@ -71,6 +71,45 @@ describe('outbox engine', () => {
     expect(await outbox.get('nope')).toBeUndefined();
   });
 
+  it('back online, an item that failed for want of a reply goes at once, not at the end of its backoff', async () => {
+    let failing = true;
+    const sent: string[] = [];
+    const { outbox, store } = setup({
+      send: async (rec) => {
+        if (failing) throw { status: 0, message: 'No answer' };
+        sent.push(rec.idempotencyKey);
+        return {};
+      },
+    });
+    const rec = await outbox.enqueue(input());
+    await outbox.flush();
+    const waiting = (await store.list())[0];
+    expect(waiting?.state).toBe('retrying');
+    expect(waiting?.nextAttemptAt).toBeGreaterThan(1_000);
+    // A plain flush does not send it before its time...
+    failing = false;
+    await outbox.flush();
+    expect(sent).toEqual([]);
+    // ...the connection coming back does, once, with the same key.
+    await outbox.reconnected();
+    expect(sent).toEqual([rec.idempotencyKey]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('back online, an item the server asked to wait (Retry-After) keeps its time', async () => {
+    const { outbox, store, sent } = setup({
+      send: async () => {
+        throw { status: 429, message: 'Slow down', retryAfter: 3600 };
+      },
+    });
+    await outbox.enqueue(input());
+    await outbox.flush();
+    const before = (await store.list())[0]?.nextAttemptAt;
+    await outbox.reconnected();
+    expect((await store.list())[0]?.nextAttemptAt).toBe(before);
+    expect(sent).toHaveLength(0);
+  });
+
   it('offline: queues and waits; the next flush online sends it', async () => {
     let online = false;
     const { outbox, sent } = setup({ isOnline: () => online });

@@ -1,5 +1,6 @@
 import {
   afterFailure,
+  dueOnReconnect,
   edited,
   isDue,
   nextWake,
@@ -287,6 +288,16 @@ export function createOutbox(deps: OutboxDeps) {
       for (const r of await mine()) {
         if (r.state === 'retrying' || r.state === 'pending')
           await deps.store.put({ ...r, nextAttemptAt: now() });
+      }
+      await outbox.flush();
+    },
+
+    /** The connection is back (online, or the server answers again): what failed for want of a reply goes now. */
+    async reconnected(): Promise<void> {
+      const t = now();
+      for (const r of await mine()) {
+        const next = dueOnReconnect(r, t);
+        if (next !== r) await deps.store.put(next);
       }
       await outbox.flush();
     },

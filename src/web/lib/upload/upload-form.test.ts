@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { NO_ANSWER_MESSAGE } from '../api/client';
+import type { Reachability } from '../api/reachability';
 import { UPLOAD_FAILED, type UploadAuth, uploadForm } from './upload-form';
 
 /** Just enough of XMLHttpRequest for the uploader; each test drives the reply by hand. */
@@ -13,10 +15,11 @@ class FakeXHR {
   statusText = '';
   responseText = '';
   responseType = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    onload: (() => void) | null;
+  } = { onprogress: null, onload: null };
+  onreadystatechange: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -81,6 +84,24 @@ function fakeAuth(access = 'old-access', refresh: string | null = 'refresh-token
     }),
   };
   return { auth, state };
+}
+
+/** A reachability whose probe answers as the test says. */
+function fakeReach(answers: () => boolean): Reachability & { checks: number } {
+  const r = {
+    checks: 0,
+    isReachable: () => true,
+    unreachableSince: () => null,
+    answered: () => {},
+    noAnswer: () => {},
+    check: async () => {
+      r.checks++;
+      return answers();
+    },
+    subscribe: () => () => {},
+    stop: () => {},
+  };
+  return r;
 }
 
 const pdf = () => new File(['%PDF-1.4 test'], 'invoice.pdf', { type: 'application/pdf' });
@@ -250,5 +271,77 @@ describe('uploadForm', () => {
     await sentRequest(1);
     controller.abort();
     await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  describe('with no sign of life', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('gives up an upload that stopped moving when the server does not answer a probe either', async () => {
+      const reachability = fakeReach(() => false);
+      const done = uploadForm({
+        url: '/v1/peralert',
+        fields: {},
+        files: [pdf()],
+        auth: fakeAuth().auth,
+        reachability,
+        noAnswerMs: 1000,
+      }).catch((e: unknown) => e);
+      const xhr = await sentRequest(1);
+      xhr.progress(100, 2000);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(reachability.checks).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await done;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 0, message: NO_ANSWER_MESSAGE });
+    });
+
+    it('never cuts off a slow upload that moves, however long it takes', async () => {
+      const reachability = fakeReach(() => false);
+      const done = uploadForm({
+        url: '/v1/peralert',
+        fields: {},
+        files: [pdf()],
+        auth: fakeAuth().auth,
+        reachability,
+        noAnswerMs: 1000,
+      });
+      const xhr = await sentRequest(1);
+      for (let sent = 0; sent <= 2000; sent += 20) {
+        xhr.progress(sent, 2000);
+        await vi.advanceTimersByTimeAsync(900);
+      }
+      xhr.upload.onload?.();
+      await vi.advanceTimersByTimeAsync(500);
+      xhr.respond(201, ok({ id: 'slow' }));
+      await expect(done).resolves.toEqual({ id: 'slow' });
+      expect(reachability.checks).toBe(0);
+    });
+
+    it('once every byte is sent, waits for the reply while the server answers, and gives up when it stops', async () => {
+      let serverThere = true;
+      const reachability = fakeReach(() => serverThere);
+      const done = uploadForm({
+        url: '/v1/peralert',
+        fields: {},
+        files: [pdf()],
+        auth: fakeAuth().auth,
+        reachability,
+        noAnswerMs: 1000,
+      }).catch((e: unknown) => e);
+      const xhr = await sentRequest(1);
+      xhr.progress(2000, 2000);
+      xhr.upload.onload?.();
+      await vi.advanceTimersByTimeAsync(3500);
+      expect(reachability.checks).toBe(3);
+      serverThere = false;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await done).toMatchObject({ status: 0, message: NO_ANSWER_MESSAGE });
+    });
   });
 });

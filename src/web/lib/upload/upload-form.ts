@@ -1,4 +1,16 @@
-import { API_BASE_URL, ApiError, api, parseEnvelope, replyError } from '../api';
+import {
+  API_BASE_URL,
+  ApiError,
+  api,
+  MAX_WAIT_MS,
+  NO_ANSWER_MESSAGE,
+  NO_ANSWER_MS,
+  parseEnvelope,
+  type Reachability,
+  reachability,
+  replyError,
+} from '../api';
+import { watchdog } from '../api/reachability';
 
 /** A file as the outbox will keep it (bytes + name) or as the browser gives it (File). */
 export type UploadFile = File | { name: string; blob: Blob };
@@ -29,6 +41,10 @@ export interface UploadFormOptions {
   onProgress?: ((percent: number) => void) | undefined;
   signal?: AbortSignal | undefined;
   auth?: UploadAuth;
+  /** Where the upload reports whether the server answered (the app's one by default). */
+  reachability?: Reachability;
+  /** How long the upload may show no progress (or, once sent, no reply) before the server is probed. */
+  noAnswerMs?: number;
 }
 
 /** The spec's message for an upload that got no answer at all. */
@@ -70,20 +86,40 @@ function send<T>(
       return;
     }
     const xhr = new XMLHttpRequest();
+    const reach = opts.reachability ?? reachability;
     const onAbortSignal = () => xhr.abort();
-    const done = () => opts.signal?.removeEventListener('abort', onAbortSignal);
+    // Judged on progress, not on total time: a slow upload that moves is fine; one that stalls (or, once sent, gets
+    // no reply) while the server does not answer a probe either is given up, and the caller queues it.
+    let gaveUp = false;
+    const dog = watchdog({
+      quietMs: opts.noAnswerMs ?? NO_ANSWER_MS,
+      maxQuietMs: MAX_WAIT_MS,
+      check: () => reach.check(),
+      onGiveUp: () => {
+        gaveUp = true;
+        xhr.abort();
+      },
+    });
+    const done = () => {
+      dog.stop();
+      opts.signal?.removeEventListener('abort', onAbortSignal);
+    };
     xhr.open('POST', resolveUrl(opts.url));
     xhr.responseType = 'text';
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (opts.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', opts.idempotencyKey);
     xhr.upload.onprogress = (event) => {
+      dog.poke();
       if (event.lengthComputable && event.total > 0) {
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       }
     };
+    xhr.upload.onload = () => dog.poke();
+    xhr.onreadystatechange = () => dog.poke();
     xhr.onload = () => {
       done();
+      reach.answered();
       const env = parseEnvelope(typeof xhr.responseText === 'string' ? xhr.responseText : '');
       const ok = xhr.status >= 200 && xhr.status < 300;
       if (ok && env && env.success === true) {
@@ -99,12 +135,13 @@ function send<T>(
     };
     xhr.onerror = () => {
       done();
+      reach.noAnswer();
       reject(new ApiError(0, UPLOAD_FAILED));
     };
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => {
       done();
-      reject(abortError());
+      reject(gaveUp ? new ApiError(0, NO_ANSWER_MESSAGE) : abortError());
     };
     opts.signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(buildBody(opts.fields, opts.files, opts.fileField ?? 'files'));

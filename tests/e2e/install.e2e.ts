@@ -117,7 +117,7 @@ describe('installing Blue Parcel and using it offline', () => {
       await page.getByRole('option', { name: 'Box', exact: true }).click();
       await page.getByLabel('Invoice or receipt files', { exact: true }).setInputFiles(files);
       await page.getByRole('button', { name: 'Send pre-alert' }).click();
-      await until(() => notification(page, 'Saved to your outbox').isVisible(), { timeout: 30_000 }).toBe(
+      await until(() => notification(page, 'Saved on this device').isVisible(), { timeout: 30_000 }).toBe(
         true,
       );
       const outbox = page.getByRole('button', { name: 'Outbox, 1 unsent' });

@@ -14,7 +14,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export type Size = { width: number; height: number };
 
 /** Debian's Chromium (installed by .ci/run); browsers cannot be downloaded on these machines. */
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
     Boolean,
   );

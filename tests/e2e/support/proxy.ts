@@ -1,7 +1,11 @@
 // The fault-injecting proxy of the outbox journeys. The browser opens the portal on http://127.0.0.1:<proxy port>
 // (127.0.0.1 is Island Express, like localhost; the server ignores the port). Every request is passed on to the e2e
 // server with `Connection: close` (a fresh connection per request, so Chromium never silently resends a failed
-// upload on a reused socket); each POST /v1/peralert is recorded, and the next queued fault, if any, is applied to it.
+// upload on a reused socket); each upload (a pre-alert, receipts, a clerk's intake receipt) is recorded, and the next
+// queued fault, if any, is applied to it.
+// The whole network can also misbehave (`network`): a black hole (connections accepted, nothing ever answered, for
+// new requests and for replies still on their way) or a slow one (every answer held back N ms). A black hole is what
+// "lie-fi" looks like to a browser that still says it is online.
 import {
   createServer,
   request as httpRequest,
@@ -22,20 +26,33 @@ export type Fault =
 
 export type Attempt = {
   key: string;
+  path: string;
+  /** The upload's tracking number, else its package id (receipts). */
   tracking: string;
   /**
    * What happened: 'passed' (the server's reply reached the browser), the fault applied, or 'aborted' (the browser
    * gave up on the request before the proxy had all of it: a reload, a closed tab).
    */
-  outcome: 'passed' | Fault['kind'] | 'aborted';
+  outcome: 'passed' | Fault['kind'] | 'aborted' | 'held' | 'reply-held';
   /** The server's status (null when the request never reached it). */
   status: number | null;
   /** The server answered from its idempotency store (Idempotent-Replayed: true). */
   replayed: boolean;
+  /** When the proxy decided (ms since the epoch). */
+  at: number;
 };
 
 /** Where the portal sends a pre-alert (the API's spelling). */
 export const PREALERT_PATH = '/v1/peralert';
+/** Every multipart upload the outbox may carry: pre-alerts, receipts, and a clerk's intake receipt. */
+export const UPLOAD_PATHS = new Set([PREALERT_PATH, '/v1/packagereceipts', '/v1/admin/packages/receive']);
+
+export type Network =
+  | { kind: 'pass' }
+  /** Accepts every connection and answers nothing; replies from the server still on their way are swallowed. */
+  | { kind: 'blackhole' }
+  /** Passes everything, each request held back `ms` first. */
+  | { kind: 'slow'; ms: number };
 
 export class FaultProxy {
   readonly attempts: Attempt[] = [];
@@ -60,6 +77,36 @@ export class FaultProxy {
     this.standing = fault;
   }
 
+  private network: Network = { kind: 'pass' };
+  /** Requests and replies the black hole holds: their connections, ended when the network passes again. */
+  private readonly held = new Set<IncomingMessage>();
+  /** When each request the black hole swallowed arrived (ms since the epoch), its probes included. */
+  readonly heldAt: number[] = [];
+
+  /**
+   * The network from now on. Back to `pass`, whatever the black hole held is cut off (a reset): requests that
+   * reached the server are not answered twice, and the browser's next try is a request of its own.
+   */
+  setNetwork(network: Network) {
+    this.network = network;
+    if (network.kind !== 'blackhole') {
+      for (const req of this.held) req.socket.destroy();
+      this.held.clear();
+    }
+  }
+
+  private hold(req: IncomingMessage) {
+    this.heldAt.push(Date.now());
+    this.held.add(req);
+    req.on('error', () => undefined);
+    req.socket.on('close', () => this.held.delete(req));
+    req.resume(); // read and drop whatever the browser sends: the bytes leave it, nothing ever comes back
+  }
+
+  private get blackhole() {
+    return this.network.kind === 'blackhole';
+  }
+
   /** The upload attempts of one tracking number that got past the proxy's reading (in arrival order). */
   attemptsOf(tracking: string): Attempt[] {
     return this.attempts.filter((a) => a.tracking === tracking);
@@ -67,12 +114,18 @@ export class FaultProxy {
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
-      const isUpload = req.method === 'POST' && (req.url ?? '').split('?')[0] === PREALERT_PATH;
-      if (!isUpload) {
-        this.passThrough(req, res);
-        return;
-      }
-      this.upload(req, res).catch(() => res.destroy());
+      const isUpload = req.method === 'POST' && UPLOAD_PATHS.has((req.url ?? '').split('?')[0] ?? '');
+      const go = () => {
+        if (!isUpload) {
+          if (this.blackhole) this.hold(req);
+          else this.passThrough(req, res);
+          return;
+        }
+        this.upload(req, res).catch(() => res.destroy());
+      };
+      const network = this.network;
+      if (network.kind === 'slow') setTimeout(go, network.ms);
+      else go();
     });
     const server = this.server;
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -91,6 +144,12 @@ export class FaultProxy {
         agent: false,
       },
       (upRes) => {
+        if (this.blackhole) {
+          // The reply was on its way when the network went dark: it never arrives.
+          upRes.resume();
+          this.hold(req);
+          return;
+        }
         const headers: Record<string, string | string[] | undefined> = {
           ...upRes.headers,
           connection: 'close',
@@ -110,10 +169,12 @@ export class FaultProxy {
     const key = String(req.headers['idempotency-key'] ?? '');
     const chunks: Buffer[] = [];
     let received = 0;
+    const path = (req.url ?? '').split('?')[0] ?? '';
     const record = (outcome: Attempt['outcome'], status: number | null, replayed = false) => {
       const body = Buffer.concat(chunks).toString('latin1');
-      const tracking = /name="tracking_number"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1] ?? '';
-      this.attempts.push({ key, tracking, outcome, status, replayed });
+      const field = (name: string) => new RegExp(`name="${name}"\r\n\r\n([^\r]*)\r\n`).exec(body)?.[1];
+      const tracking = field('tracking_number') ?? field('package_id') ?? '';
+      this.attempts.push({ key, path, tracking, outcome, status, replayed, at: Date.now() });
     };
     if (fault?.kind === 'reset') {
       req.on('error', () => undefined); // the reset itself
@@ -143,6 +204,12 @@ export class FaultProxy {
       return;
     }
     const body = Buffer.concat(chunks);
+    if (this.blackhole) {
+      // Every byte left the browser; nothing reaches the server, nothing comes back.
+      record('held', null);
+      this.hold(req);
+      return;
+    }
     if (fault?.kind === 'reply') {
       record('reply', fault.status);
       const text = JSON.stringify(fault.body);
@@ -166,6 +233,12 @@ export class FaultProxy {
       const replyChunks: Buffer[] = [];
       for await (const c of upRes) replyChunks.push(c as Buffer);
       const replayed = upRes.headers['idempotent-replayed'] === 'true';
+      if (this.blackhole) {
+        // The server took it; the network went dark before its reply got back.
+        record('reply-held', upRes.statusCode ?? null, replayed);
+        this.hold(req);
+        return;
+      }
       if (fault?.kind === 'drop-reply') {
         record('drop-reply', upRes.statusCode ?? null, replayed);
         req.socket.destroy();

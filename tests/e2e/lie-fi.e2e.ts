@@ -1,7 +1,8 @@
 // "Lie-fi" (issue 26): the phone says it is online, the network accepts connections and answers nothing. Through the
 // fault proxy's black hole, at 375 px: a reload shows the saved data at once and says the server cannot be reached;
 // a pre-alert with a file, a receipt upload and a clerk's intake receipt sent into the black hole are kept on the
-// device within seconds (the form released, saying so), and sent exactly once soon after the network answers again.
+// device within seconds (the form released, saying so), and sent exactly once soon after the network answers again;
+// a network that is only slow is waited for.
 // The figures the issue asks for are printed as `[lie-fi] …` lines.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -229,6 +230,27 @@ describe('a network that accepts connections and answers nothing', () => {
         `/v1/admin/intake/lookup?tracking_number=${t}`,
       );
       expect(lookup.data.existing).not.toBeNull();
+    });
+  }, 120_000);
+
+  it('a slow network that answers is waited for: no banner, the pre-alert is sent, not kept', async () => {
+    const tokens = await apiLogin(DEMO.customer);
+    await inPhone(tokens, async (context) => {
+      const page = await context.newPage();
+      await page.goto('/user/packages/pre-alert');
+      await formReady(page);
+      await controlled(page);
+      const t = tracking('SLOWNET');
+      const files = twoFiles(t, 60_000);
+      await fillPrealert(page, { tracking: t, files });
+      // Every request held back 3.5 s: slower than most phones ever are, well inside the deadline.
+      proxy.setNetwork({ kind: 'slow', ms: 3_500 });
+      await page.getByRole('button', { name: 'Send pre-alert' }).click();
+      await until(() => notification(page, 'Pre-alert sent').isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await notification(page, 'Saved on this device').count()).toBe(0);
+      expect(await banner(page).count()).toBe(0);
+      expect(outcomes(t)).toEqual([['passed', 201, false]]);
+      await expectOnePrealertWithFiles(tokens.access_token, t, files);
     });
   }, 120_000);
 });

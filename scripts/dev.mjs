@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './pinned-node.mjs';
+
+onPinnedNode();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [

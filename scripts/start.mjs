@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './pinned-node.mjs';
+
+onPinnedNode();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = resolve(root, process.env.WEB_DIR || 'dist/web');

@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './pinned-node.mjs';
+
+onPinnedNode();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-results');
@@ -66,6 +69,7 @@ function vitest(title, file, args, env) {
   }
 }
 
+console.log(`Node.js ${process.version} (the LTS pinned in package.json)`);
 if (step('biome: format + lint', bin('biome'), ['check', '.'])) passed += 1;
 else failed += 1;
 if (step('typescript: strict typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) passed += 1;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -16,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { signInPaused } from './auth/login-throttle';
 import { createTokenSigner } from './auth/tokens';
 import { createServices, registerRoutes } from './capabilities';
 import { connectRedis, type RedisLink } from './cluster/redis';
@@ -262,11 +264,20 @@ export async function buildApp({
     exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
   });
+  // Read for the sign-in's device cookie (auth/device-cookie.ts); sessions themselves travel as bearer tokens.
+  await app.register(cookie);
+  if (redis && config.signInLimitsWithoutRedis === 'closed') {
+    // Fail closed (the operator's choice): while Redis is not connected, the calls its limits guard are refused.
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.rateLimit && redis.client.status !== 'ready') throw signInPaused();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     // With REDIS_URL the counts are shared by every instance (10 sign-ins a minute in all, not 10 per instance).
     // If Redis stops answering, requests go on without the limit (logged) rather than failing: the per-account
-    // limit and the password's cost remain, and /readyz reports the outage.
+    // limit and the password's cost remain, and /readyz reports the outage (SIGN_IN_LIMITS_WITHOUT_REDIS=closed
+    // refuses them instead, above).
     ...(redis ? { redis: redis.client, nameSpace: 'portal:rate-limit:', skipOnError: true } : {}),
     // The real client (as the nearest trusted proxy saw it) on this company: other spellings of the host
     // (LOCALHOST, localhost., another port) resolve to the same company and share the limit.

@@ -118,7 +118,12 @@ export function createServices(deps: {
   const { db, config, mailer, jobs, signer, log, redis } = deps;
   const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
   const throttle = redis
-    ? createRedisLoginThrottle({ redis: redis.client, log, ...failedLogins })
+    ? createRedisLoginThrottle({
+        redis: redis.client,
+        log,
+        ...failedLogins,
+        failClosed: config.signInLimitsWithoutRedis === 'closed',
+      })
     : createLoginThrottle(failedLogins);
   const fileStore =
     config.fileStore.kind === 's3'

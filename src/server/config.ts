@@ -21,6 +21,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  // What sign-in limits do while Redis does not answer: `open` (sign-in goes on without the shared limits; logged)
+  // or `closed` (sign-in calls answer 503 until Redis is back: nobody can guess beyond the limits, nobody can sign in).
+  SIGN_IN_LIMITS_WITHOUT_REDIS: z
+    .enum(['open', 'closed'], { error: 'SIGN_IN_LIMITS_WITHOUT_REDIS must be open or closed' })
+    .default('open'),
   // How long a stopping server waits for requests in flight before it exits anyway.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   // How long a stopping server goes on accepting connections after /readyz turned 503, so the load balancer's
@@ -103,6 +108,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   redisUrl: string | undefined;
+  /** Sign-in limits while Redis does not answer: go on without them (open) or refuse sign-in calls (closed). */
+  signInLimitsWithoutRedis: 'open' | 'closed';
   shutdownTimeoutMs: number;
   shutdownDrainMs: number;
   publicUrl: string | undefined;
@@ -170,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    signInLimitsWithoutRedis: e.SIGN_IN_LIMITS_WITHOUT_REDIS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),

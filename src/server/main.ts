@@ -75,7 +75,7 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   const lines = [
     '',
-    `  Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite)' : 'PostgreSQL'} (${steps.join(', ')})`,
+    `  Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite)' : 'PostgreSQL'} (${steps.join(', ')}), Node.js ${process.version}`,
     `  Island Express:  http://${shown}:${port}`,
     `  Blue Parcel:     http://blue.localhost:${port}`,
     `  API docs:        http://${shown}:${port}/docs`,

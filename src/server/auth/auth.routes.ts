@@ -6,11 +6,13 @@ import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
 import { toUser } from '../presenters';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, deviceKeys, knownDevice, rememberDevice } from './device-cookie';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const auth = app.authService;
   const { windowMs } = app.config.rateLimits;
   const limit = { config: { rateLimit: { max: app.config.rateLimits.auth, timeWindow: windowMs } } };
+  const devices = deviceKeys(app.config.jwtSecret);
 
   route(
     app,
@@ -25,7 +27,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ep.login,
-    async (request) => ok(await auth.login(requireCompany(request), request.body), 'Signed in'),
+    async (request, reply) => {
+      const company = requireCompany(request);
+      const cookie = request.cookies[DEVICE_COOKIE];
+      const device = knownDevice(devices, cookie, company.id, request.body.email);
+      const tokens = await auth.login(company, request.body, device);
+      // Signed in: this browser is a known device of the account from now on (a new token each time).
+      reply.setCookie(DEVICE_COOKIE, rememberDevice(devices, cookie, company.id, request.body.email), {
+        path: '/v1/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: DEVICE_MAX_AGE_S,
+      });
+      return ok(tokens, 'Signed in');
+    },
     limit,
   );
 

@@ -13,6 +13,7 @@ import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../err
 import type { Mailer } from '../mail/mailer';
 import { accountExistsMail, brandOf, resetMail, type TokenMail, verificationMail } from '../mail/templates';
 import { toUser } from '../presenters';
+import { deviceThrottleKey } from './device-cookie';
 import type { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 import { openSuccessor, sealSuccessor } from './sealed-successor';
@@ -211,16 +212,26 @@ export function createAuthService(deps: {
       later('verification mail', () => sendVerification(company, user, origin));
     },
 
-    async login(company: CompanyRow, body: LoginBody): Promise<Tokens> {
-      const wait = await throttle.blockedFor(company.id, body.email);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60_000);
-        throw new ApiError(
-          429,
-          `Too many failed sign-ins for this account; try again in ${minutes} min, or reset your password`,
-          undefined,
-          { 'retry-after': String(Math.ceil(wait / 1000)) },
-        );
+    /**
+     * Signs in. `device` is the nonce of this browser's device cookie for the account (see device-cookie.ts), when
+     * it has a valid one: its failures count on their own, so strangers guessing from elsewhere cannot lock the
+     * owner's usual browser out. A device that used up its own allowance counts as unknown.
+     */
+    async login(company: CompanyRow, body: LoginBody, device: string | null = null): Promise<Tokens> {
+      const deviceKey = device ? deviceThrottleKey(device) : null;
+      const trusted = deviceKey !== null && (await throttle.blockedFor(company.id, deviceKey)) === 0;
+      const counted = trusted && deviceKey ? deviceKey : body.email;
+      if (!trusted) {
+        const wait = await throttle.blockedFor(company.id, body.email);
+        if (wait > 0) {
+          const minutes = Math.ceil(wait / 60_000);
+          throw new ApiError(
+            429,
+            `Too many failed sign-ins for this account from new devices; try again in ${minutes} min, sign in from a device you used before, or reset your password`,
+            undefined,
+            { 'retry-after': String(Math.ceil(wait / 1000)) },
+          );
+        }
       }
       const user = await db.query.users.findFirst({
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
@@ -231,10 +242,10 @@ export function createAuthService(deps: {
         user?.passwordHash ?? (await dummyPasswordHash(config.scryptLogN)),
       );
       if (!user || !ok || !user.isActive) {
-        await throttle.failed(company.id, body.email);
+        await throttle.failed(company.id, counted);
         throw unauthorized('Invalid email or password');
       }
-      await throttle.clear(company.id, body.email);
+      await throttle.clear(company.id, counted);
       return issueTokens(user);
     },
 

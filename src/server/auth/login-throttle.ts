@@ -1,19 +1,27 @@
 import type { Redis } from 'ioredis';
+import { ApiError } from '../errors';
+
+/** What a sign-in call answers while its limits cannot be checked and the operator chose to fail closed. */
+export const signInPaused = () =>
+  new ApiError(503, 'Signing in is paused for a moment; please try again shortly', undefined, {
+    'retry-after': '30',
+  });
 
 /**
  * Failed sign-ins per account (company + email), on top of the per-client limit: a guesser spreading attempts over
- * many addresses still gets only `max` tries at one account per window. The window is short and a password reset
- * clears it, so a stranger can hold the real owner out for minutes at most, and the owner can always get back in
- * by mail. The key is the email as typed (normalised), so unknown emails are counted the same way and the limit
- * tells nobody which addresses have accounts.
+ * many addresses still gets only `max` tries at one account per window. The key is the email as typed (normalised),
+ * so unknown emails are counted the same way and the limit tells nobody which addresses have accounts. That count is
+ * the allowance of unknown devices only: a browser that signed in to the account before is counted on its own key
+ * (`device:<nonce>`, see device-cookie.ts), so strangers never lock the owner's usual browser out; a password reset
+ * clears the account's count too.
  *
  * In memory for one process; in Redis (REDIS_URL) when several instances share the count.
  */
 export type LoginThrottle = {
-  /** Milliseconds until the account may be tried again, or 0. */
-  blockedFor: (companyId: string, email: string) => Promise<number>;
-  failed: (companyId: string, email: string) => Promise<void>;
-  clear: (companyId: string, email: string) => Promise<void>;
+  /** Milliseconds until the account (an email as typed) or a device (`device:<nonce>`) may try again, or 0. */
+  blockedFor: (companyId: string, who: string) => Promise<number>;
+  failed: (companyId: string, who: string) => Promise<void>;
+  clear: (companyId: string, who: string) => Promise<void>;
 };
 
 const keyOf = (companyId: string, email: string) => `${companyId}|${email.trim().toLowerCase()}`;
@@ -23,14 +31,15 @@ type Log = { warn: (obj: object, msg: string) => void };
 /**
  * The count in Redis, shared by every instance: a counter per account that expires `windowMs` after its first
  * failure (set in one script, so two instances failing at once cannot leave a counter without an expiry). If Redis
- * does not answer, sign-in goes on without this limit (logged): the per-client limit and the password's cost
- * remain, and a Redis outage does not lock every customer out.
+ * does not answer, by default sign-in goes on without this limit (logged): the per-client limit and the password's
+ * cost remain, and a Redis outage does not lock every customer out. `failClosed` refuses the sign-in instead (503).
  */
 export function createRedisLoginThrottle(opts: {
   redis: Redis;
   max: number;
   windowMs: number;
   log: Log;
+  failClosed?: boolean;
 }): LoginThrottle {
   const key = (companyId: string, email: string) => `portal:login-failures:${keyOf(companyId, email)}`;
   const script =
@@ -39,6 +48,13 @@ export function createRedisLoginThrottle(opts: {
     try {
       return await fn();
     } catch (err) {
+      if (opts.failClosed) {
+        opts.log.warn(
+          { err },
+          `failed sign-ins per account: ${what} failed, Redis did not answer; sign-in refused`,
+        );
+        throw signInPaused();
+      }
       opts.log.warn({ err }, `failed sign-ins per account: ${what} skipped, Redis did not answer`);
       return fallback;
     }

@@ -149,6 +149,36 @@ describe.skipIf(!binary)('shared state in Redis (REDIS_URL)', () => {
     }
   });
 
+  it('fails closed when the operator says so: sign-in calls answer 503 while Redis is down, and work again after', async () => {
+    const own = await startRedisServer();
+    const t = await createTestApp({ env: { REDIS_URL: own.url, SIGN_IN_LIMITS_WITHOUT_REDIS: 'closed' } });
+    try {
+      expect((await login(t, 'nobody@example.test', 'not-it-123', { ip: '127.0.0.11' })).statusCode).toBe(
+        401,
+      );
+      await own.stop();
+      const refused = await login(t, 'nobody@example.test', 'not-it-123', { ip: '127.0.0.11' });
+      expectError(refused, 503, 'Signing in is paused for a moment; please try again shortly');
+      expect(refused.headers['retry-after']).toBe('30');
+      // Only the calls the limits guard: the rest of the API answers as usual.
+      expect((await t.request({ method: 'GET', url: '/v1/companies/me' })).statusCode).toBe(200);
+      const again = await startRedisServer({ port: own.port });
+      try {
+        const until = Date.now() + 10_000;
+        let status = 0;
+        while (status !== 401 && Date.now() < until) {
+          status = (await login(t, 'nobody@example.test', 'not-it-123', { ip: '127.0.0.12' })).statusCode;
+          if (status !== 401) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(status).toBe(401);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses to start when REDIS_URL names a Redis that does not answer, saying which', async () => {
     await expect(createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } })).rejects.toThrow(
       /Redis at 127\.0\.0\.1:1 is unreachable \(REDIS_URL\)/,

@@ -62,7 +62,11 @@ describe('sign-in limits: per client on the company, per account, and on refresh
       headers: { 'x-forwarded-for': '192.0.2.200' },
       payload: { email: user.email, password: user.password },
     });
-    expectError(blocked, 429, /Too many failed sign-ins for this account; try again in \d+ min/);
+    expectError(
+      blocked,
+      429,
+      /Too many failed sign-ins for this account from new devices; try again in \d+ min/,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // Another account is not held up.
@@ -99,6 +103,52 @@ describe('sign-in limits: per client on the company, per account, and on refresh
         payload: { email: user.email, password: 'a-brand-new-one-8' },
       }),
     );
+  });
+
+  it("never locks the owner's usual browser out: strangers' guesses use up only unknown devices' allowance", async () => {
+    const user = await signUp(t);
+    const signIn = (ip: string, password: string, cookie?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/v1/auth/login',
+        headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+        payload: { email: user.email, password },
+      });
+    // The owner signed in from this browser before: it carries a device cookie for the account (HttpOnly, only
+    // sent to the sign-in calls).
+    const first = await signIn('198.51.100.10', user.password);
+    expectOk(first);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^portalDevice=[^;]+; Max-Age=31536000; Path=\/v1\/auth; HttpOnly; SameSite=Strict/,
+    );
+    const ownerBrowser = setCookie.split(';')[0] ?? '';
+
+    // Ten wrong passwords from strangers (no cookie, a forged one, another account's).
+    const forged = `${ownerBrowser.slice(0, -4)}AAAA`;
+    const otherAccount = await t.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      headers: { 'x-forwarded-for': '198.51.100.30' },
+      payload: DEMO.customer,
+    });
+    const otherCookie = String(otherAccount.headers['set-cookie']).split(';')[0];
+    for (let i = 0; i < 10; i++) {
+      const cookie = i % 3 === 1 ? forged : i % 3 === 2 ? otherCookie : undefined;
+      expectError(await signIn(`203.0.113.${i + 1}`, `stranger-guess-${i}`, cookie), 401);
+    }
+    // The stranger's 11th guess is refused, right password or not, from anywhere without the owner's cookie...
+    expectError(await signIn('203.0.113.99', 'stranger-guess-11'), 429, /from new devices/);
+    expectError(await signIn('203.0.113.98', user.password, forged), 429, /from new devices/);
+    // ...and the owner, from their usual browser, is in at once.
+    const back = await signIn('198.51.100.10', user.password, ownerBrowser);
+    expectOk(back);
+    const renewed = String(back.headers['set-cookie']).split(';')[0] ?? '';
+    expect(renewed).not.toBe(ownerBrowser);
+
+    // That browser's own failures count on their own: ten of them make it an unknown device like any other.
+    for (let i = 0; i < 10; i++) expectError(await signIn(`198.51.100.${40 + i}`, `typo-${i}`, renewed), 401);
+    expectError(await signIn('198.51.100.60', user.password, renewed), 429, /from new devices/);
   });
 
   it('limits refresh per client too', async () => {

@@ -94,7 +94,9 @@ describe('crashes', () => {
         });
         const code = await new Promise<number | null>((done) => second.on('exit', done));
         expect(code).toBe(1);
-        expect(stderr).toMatch(/Another portal server \(process \d+\) is using the embedded database/);
+        expect(stderr).toMatch(
+          /Another portal process \(\d+: a server, or a backup or restore\) is using the embedded database/,
+        );
         // The first one is untouched.
         expect((await fetch(`${first.url}/v1/companies/me`)).status).toBe(200);
       } finally {

@@ -1,5 +1,5 @@
-// The backup file: a gzipped tar whose first entry is the manifest and whose last is the checksum of every entry
-// in between. Restore reads it front to back: the manifest says at once whether this program can read it, and the
+// The backup file: a gzipped tar whose first entry is the manifest and whose last holds the checksum of every entry
+// before it. Restore reads it front to back: the manifest says at once whether this program can read it, and the
 // checksums at the end prove that nothing was cut short or damaged on the way.
 import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
@@ -113,7 +113,7 @@ export async function writeArchive(out: Writable, content: ArchiveContent): Prom
   const sums: Checksums['entries'] = {};
   let checksums: Checksums | null = null;
   async function* entries(): AsyncGenerator<TarInput> {
-    yield json(MANIFEST, content.manifest);
+    yield hashed(json(MANIFEST, content.manifest), sums);
     yield hashed({ name: DATABASE_ENTRY, size: content.database.length, body: content.database }, sums);
     for await (const e of content.entries) yield hashed(e, sums);
     checksums = { entries: sums, ...content.finish() };
@@ -168,6 +168,28 @@ function checkManifest(raw: unknown): Manifest {
   return parsed.data;
 }
 
+/** A body hashed as it is read; `done` reads what the reader left (a skipped entry) and gives its checksum. */
+function measured(source: AsyncIterable<Buffer>) {
+  const hash = createHash('sha256');
+  let size = 0;
+  const chunks = (async function* () {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
+    }
+  })();
+  return {
+    chunks,
+    async done() {
+      for await (const _ of chunks) {
+        // skipped by the reader: hashed all the same
+      }
+      return { size, sha256: hash.digest('hex') };
+    },
+  };
+}
+
 /**
  * Reads a backup front to back, handing each entry to `visit` (which must read or skip its body) as it streams past.
  * Throws BackupFormatError on anything but a complete, undamaged backup of a known format; since the checksums come
@@ -186,11 +208,8 @@ export async function readArchive(
     for await (const entry of untar(gunzip)) {
       if (checksums)
         throw new BackupFormatError('the backup goes on after its checksums (the file is damaged)');
-      if (!manifest) {
-        if (entry.name !== MANIFEST) throw new BackupFormatError('this file is not a portal backup');
-        manifest = checkManifest(await readJson(entry.body, 'manifest'));
-        continue;
-      }
+      if (!manifest && entry.name !== MANIFEST)
+        throw new BackupFormatError('this file is not a portal backup');
       if (entry.name === CHECKSUMS) {
         const parsed = checksumsSchema.safeParse(await readJson(entry.body, 'checksums'));
         if (!parsed.success) throw new BackupFormatError('the backup checksums are damaged');
@@ -198,21 +217,10 @@ export async function readArchive(
         continue;
       }
       if (seen[entry.name]) throw new BackupFormatError(`the backup holds ${entry.name} twice`);
-      const hash = createHash('sha256');
-      let size = 0;
-      const source = entry.body;
-      const body = (async function* () {
-        for await (const chunk of source) {
-          hash.update(chunk);
-          size += chunk.length;
-          yield chunk;
-        }
-      })();
-      await visit(classify(entry.name, body), manifest);
-      for await (const _ of body) {
-        // the visitor skipped (part of) it: hash the rest
-      }
-      seen[entry.name] = { size, sha256: hash.digest('hex') };
+      const body = measured(entry.body);
+      if (!manifest) manifest = checkManifest(await readJson(body.chunks, 'manifest'));
+      else await visit(classify(entry.name, body.chunks), manifest);
+      seen[entry.name] = await body.done();
     }
   } catch (err) {
     gunzip.destroy(); // nothing more will be read: end the pipeline (and close the file)

@@ -24,7 +24,8 @@ import { type CustomerService, createCustomerService } from './customers/custome
 import type { Db } from './db';
 import { estimatorRoutes } from './estimator/estimator.routes';
 import { createEstimatorService, type EstimatorService } from './estimator/estimator.service';
-import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createDiskFileStore } from './files/file-store';
+import { type HoldableFileStore, withRemovalHold } from './files/removal-hold';
 import { createS3FileStore } from './files/s3-file-store';
 import { createUploadQuota, type UploadQuota } from './files/storage-quota';
 import { healthRoutes } from './health/health.routes';
@@ -73,7 +74,8 @@ export type Services = {
   audit: AuditService;
   dashboard: DashboardService;
   authService: AuthService;
-  fileStore: FileStore;
+  /** Its removals can be held while a backup copies the files (files/removal-hold.ts). */
+  fileStore: HoldableFileStore;
   storedFiles: StoredFiles;
   uploadQuota: UploadQuota;
   idempotency: Idempotency;
@@ -125,10 +127,11 @@ export function createServices(deps: {
         failClosed: config.signInLimitsWithoutRedis === 'closed',
       })
     : createLoginThrottle(failedLogins);
-  const fileStore =
+  const fileStore = withRemovalHold(
     config.fileStore.kind === 's3'
       ? createS3FileStore(config.fileStore)
-      : createDiskFileStore(join(config.dataDir, 'files'));
+      : createDiskFileStore(join(config.dataDir, 'files')),
+  );
   const storedFiles = createStoredFiles({
     db,
     store: fileStore,

@@ -161,12 +161,35 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & {
   rateLimits?: Partial<Config['rateLimits']>;
 };
 
+/** Every problem of the environment, one line each. */
+function invalidConfig(error: z.ZodError): Error {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+  return new Error(`Invalid configuration:\n${lines}`);
+}
+
+/**
+ * Only where the data lives (DATA_DIR, DATABASE_URL, FILE_STORE), for the backup and restore scripts: unlike
+ * loadConfig it creates nothing (no jwt-secret in a folder that is about to be restored into).
+ */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  fileStore: 'disk' | 's3';
+} {
+  const parsed = envSchema
+    .pick({ DATA_DIR: true, DATABASE_URL: true, FILE_STORE: true })
+    .safeParse(cleanEnv(env));
+  if (!parsed.success) throw invalidConfig(parsed.error);
+  return {
+    dataDir: resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    fileStore: parsed.data.FILE_STORE,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const parsed = checkedEnvSchema.safeParse(cleanEnv(env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
-  }
+  if (!parsed.success) throw invalidConfig(parsed.error);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   return {

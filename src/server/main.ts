@@ -35,6 +35,7 @@ async function main() {
   step('demo files');
 
   let stopping = false;
+  let backups: { close: () => Promise<void> } | null = null;
   // Graceful stop (a rolling deploy sends SIGTERM): /readyz turns 503 at once and replies ask to close their
   // connection; for SHUTDOWN_DRAIN_MS new connections are still served while the load balancer's health check takes
   // this instance out; then the listening socket closes (new connections go to the other instances), requests in
@@ -55,8 +56,10 @@ async function main() {
         );
         process.exit(1);
       }, config.shutdownDrainMs + config.shutdownTimeoutMs).unref();
-      // The app first (requests in flight and jobs in hand finish on the database), then the database.
+      // The app first (requests in flight and jobs in hand finish on the database), then the database. A backup
+      // being taken finishes first (within the same timeout).
       void new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+        .then(() => backups?.close())
         .then(() => app.close())
         .then(() => database.close())
         .then(
@@ -70,6 +73,22 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` asks this server for a backup while it runs (the database is open here alone): a listener of
+  // its own on loopback, outside the API (backup/control.ts). Only for the embedded database with files on disk.
+  const { snapshot } = database;
+  if (snapshot && config.fileStore.kind === 'disk') {
+    const { startBackupControl } = await import('./backup/control');
+    // Serving matters more than backups: without the listener the portal runs, and says why backups cannot.
+    backups = await startBackupControl({
+      dataDir: config.dataDir,
+      snapshot,
+      holdRemovals: () => app.fileStore.holdRemovals(),
+      log: app.log,
+    }).catch((err: unknown) => {
+      app.log.error({ err }, 'the backup listener did not start: npm run backup cannot ask this server');
+      return null;
+    });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

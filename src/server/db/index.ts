@@ -10,6 +10,7 @@ import pg from 'pg';
 import { installJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
+import type { DbSnapshot } from './pglite-snapshot';
 import * as schema from './schema';
 // Declared apart (db/types.ts) so that what the database installs at open (the job queue) can name it.
 import type { Db } from './types';
@@ -26,6 +27,8 @@ export type Database = {
    * together take turns. The embedded database has one server by construction (its data-dir lock).
    */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The embedded database in its own thread: the database at one instant, for a backup (backup/backup.ts). */
+  snapshot?: () => Promise<DbSnapshot>;
 };
 
 const alone = <T>(fn: () => Promise<T>) => fn();
@@ -87,7 +90,13 @@ export async function openDatabase(opts: {
   if (opts.pgliteTemplate) {
     const client = await PgliteWorkerClient.start({ template: opts.pgliteTemplate, migrationsFolder });
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
-    return { db, kind: 'pglite', close: () => client.close(), exclusive: alone };
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      exclusive: alone,
+      snapshot: () => client.snapshot(),
+    };
   }
   if (!opts.pglite) {
     const dir = join(opts.dataDir ?? './data', 'pgdata');
@@ -118,6 +127,7 @@ export async function openDatabase(opts: {
         unlock();
       },
       exclusive: alone,
+      snapshot: () => client.snapshot(),
     };
   }
   const client = opts.pglite;
@@ -139,10 +149,10 @@ export function lockDataDir(dir: string): () => void {
     take();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+    const pid = lockHolder(dir);
+    if (pid !== null && pid !== process.pid) {
       throw new Error(
-        `Another portal server (process ${pid}) is using the embedded database in ${dir}. Stop it first, or give this one another DATA_DIR (or a DATABASE_URL).`,
+        `Another portal process (${pid}: a server, or a backup or restore) is using the embedded database in ${dir}. Stop it first, or give this one another DATA_DIR (or a DATABASE_URL).`,
       );
     }
     rmSync(file, { force: true }); // left by a process that no longer runs
@@ -155,6 +165,17 @@ export function lockDataDir(dir: string): () => void {
       // already gone
     }
   };
+}
+
+/** The process holding the folder's lock, if it still runs (a lock left by a killed process counts as none). */
+export function lockHolder(dir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(`${dir}.lock`, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
 function isAlive(pid: number): boolean {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './errors';
-import { type Database, openDatabase } from './index';
+import { type Database, newPglite, openDatabase } from './index';
 
 /** The server's embedded database: PGlite in a worker thread behind drizzle's PGlite driver. */
 describe('PGlite in a worker thread', () => {
@@ -108,6 +108,46 @@ describe('PGlite in a worker thread', () => {
     const [row] = await rowsOf(db.execute(sql`SELECT n FROM t WHERE id = 1`));
     expect(row).toEqual({ n: 10 });
   });
+
+  it('takes a snapshot between two transactions: after the open one commits, before any begun later', async () => {
+    const { db } = database;
+    const snapshot = database.snapshot;
+    if (!snapshot) throw new Error('the worker database takes snapshots');
+    let letCommit = () => {};
+    const mayCommit = new Promise<void>((resolve) => {
+      letCommit = resolve;
+    });
+    const open = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO t VALUES (10, 0, now())`);
+      await mayCommit;
+      await tx.execute(sql`INSERT INTO t VALUES (11, 0, now())`);
+    });
+    await sleep(20); // the transaction is open
+    const taking = snapshot();
+    const later = db.execute(sql`INSERT INTO t VALUES (12, 0, now())`);
+    const laterTx = db.transaction((tx) => tx.execute(sql`INSERT INTO t VALUES (13, 0, now())`));
+    let taken = false;
+    void taking.then(() => {
+      taken = true;
+    });
+    await sleep(50);
+    expect(taken).toBe(false); // it waits for the open transaction
+    letCommit();
+    const snap = await taking;
+    await Promise.all([open, later, laterTx]);
+    expect(snap.rows.t).toBe(3); // rows 1, 10 and 11; not 12 or 13
+    expect(snap.lsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(snap.tar.byteLength).toBeGreaterThan(1_000_000);
+    // The dump is that moment: loaded on its own, it holds the same rows.
+    const copy = newPglite(undefined, { loadDataDir: new Blob([snap.tar]) });
+    try {
+      const ids = await copy.query<{ id: number }>('SELECT id FROM t ORDER BY id');
+      expect(ids.rows.map((r) => r.id)).toEqual([1, 10, 11]);
+    } finally {
+      await copy.close();
+    }
+    await db.execute(sql`DELETE FROM t WHERE id >= 10`);
+  }, 60_000);
 
   it('keeps what it acknowledged after a close and a reopen', async () => {
     await database.db.execute(sql`UPDATE t SET n = 42 WHERE id = 1`);

@@ -2,9 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pglite-protocol';
+import type { DbSnapshot } from './pglite-snapshot';
 
 type QueryConfig = { rowMode?: 'array' | 'object' };
-type Reply = Results<unknown> | Results<unknown>[] | undefined;
+type Reply = WorkerReply['result'];
 type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
 type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -101,7 +102,20 @@ export class PgliteWorkerClient {
     };
   }
 
+  /**
+   * The database at this instant, for a backup: taken once every transaction begun before has ended, with every
+   * later statement and transaction held back until it is done, so it falls between two transactions.
+   */
+  snapshot(): Promise<DbSnapshot> {
+    return this.exclusively(async () => (await this.send({ op: 'snapshot' })) as DbSnapshot);
+  }
+
   async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    return this.exclusively(() => this.runTransaction(fn));
+  }
+
+  /** Runs `work` with the connection to itself: after what was begun before it, before anything begun after. */
+  private async exclusively<T>(work: () => Promise<T>): Promise<T> {
     const before = this.tail;
     let end = () => {};
     this.tail = new Promise<void>((resolve) => {
@@ -110,39 +124,42 @@ export class PgliteWorkerClient {
     this.openTransactions++;
     try {
       await before;
-      await this.send({ op: 'exec', sql: 'BEGIN' });
-      const token = Symbol('transaction');
-      this.active = token;
-      let finished = false;
-      // Statements of this transaction go straight to the worker; anything after it ended is a bug to surface.
-      const own = <R>(run: () => Promise<R>) => {
-        if (finished) return Promise.reject(new Error('This transaction has already ended'));
-        return run();
-      };
-      const tx: WorkerTransaction = {
-        query: (sql, params = [], config = {}) =>
-          own(
-            async () =>
-              (await this.send({ op: 'query', sql, params, rowMode: config.rowMode ?? 'object' })) as Results,
-          ),
-        exec: (sql) =>
-          own(async () => (await this.send({ op: 'exec', sql })) as Results<unknown> | undefined),
-      };
-      try {
-        const result = await this.inTransaction.run(token, () => fn(tx));
-        finished = true;
-        await this.send({ op: 'exec', sql: 'COMMIT' });
-        return result;
-      } catch (err) {
-        finished = true;
-        // A failed COMMIT has already rolled back; a lost worker has nothing to roll back.
-        await this.send({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
-        throw err;
-      }
+      return await work();
     } finally {
       this.active = null;
       this.openTransactions--;
       end();
+    }
+  }
+
+  private async runTransaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    await this.send({ op: 'exec', sql: 'BEGIN' });
+    const token = Symbol('transaction');
+    this.active = token;
+    let finished = false;
+    // Statements of this transaction go straight to the worker; anything after it ended is a bug to surface.
+    const own = <R>(run: () => Promise<R>) => {
+      if (finished) return Promise.reject(new Error('This transaction has already ended'));
+      return run();
+    };
+    const tx: WorkerTransaction = {
+      query: (sql, params = [], config = {}) =>
+        own(
+          async () =>
+            (await this.send({ op: 'query', sql, params, rowMode: config.rowMode ?? 'object' })) as Results,
+        ),
+      exec: (sql) => own(async () => (await this.send({ op: 'exec', sql })) as Results<unknown> | undefined),
+    };
+    try {
+      const result = await this.inTransaction.run(token, () => fn(tx));
+      finished = true;
+      await this.send({ op: 'exec', sql: 'COMMIT' });
+      return result;
+    } catch (err) {
+      finished = true;
+      // A failed COMMIT has already rolled back; a lost worker has nothing to roll back.
+      await this.send({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+      throw err;
     }
   }
 

@@ -1,5 +1,6 @@
 // Messages between the server's thread and the embedded database's worker thread (pglite-worker.ts).
 import type { Results } from '@electric-sql/pglite';
+import type { DbSnapshot } from './pglite-snapshot';
 
 /** `dir`: the data folder; or `template`: a dump (dumpDataDir) loaded into memory, as the tests' databases are. */
 export type WorkerSetup = { dir?: string; template?: string; migrationsFolder: string };
@@ -9,12 +10,14 @@ export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; native?: boolean }
   /** `all`: every statement's result (a multi-statement block), not just the last one's. */
   | { id: number; op: 'exec'; sql: string; all?: boolean }
+  /** The database at this instant, for a backup (see pglite-snapshot.ts). */
+  | { id: number; op: 'snapshot' }
   | { id: number; op: 'close' };
 
 /** id 0 is the worker's "ready" (or its start-up failure). */
 export type WorkerReply = {
   id: number;
-  result?: Results<unknown> | Results<unknown>[] | undefined;
+  result?: Results<unknown> | Results<unknown>[] | DbSnapshot | undefined;
   error?:
     | { message: string; name: string; stack?: string | undefined; props: Record<string, unknown> }
     | undefined;

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite } from './pglite';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pglite-protocol';
+import { snapshotPglite } from './pglite-snapshot';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -55,6 +56,10 @@ async function main() {
         } else if (req.op === 'exec') {
           const results = await pg.exec(req.sql);
           port.postMessage({ id: req.id, result: req.all ? results : results.at(-1) } satisfies WorkerReply);
+        } else if (req.op === 'snapshot') {
+          const snapshot = await snapshotPglite(pg);
+          // The dump is handed over, not copied: it is the size of the whole database.
+          port.postMessage({ id: req.id, result: snapshot } satisfies WorkerReply, [snapshot.tar.buffer]);
         } else {
           await pg.close();
           port.postMessage({ id: req.id } satisfies WorkerReply);

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
-import { hasNul, NUL_MESSAGE } from '../../contract/text';
+import { textProblem } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';
 import { type FileStore, type StagedFile, safeFileName, sniffType } from '../files/file-store';
+import { printable } from './envelope';
 
 export type UploadedFile = { staged: StagedFile; name: string; contentType: string };
 export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
@@ -75,16 +76,22 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
         const name: string | undefined = part.fieldname;
         if (name === undefined) continue;
         const value = typeof part.value === 'string' ? part.value : String(part.value);
-        // PostgreSQL refuses U+0000 in text: refused here, as the JSON routes' guard does, before any lookup.
-        if (hasNul(name) || hasNul(value)) {
-          throw badRequest('Validation failed', { [name.replaceAll('\u0000', '\\u0000')]: [NUL_MESSAGE] });
-        }
+        // Text the database refuses (NUL; a lone surrogate, which a part in UTF-16 can carry): refused here, as the
+        // JSON routes' guard does, before any lookup.
+        const problem = textProblem(name) ?? textProblem(value);
+        if (problem) throw badRequest('Validation failed', { [printable(name)]: [problem] });
         fields[name] = value;
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume(); // drain it: an unexpected file field is ignored, not stored
         continue;
+      }
+      // The name is kept with the file's row: refused like a field's text, before any byte is stored.
+      const nameProblem = textProblem(part.filename ?? '');
+      if (nameProblem) {
+        part.file.resume();
+        throw badRequest('Validation failed', { [part.fieldname]: [`The file's name: ${nameProblem}`] });
       }
       const staged = await store.stage(part.file);
       const name = safeFileName(part.filename);

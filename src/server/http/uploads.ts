@@ -6,7 +6,8 @@ import { ApiError, badRequest } from '../errors';
 import { type FileStore, type StagedFile, safeFileName, sniffType } from '../files/file-store';
 import { printable } from './envelope';
 
-export type UploadedFile = { staged: StagedFile; name: string; contentType: string };
+/** A form's file: staged as it was read; `key` is set once the work moves it into place (stored-files.ts). */
+export type UploadedFile = { staged: StagedFile; name: string; contentType: string; key?: string };
 export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
 /** A form as a handler gets it: fields validated by the endpoint's schema, `raw` as sent, files staged. */
 export type FormUpload<T> = { fields: T; raw: Record<string, string>; files: UploadedFile[] };
@@ -62,7 +63,7 @@ const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malfo
 
 /**
  * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
- * Whatever goes wrong, nothing staged is left behind; the caller discards or commits the files it gets.
+ * Whatever goes wrong, nothing staged is left behind; the caller settles the files it gets (settleUpload).
  */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
@@ -105,14 +106,31 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
       }
     }
   } catch (err) {
-    await Promise.all(files.map((f) => store.discard(f.staged)));
+    await settleUpload(request, store, files, true);
     throw mapMultipartError(err);
   }
   return { fields, files };
 }
 
-export async function discardAll(store: FileStore, files: UploadedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => store.discard(f.staged)));
+/**
+ * Settles a form's files as its request ends, all at once: what is still staged goes (a file the work moved is no
+ * longer there); when the request failed, its transaction did not commit, so the files the work moved into place go
+ * too (no row points at them, and the storage charge for them rolled back with the rows). It never throws: a file
+ * it cannot remove is logged (the orphan sweep takes it later), and the request keeps its own answer.
+ */
+export async function settleUpload(
+  request: FastifyRequest,
+  store: FileStore,
+  files: UploadedFile[],
+  failed: boolean,
+): Promise<void> {
+  const removals = files.flatMap((f) => [
+    store.discard(f.staged),
+    ...(failed && f.key !== undefined ? [store.remove(f.key)] : []),
+  ]);
+  for (const r of await Promise.allSettled(removals)) {
+    if (r.status === 'rejected') request.log.warn({ err: r.reason }, 'an upload left a file behind');
+  }
 }
 
 /** Names and hashes of an upload's files, in order: what an idempotency digest covers besides the fields. */

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prealerts, storageUsage, users } from '../db/schema';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
@@ -134,8 +136,9 @@ describe.each(['disk', 's3'] as const)('a failed upload leaves no file behind (%
     });
   }
 
-  it('the client goes away mid-file: what it had sent is removed at once', async () => {
+  it('the client goes away mid-file: what it had sent is removed at once (and it is no server error)', async () => {
     const before = await store.stored();
+    const logged = t.logs.length;
     const form = await multipart(prealertFields(`CUT${Date.now().toString(36)}`), [
       { name: 'big.pdf', bytes: pdfOf(2 * 1024 * 1024) },
     ]);
@@ -145,6 +148,47 @@ describe.each(['disk', 's3'] as const)('a failed upload leaves no file behind (%
     );
     expect(await eventually(store.staged, (s) => s.length === 0)).toEqual([]);
     expect(await store.stored()).toEqual(before);
+    expect(t.logs.slice(logged).filter((l) => l.includes('"level":50'))).toEqual([]);
+  });
+
+  it('a client that leaves before its form is read: the request ends, it does not wait forever', async () => {
+    // The server is busy with the quota while the client sends part of its form and goes away.
+    const check = t.app.uploadQuota.check;
+    let gone = () => {};
+    const left = new Promise<void>((resolve) => {
+      gone = resolve;
+    });
+    t.app.uploadQuota.check = async (...args) => {
+      await left;
+      return check(...args);
+    };
+    const marker = `gone-${Date.now().toString(36)}`;
+    // Fastify reports on this channel when a handler settles: a reply to the departed client is never written.
+    const HANDLER_SETTLED = 'tracing:fastify.request.handler:asyncEnd';
+    let settled: unknown;
+    const onSettled = (message: unknown) => {
+      const store = message as { request: FastifyRequest; error?: unknown };
+      if (store.request.url.includes(marker)) settled = store.error ?? 'answered';
+    };
+    diagnostics.subscribe(HANDLER_SETTLED, onSettled);
+    try {
+      const form = await multipart(prealertFields(marker), [{ name: 'a.pdf', bytes: pdfOf(64 * 1024) }]);
+      await leaveMidForm(form, 2000, () => sleep(50), `/v1/peralert?try=${marker}`);
+      await sleep(100);
+      gone();
+      expect(
+        await eventually(
+          async () => settled,
+          (s) => s !== undefined,
+        ),
+      ).toMatchObject({
+        statusCode: 400,
+        message: 'The request was closed before the form arrived',
+      });
+    } finally {
+      diagnostics.unsubscribe(HANDLER_SETTLED, onSettled);
+      t.app.uploadQuota.check = check;
+    }
   });
 
   it('a body cut off mid-file (the form never closes) is a 400, and leaves nothing', async () => {

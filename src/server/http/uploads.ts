@@ -61,12 +61,17 @@ function mapMultipartError(err: unknown): unknown {
 
 const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malformed|part header|needle/i;
 
+const clientGone = () => badRequest('The request was closed before the form arrived');
+
 /**
  * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
  * Whatever goes wrong, nothing staged is left behind; the caller settles the files it gets (settleUpload).
  */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
+  // A client that left before its form was read (while the quota was checked): nothing more will arrive, and the
+  // multipart reader, which learns of a closed request from its 'close' event (long gone), would wait forever.
+  if (request.raw.destroyed) throw clientGone();
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -107,7 +112,8 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
     }
   } catch (err) {
     await settleUpload(request, store, files, true);
-    throw mapMultipartError(err);
+    // The client went away mid-form ("aborted", ECONNRESET from the request): its doing, not a server error.
+    throw request.raw.readableAborted ? clientGone() : mapMultipartError(err);
   }
   return { fields, files };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The records staff change; each change is written to the audit trail and shown on the record. */
 export const auditEntities = [
@@ -33,7 +34,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({
   entity: z.enum(auditEntities),
-  id: z.string().trim().min(1).max(64),
+  id: text().trim().min(1).max(64),
 });
 
 /** The schemas of each call in `audit.calls.ts`. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rateStringSchema } from './fees';
 import { isTimeZone } from './format';
-import { text } from './text';
+import { text, textRules } from './text';
 
 /*
  * The company settings an admin changes on "Company settings" (/admin/settings): what the customer screens explain
@@ -28,7 +28,7 @@ export const paymentSectionSchema = z.object({
   counter: text().trim().max(300),
   online_url: z.union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'A web address starting with https://' }).max(500),
+    textRules(z.url({ protocol: /^https?$/, error: 'A web address starting with https://' })).max(500),
   ]),
   overdue: text().trim().max(500),
 });

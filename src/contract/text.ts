@@ -8,16 +8,42 @@ import { z } from 'zod';
 /** PostgreSQL text cannot hold U+0000 ("invalid byte sequence for encoding UTF8: 0x00"). */
 export const NUL_MESSAGE = 'Remove the NUL character (\\u0000): it is not allowed in text';
 
+/**
+ * Half of a UTF-16 surrogate pair is not a character: jsonb refuses it ("Unicode low surrogate must follow a high
+ * surrogate", a 500 from an audit entry) and a text column would quietly store U+FFFD instead.
+ */
+export const SURROGATE_MESSAGE =
+  'Use only valid characters: remove the broken one (a lone surrogate, \\uD800–\\uDFFF)';
+
 export function hasNul(value: string): boolean {
   return value.includes('\u0000');
 }
 
+// A high surrogate with no low one after it, or a low one with no high one before it: what ES2024's
+// String.prototype.isWellFormed looks for, written without lookbehind so browsers that lack either can still parse it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `value` is well-formed Unicode (no lone surrogate), as `String.prototype.isWellFormed` says. */
+export function isWellFormed(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/** Why the database would refuse `value` from a client (the message a field error shows), or undefined. */
+export function textProblem(value: string): string | undefined {
+  if (hasNul(value)) return NUL_MESSAGE;
+  if (!isWellFormed(value)) return SURROGATE_MESSAGE;
+  return undefined;
+}
+
+/** The text rules on any string schema (`z.url()`, `z.email()`…): no NUL, no lone surrogate. */
+export const textRules = <S extends z.ZodType<string>>(schema: S): S =>
+  schema.refine((v) => !hasNul(v), NUL_MESSAGE).refine(isWellFormed, SURROGATE_MESSAGE);
+
 /**
- * A string from a client: `z.string()` that refuses NUL. Use it for every request field (not replies); chain
+ * A string from a client: `z.string()` with the text rules. Use it for every request field (not replies); chain
  * `.trim()`, `.min()`, `.regex()`… as on `z.string()`.
  */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((v) => !hasNul(v), NUL_MESSAGE);
+export const text = (params?: Parameters<typeof z.string>[0]) => textRules(z.string(params));
 
 /** The bounds of an `integer` (int4) column: anything past them is "out of range" to PostgreSQL. */
 export const INT32_MIN = -2_147_483_648;

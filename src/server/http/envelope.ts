@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../contract/envelope';
-import { hasNul, NUL_MESSAGE } from '../../contract/text';
+import { textProblem } from '../../contract/text';
 import { ApiError } from '../errors';
 
 export function ok<T>(data: T, message = 'OK', statusCode = 200) {
@@ -26,26 +26,50 @@ const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
 };
 
-/** Where a NUL character sits in a parsed body, query or params: field paths as the validation errors name them. */
-export function nulFields(value: unknown, root: string): string[] {
-  const found: string[] = [];
+/**
+ * A client's key or value as an error can name it: NUL and lone surrogates spelled as `\uXXXX`, so the field name
+ * is printable (and its JSON well-formed).
+ */
+export function printable(key: string): string {
+  if (textProblem(key) === undefined) return key;
+  let out = '';
+  // By code point: a pair stays one character, a lone surrogate comes out on its own.
+  for (const ch of key) {
+    const c = ch.codePointAt(0) ?? 0;
+    out += c === 0 || (c >= 0xd800 && c <= 0xdfff) ? `\\u${c.toString(16).padStart(4, '0')}` : ch;
+  }
+  return out;
+}
+
+/**
+ * The text in a parsed body, query or params that the database would refuse (NUL, lone surrogates), in values and
+ * in keys at any depth: each field path as the validation errors name them, with its message.
+ */
+export function badTextFields(value: unknown, root: string): FieldErrors {
+  const found: FieldErrors = {};
+  let count = 0;
+  const add = (path: string, message: string) => {
+    found[path] = [message];
+    count += 1;
+  };
   // Iterative, not recursive: a deeply nested JSON body must not overflow the stack (a 500) before it is refused.
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0 && found.length < 20) {
+  while (stack.length > 0 && count < 20) {
     const item = stack.pop();
     if (!item) break;
     const { value: v, path } = item;
     if (typeof v === 'string') {
-      if (hasNul(v)) found.push(path || root);
+      const problem = textProblem(v);
+      if (problem) add(path || root, problem);
     } else if (Array.isArray(v)) {
       v.forEach((el, i) => {
         stack.push({ value: el, path: path ? `${path}.${i}` : String(i) });
       });
     } else if (v !== null && typeof v === 'object') {
       for (const [k, el] of Object.entries(v)) {
-        // A NUL in a key is reported as the text "\u0000", so the error's field name is printable.
-        const at = path ? `${path}.${k.replaceAll('\u0000', '\\u0000')}` : k.replaceAll('\u0000', '\\u0000');
-        if (hasNul(k)) found.push(at);
+        const at = path ? `${path}.${printable(k)}` : printable(k);
+        const problem = textProblem(k);
+        if (problem) add(at, problem);
         stack.push({ value: el, path: at });
       }
     }
@@ -54,20 +78,19 @@ export function nulFields(value: unknown, root: string): string[] {
 }
 
 /**
- * Defence in depth behind the contract's `text()` rule: PostgreSQL refuses U+0000 in text, so a NUL anywhere in
- * what a client sent is a 400 before any handler (or a route whose schema forgot the rule) can pass it on.
- * Multipart fields are read in the handler and checked where they are read (http/uploads.ts).
+ * Defence in depth behind the contract's `text()` rule: PostgreSQL refuses U+0000 in text and lone surrogates in
+ * jsonb, so either anywhere in what a client sent is a 400 before any handler (or a route whose schema forgot the
+ * rule) can pass it on. Multipart fields are read in the handler and checked where they are read (http/uploads.ts).
  */
-function refuseNul(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+function refuseBadText(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const parts = [
     ['params', request.params],
     ['querystring', request.query],
     ['body', request.body],
   ] as const;
   for (const [context, value] of parts) {
-    const fields = nulFields(value, context);
-    if (fields.length > 0) {
-      const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [NUL_MESSAGE]]));
+    const errors = badTextFields(value, context);
+    if (Object.keys(errors).length > 0) {
       const where = context === 'body' ? '' : ` (${context})`;
       send(reply, 400, `Validation failed${where}`, errors);
       return;
@@ -81,7 +104,7 @@ function refuseNul(request: FastifyRequest, reply: FastifyReply, done: () => voi
  * anything unexpected is a 500 whose details go to the log only (no stack or SQL reaches the client).
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', refuseBadText);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);

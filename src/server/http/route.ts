@@ -11,7 +11,14 @@ import { type Envelope, envelope } from '../../contract/envelope';
 import type { Db } from '../db';
 import { authOf, guard } from './auth';
 import { idempotencyKeyOf, jsonDigest, requestDigest } from './idempotency';
-import { discardAll, type FormUpload, parseFields, readUpload, type Upload, uploadedHashes } from './uploads';
+import {
+  type FormUpload,
+  parseFields,
+  readUpload,
+  settleUpload,
+  type Upload,
+  uploadedHashes,
+} from './uploads';
 
 /** The request a handler of `e` receives: params, query and body as validated by the endpoint's schemas. */
 export type RequestOf<E extends Endpoint> = FastifyRequest<{
@@ -69,8 +76,9 @@ const isEnvelope = (v: unknown): v is Envelope<unknown> =>
 /**
  * Registers the route of a contract endpoint: method, path, validation, OpenAPI and the access guard all come from
  * the declaration, so a call is typed once. Form endpoints get their upload read (within the caller's quota) and
- * validated; idempotent ones run in the Idempotency-Key's transaction. Staged files are discarded here, once, when
- * the request ends: the ones the work committed have moved, so only leftovers of a failure or a replay go.
+ * validated; idempotent ones run in the Idempotency-Key's transaction. An upload's files are settled here, once, when
+ * the request ends: leftovers of a replay or a failure go, and after a failure also the files the work had moved
+ * into place, as the transaction that held their rows rolled back (settleUpload).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -92,6 +100,8 @@ export function route<E extends Endpoint>(
       const req = request as RequestOf<E>;
       const key = e.idempotent ? idempotencyKeyOf(request) : undefined;
       let upload: Upload | undefined;
+      // Cleared only once the work (and the transaction its rows are in) has finished without an error.
+      let failed = true;
       try {
         const context: { upload?: FormUpload<unknown>; tx?: Db } = {};
         if (e.form) {
@@ -104,19 +114,25 @@ export function route<E extends Endpoint>(
             files: upload.files,
           };
         }
-        if (!e.idempotent) return await handler(req, reply, context as RouteContext<E>);
+        if (!e.idempotent) {
+          const answer = await handler(req, reply, context as RouteContext<E>);
+          failed = false;
+          return answer;
+        }
         const { company, user } = authOf(request);
         const digest = upload
           ? requestDigest(e.method, e.path, upload.fields, uploadedHashes(upload))
           : jsonDigest(e.method, e.path, request.body);
-        return await app.idempotency.run(reply, { company, user, key, digest }, async (tx) => {
+        const sent = await app.idempotency.run(reply, { company, user, key, digest }, async (tx) => {
           const answer = await handler(req, reply, { ...context, tx } as RouteContext<E>);
           if (!isEnvelope(answer))
             throw new Error(`${e.method} ${e.path}: an idempotent handler answers an envelope`);
           return { status: answer.statusCode, body: answer };
         });
+        failed = false;
+        return sent;
       } finally {
-        if (upload) await discardAll(app.fileStore, upload.files);
+        if (upload) await settleUpload(request, app.fileStore, upload.files, failed);
       }
     },
   });

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
-import { hasNul, NUL_MESSAGE } from '../../contract/text';
+import { textProblem } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';
 import { type FileStore, type StagedFile, safeFileName, sniffType } from '../files/file-store';
+import { printable } from './envelope';
 
-export type UploadedFile = { staged: StagedFile; name: string; contentType: string };
+/** A form's file: staged as it was read; `key` is set once the work moves it into place (stored-files.ts). */
+export type UploadedFile = { staged: StagedFile; name: string; contentType: string; key?: string };
 export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
 /** A form as a handler gets it: fields validated by the endpoint's schema, `raw` as sent, files staged. */
 export type FormUpload<T> = { fields: T; raw: Record<string, string>; files: UploadedFile[] };
@@ -59,12 +61,17 @@ function mapMultipartError(err: unknown): unknown {
 
 const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malformed|part header|needle/i;
 
+const clientGone = () => badRequest('The request was closed before the form arrived');
+
 /**
  * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
- * Whatever goes wrong, nothing staged is left behind; the caller discards or commits the files it gets.
+ * Whatever goes wrong, nothing staged is left behind; the caller settles the files it gets (settleUpload).
  */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
+  // A client that left before its form was read (while the quota was checked): nothing more will arrive, and the
+  // multipart reader, which learns of a closed request from its 'close' event (long gone), would wait forever.
+  if (request.raw.destroyed) throw clientGone();
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -75,16 +82,22 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
         const name: string | undefined = part.fieldname;
         if (name === undefined) continue;
         const value = typeof part.value === 'string' ? part.value : String(part.value);
-        // PostgreSQL refuses U+0000 in text: refused here, as the JSON routes' guard does, before any lookup.
-        if (hasNul(name) || hasNul(value)) {
-          throw badRequest('Validation failed', { [name.replaceAll('\u0000', '\\u0000')]: [NUL_MESSAGE] });
-        }
+        // Text the database refuses (NUL; a lone surrogate, which a part in UTF-16 can carry): refused here, as the
+        // JSON routes' guard does, before any lookup.
+        const problem = textProblem(name) ?? textProblem(value);
+        if (problem) throw badRequest('Validation failed', { [printable(name)]: [problem] });
         fields[name] = value;
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume(); // drain it: an unexpected file field is ignored, not stored
         continue;
+      }
+      // The name is kept with the file's row: refused like a field's text, before any byte is stored.
+      const nameProblem = textProblem(part.filename ?? '');
+      if (nameProblem) {
+        part.file.resume();
+        throw badRequest('Validation failed', { [part.fieldname]: [`The file's name: ${nameProblem}`] });
       }
       const staged = await store.stage(part.file);
       const name = safeFileName(part.filename);
@@ -98,14 +111,32 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
       }
     }
   } catch (err) {
-    await Promise.all(files.map((f) => store.discard(f.staged)));
-    throw mapMultipartError(err);
+    await settleUpload(request, store, files, true);
+    // The client went away mid-form ("aborted", ECONNRESET from the request): its doing, not a server error.
+    throw request.raw.readableAborted ? clientGone() : mapMultipartError(err);
   }
   return { fields, files };
 }
 
-export async function discardAll(store: FileStore, files: UploadedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => store.discard(f.staged)));
+/**
+ * Settles a form's files as its request ends, all at once: what is still staged goes (a file the work moved is no
+ * longer there); when the request failed, its transaction did not commit, so the files the work moved into place go
+ * too (no row points at them, and the storage charge for them rolled back with the rows). It never throws: a file
+ * it cannot remove is logged (the orphan sweep takes it later), and the request keeps its own answer.
+ */
+export async function settleUpload(
+  request: FastifyRequest,
+  store: FileStore,
+  files: UploadedFile[],
+  failed: boolean,
+): Promise<void> {
+  const removals = files.flatMap((f) => [
+    store.discard(f.staged),
+    ...(failed && f.key !== undefined ? [store.remove(f.key)] : []),
+  ]);
+  for (const r of await Promise.allSettled(removals)) {
+    if (r.status === 'rejected') request.log.warn({ err: r.reason }, 'an upload left a file behind');
+  }
 }
 
 /** Names and hashes of an upload's files, in order: what an idempotency digest covers besides the fields. */

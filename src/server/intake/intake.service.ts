@@ -210,42 +210,39 @@ export function createIntakeService(deps: {
     ): Promise<{ pkg: PackageDetail; matched: Matched; photo: FileRow | null }> {
       const b = upload.fields;
       const photo = photoOf(upload);
-      const done = await storedFiles.withUpload(async (inner, committed) => {
-        await lockIntake(inner, company.id);
-        const label = {
-          trackingNumber: b.tracking_number,
-          mailbox: b.mailbox_number,
-          ...splitConsignee(b.consignee),
-        };
-        const labels = await resolveLabels(inner, company.id, [label]);
-        const existing = labels.received(b.tracking_number);
-        let out: { id: string; matched: Matched };
-        if (existing?.statusCode === 'pre_alerted') {
-          out = await arrivePrealerted(inner, company, staff, b, existing, labels);
-        } else if (existing) {
-          throw alreadyReceived(existing.id);
-        } else {
-          const found = labels.customer(label);
-          const pre = found ? labels.prealert(b.tracking_number, found.user.id) : null;
-          out = await writeReceipt(inner, company, staff, b, found, pre?.pre ?? null);
-        }
-        let fileRow: FileRow | null = null;
-        if (photo) {
-          const [row] = await storedFiles.insertFiles(inner, company, staff, [photo], committed);
-          if (!row) throw new Error('photo insert returned no row');
-          fileRow = row;
-          await inner.insert(packageReceipts).values({
-            packageId: out.id,
-            companyId: company.id,
-            fileId: row.id,
-            uploadedBy: staff.id,
-            kind: 'photo',
-          });
-        }
-        return { ...out, photo: fileRow };
-      }, tx);
-      const pkg = await deps.packages.detail(company, staff, done.id, tx);
-      return { pkg, matched: done.matched, photo: done.photo };
+      await lockIntake(tx, company.id);
+      const label = {
+        trackingNumber: b.tracking_number,
+        mailbox: b.mailbox_number,
+        ...splitConsignee(b.consignee),
+      };
+      const labels = await resolveLabels(tx, company.id, [label]);
+      const existing = labels.received(b.tracking_number);
+      let out: { id: string; matched: Matched };
+      if (existing?.statusCode === 'pre_alerted') {
+        out = await arrivePrealerted(tx, company, staff, b, existing, labels);
+      } else if (existing) {
+        throw alreadyReceived(existing.id);
+      } else {
+        const found = labels.customer(label);
+        const pre = found ? labels.prealert(b.tracking_number, found.user.id) : null;
+        out = await writeReceipt(tx, company, staff, b, found, pre?.pre ?? null);
+      }
+      let fileRow: FileRow | null = null;
+      if (photo) {
+        const [row] = await storedFiles.insertFiles(tx, company, staff, [photo]);
+        if (!row) throw new Error('photo insert returned no row');
+        fileRow = row;
+        await tx.insert(packageReceipts).values({
+          packageId: out.id,
+          companyId: company.id,
+          fileId: row.id,
+          uploadedBy: staff.id,
+          kind: 'photo',
+        });
+      }
+      const pkg = await deps.packages.detail(company, staff, out.id, tx);
+      return { pkg, matched: out.matched, photo: fileRow };
     },
 
     /** What a receipt would do, as the clerk types: the customer, a pending pre-alert, a package already received. */

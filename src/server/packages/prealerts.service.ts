@@ -39,58 +39,53 @@ export function createPrealertService(deps: {
         throw badRequest('Validation failed', { files: ['Attach the invoice or receipt (PDF or photo)'] });
       }
       try {
-        const created = await storedFiles.withUpload(async (inner, committed) => {
-          const dup = await inner
-            .select({ id: prealerts.id })
-            .from(prealerts)
-            .where(
-              and(
-                eq(prealerts.companyId, company.id),
-                eq(prealerts.userId, user.id),
-                eq(prealerts.trackingNumber, b.tracking_number),
-                ne(prealerts.status, 'cancelled'),
-              ),
-            )
-            .limit(1);
-          if (dup.length > 0) throw duplicate(b.tracking_number);
-          // The parcel may already be at the warehouse: then the pre-alert is matched at once.
-          const [arrived] = await inner
-            .select({ id: packages.id, prealertId: packages.prealertId })
-            .from(packages)
-            .where(
-              and(
-                eq(packages.companyId, company.id),
-                eq(packages.userId, user.id),
-                eq(packages.trackingNumber, b.tracking_number),
-              ),
-            )
-            .limit(1);
-          const matched = arrived && !arrived.prealertId ? arrived : undefined;
-          const [row] = await inner
-            .insert(prealerts)
-            .values({
-              companyId: company.id,
-              userId: user.id,
-              trackingNumber: b.tracking_number,
-              sellerName: b.seller_name,
-              description: b.description,
-              weight: b.weight.toFixed(2),
-              valueCents: toCents(b.value),
-              packageType: b.package_type,
-              height: b.height.toFixed(2),
-              length: b.length.toFixed(2),
-              width: b.width.toFixed(2),
-            })
-            .returning();
-          if (!row) throw new Error('pre-alert insert returned no row');
-          if (matched) await matchPrealert(inner, row.id, matched.id);
-          const fileRows = await storedFiles.insertFiles(inner, company, user, upload.files, committed);
-          await inner
-            .insert(prealertFiles)
-            .values(fileRows.map((f) => ({ prealertId: row.id, fileId: f.id })));
-          return row;
-        }, tx);
-        const [dto] = await prealertDtos(tx, [created]);
+        const dup = await tx
+          .select({ id: prealerts.id })
+          .from(prealerts)
+          .where(
+            and(
+              eq(prealerts.companyId, company.id),
+              eq(prealerts.userId, user.id),
+              eq(prealerts.trackingNumber, b.tracking_number),
+              ne(prealerts.status, 'cancelled'),
+            ),
+          )
+          .limit(1);
+        if (dup.length > 0) throw duplicate(b.tracking_number);
+        // The parcel may already be at the warehouse: then the pre-alert is matched at once.
+        const [arrived] = await tx
+          .select({ id: packages.id, prealertId: packages.prealertId })
+          .from(packages)
+          .where(
+            and(
+              eq(packages.companyId, company.id),
+              eq(packages.userId, user.id),
+              eq(packages.trackingNumber, b.tracking_number),
+            ),
+          )
+          .limit(1);
+        const matched = arrived && !arrived.prealertId ? arrived : undefined;
+        const [row] = await tx
+          .insert(prealerts)
+          .values({
+            companyId: company.id,
+            userId: user.id,
+            trackingNumber: b.tracking_number,
+            sellerName: b.seller_name,
+            description: b.description,
+            weight: b.weight.toFixed(2),
+            valueCents: toCents(b.value),
+            packageType: b.package_type,
+            height: b.height.toFixed(2),
+            length: b.length.toFixed(2),
+            width: b.width.toFixed(2),
+          })
+          .returning();
+        if (!row) throw new Error('pre-alert insert returned no row');
+        if (matched) await matchPrealert(tx, row.id, matched.id);
+        const fileRows = await storedFiles.insertFiles(tx, company, user, upload.files);
+        await tx.insert(prealertFiles).values(fileRows.map((f) => ({ prealertId: row.id, fileId: f.id })));
+        const [dto] = await prealertDtos(tx, [row]);
         if (!dto) throw new Error('pre-alert vanished');
         // A bonus never fails the pre-alert: a failure is logged and the pre-alert goes on.
         const failed = await points.prealertBonusWithin(tx, company, user, dto);

@@ -33,20 +33,18 @@ export function createReceiptService(deps: {
       const pkg = await packageService.visiblePackage(company, user, upload.fields.package_id, tx);
       if (upload.files.length === 0)
         throw badRequest('Validation failed', { files: ['Attach at least one file'] });
-      const rows = await storedFiles.withUpload(async (inner, committed) => {
-        const fileRows = await storedFiles.insertFiles(inner, company, user, upload.files, committed);
-        return inner
-          .insert(packageReceipts)
-          .values(
-            fileRows.map((f) => ({
-              packageId: pkg.id,
-              companyId: company.id,
-              fileId: f.id,
-              uploadedBy: user.id,
-            })),
-          )
-          .returning();
-      }, tx);
+      const stored = await storedFiles.insertFiles(tx, company, user, upload.files);
+      const rows = await tx
+        .insert(packageReceipts)
+        .values(
+          stored.map((f) => ({
+            packageId: pkg.id,
+            companyId: company.id,
+            fileId: f.id,
+            uploadedBy: user.id,
+          })),
+        )
+        .returning();
       const fileRows = await tx
         .select()
         .from(files)

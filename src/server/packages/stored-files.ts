@@ -22,63 +22,50 @@ export function toFileInfo(f: FileRow): FileInfo {
 }
 
 /**
- * The files behind pre-alerts and receipts: committing an upload's staged files with their rows, and the one check
- * of who may read a stored file. (Staged files a request leaves behind are discarded by its route, in one place.)
+ * The files behind pre-alerts and receipts: their rows, written with the files moved into place, and the one check
+ * of who may read a stored file. (What a request leaves behind, staged or moved by work that did not commit, is
+ * removed by its route when it ends: http/route.ts.)
  */
 export function createStoredFiles(deps: { db: Db; store: FileStore; storageQuotaBytes: number }) {
   const { db, store, storageQuotaBytes } = deps;
 
-  /** Rows for the staged files, counted against the company's storage in `tx`; each file is moved into place. */
-  async function insertFiles(
-    tx: Db,
-    company: CompanyRow,
-    owner: UserRow,
-    staged: UploadedFile[],
-    committed: string[],
-  ): Promise<FileRow[]> {
-    const out: FileRow[] = [];
-    // Counted against the company's storage in the same transaction as the rows (413 when it would not fit).
-    const bytes = staged.reduce((n, f) => n + f.staged.size, 0);
-    await chargeStorage(tx, company.id, bytes, storageQuotaBytes);
-    for (const f of staged) {
-      const key = storageKey(company.id);
-      const [row] = await tx
-        .insert(files)
-        .values({
-          companyId: company.id,
-          ownerId: owner.id,
-          storageKey: key,
-          originalName: f.name,
-          contentType: f.contentType,
-          sizeBytes: f.staged.size,
-          sha256: f.staged.sha256,
-        })
-        .returning();
-      if (!row) throw new Error('file insert returned no row');
-      await store.commit(f.staged, key);
-      committed.push(key);
-      out.push(row);
-    }
-    return out;
-  }
-
-  /**
-   * Runs `work` in a transaction (a savepoint inside `q`'s) that also commits files. If anything fails, it rolls
-   * back and the files already moved into place are removed: a failed request leaves no rows and no files.
-   */
-  async function withUpload<T>(work: (tx: Db, committed: string[]) => Promise<T>, q: Db = db): Promise<T> {
-    const committed: string[] = [];
-    try {
-      return await q.transaction(async (tx) => work(tx as unknown as Db, committed));
-    } catch (err) {
-      await Promise.all(committed.map((k) => store.remove(k)));
-      throw err;
-    }
-  }
-
   return {
-    insertFiles,
-    withUpload,
+    /**
+     * Rows for an upload's files in `tx`, counted against the company's storage; each file is moved into place and
+     * keeps its key, so the route removes it again if `tx` does not commit.
+     */
+    async insertFiles(
+      tx: Db,
+      company: CompanyRow,
+      owner: UserRow,
+      uploaded: UploadedFile[],
+    ): Promise<FileRow[]> {
+      const out: FileRow[] = [];
+      // Counted against the company's storage in the same transaction as the rows (413 when it would not fit).
+      const bytes = uploaded.reduce((n, f) => n + f.staged.size, 0);
+      await chargeStorage(tx, company.id, bytes, storageQuotaBytes);
+      for (const f of uploaded) {
+        const key = storageKey(company.id);
+        const [row] = await tx
+          .insert(files)
+          .values({
+            companyId: company.id,
+            ownerId: owner.id,
+            storageKey: key,
+            originalName: f.name,
+            contentType: f.contentType,
+            sizeBytes: f.staged.size,
+            sha256: f.staged.sha256,
+          })
+          .returning();
+        if (!row) throw new Error('file insert returned no row');
+        // Kept before the move: a move that fails half-way (copied, not yet deleted) is still cleaned up.
+        f.key = key;
+        await store.commit(f.staged, key);
+        out.push(row);
+      }
+      return out;
+    },
 
     /** A file the caller may read: their own upload, or one attached to their package or pre-alert; staff: any. */
     async fileFor(company: CompanyRow, user: UserRow, id: string): Promise<FileRow> {

@@ -26,3 +26,24 @@ export const PNG = Buffer.concat([
 ]);
 /** A Windows executable's first bytes: what a renamed .exe looks like. */
 export const EXE = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(200, 0x90)]);
+
+/**
+ * A multipart body written by hand, for what FormData never sends: a part in another charset (UTF-16 can carry a
+ * lone surrogate) or a file name in RFC 2231's `filename*=charset''…` form. `disposition` follows `form-data; `.
+ */
+export function rawMultipart(parts: { disposition: string; contentType?: string; body: Buffer }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = '----portal-raw-form-boundary';
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${p.disposition}\r\n`),
+    Buffer.from(p.contentType ? `Content-Type: ${p.contentType}\r\n\r\n` : '\r\n'),
+    p.body,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

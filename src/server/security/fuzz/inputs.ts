@@ -121,7 +121,9 @@ export const hostileStrings: readonly string[] = [
   '2026-02-30',
   '9999-99-99',
   '\uD800',
+  'a\uDC00b',
   '\uDFFF\uD800',
+  'ok \uD83D',
   '\uFEFF',
   '\u202Etxt.exe',
   'e\u0301\u0301\u0301',
@@ -173,6 +175,13 @@ export const protoObjects = (): Json[] => [
   JSON.parse('{"prototype":1,"__proto__":null}') as Json,
 ];
 
+/** Objects with a lone surrogate in a key, at the top and deeper: jsonb refuses those keys as it does the values. */
+export const loneSurrogateKeys = (): Json[] => [
+  { '\uD800': 'x' },
+  { 'k\uDC00b': 1 },
+  { a: [{ '\uDFFF\uD800': '\uD800' }] },
+];
+
 export function hostile(r: Rng): Json {
   switch (r.int(6)) {
     case 0:
@@ -183,7 +192,7 @@ export function hostile(r: Rng): Json {
     case 3:
       return r.pick<Json>([true, false, null, [], [1, 2], ['a'], {}, { a: 1 }, [[[]]], deep(200)]);
     case 4:
-      return r.pick(protoObjects());
+      return r.pick([...protoObjects(), ...loneSurrogateKeys()]);
     default:
       return r.pick<Json>([
         [r.pick(hostileStrings)],
@@ -221,6 +230,8 @@ export const hostileSegments: readonly string[] = [
   'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
   encodeURIComponent('🦄'),
   encodeURIComponent('\uFEFF'),
+  // U+D800 as CESU-8: not UTF-8, so it must stay text, never decode to a lone surrogate.
+  '%ED%A0%80',
 ];
 
 /** Raw JSON texts that are not what a route expects (or not JSON at all). */
@@ -246,6 +257,9 @@ export const malformedJson: readonly string[] = [
   '{"a":"\\u0000"}',
   '{"\\u0000":1}',
   '{"a":"\\ud800"}',
+  '{"a":"a\\udc00b"}',
+  '{"\\ud800":1}',
+  '{"a":{"b\\udfff":["\\ud800"]}}',
   '\uFEFF{}',
   '{"__proto__":{"x":1}}',
   '{"constructor":{"prototype":{"x":1}}}',

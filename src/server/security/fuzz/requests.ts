@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { multipart, PDF, PNG } from '../../test/multipart';
+import { multipart, PDF, PNG, rawMultipart } from '../../test/multipart';
 import {
   contentTypes,
   hostile,
   hostileSegments,
   hostileStrings,
   type Json,
+  loneSurrogateKeys,
   malformedJson,
   type OpenApi,
   type Operation,
@@ -203,6 +204,24 @@ export async function multipartBody(
       headers: { 'content-type': `multipart/form-data; boundary=${B}` },
       payload: `--${B}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\n\r\n%PDF-1.4 never closed`,
     }),
+    // A part in UTF-16 and a file name in RFC 2231's form can both carry a lone surrogate (FormData never sends one).
+    () =>
+      rawMultipart([
+        {
+          disposition: `name="${r.pick(fields)}"`,
+          contentType: 'text/plain; charset=utf-16le',
+          body: Buffer.from(r.pick(['\uD800', 'a\uDC00b', '\uDFFF\uD800']), 'utf16le'),
+        },
+      ]),
+    () =>
+      rawMultipart([
+        { disposition: `name="${r.pick(fields)}"`, body: Buffer.from('Amazon') },
+        {
+          disposition: `name="files"; filename*=utf-16le''%00%D8a%00.%00p%00d%00f%00`,
+          contentType: 'application/pdf',
+          body: PDF,
+        },
+      ]),
     () => ({
       headers: { 'content-type': `multipart/form-data; boundary=${B}` },
       payload: Array.from(
@@ -282,7 +301,7 @@ export async function jsonBody(r: Rng, op: Operation, ids: Ids): Promise<Pick<Se
   let value = plausible(r, 'body', schema, ids);
   for (let n = r.chance(0.15) ? 0 : 1 + r.int(3); n > 0; n--) value = mutate(r, value, schema);
   if (r.chance(0.1) && value && typeof value === 'object' && !Array.isArray(value)) {
-    value = { ...value, ...(r.pick(protoObjects()) as Record<string, Json>) };
+    value = { ...value, ...(r.pick([...protoObjects(), ...loneSurrogateKeys()]) as Record<string, Json>) };
   }
   return { headers: { 'content-type': ct }, payload: JSON.stringify(value) };
 }

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kill, spawnServer, startServer } from '../test/child-server';
 import { DEMO } from '../test/harness';
 import { PDF } from '../test/multipart';
 import { scratchDatabase } from '../test/scratch';
@@ -12,52 +12,7 @@ import { scratchDatabase } from '../test/scratch';
  * The real server in a child process, killed with SIGKILL at random instants: what a crash, an OOM kill or a pulled
  * plug does. On PGlite, and on PostgreSQL when the suite runs there.
  */
-const root = resolve(__dirname, '../../..');
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-type Server = { child: ChildProcess; url: string; exited: Promise<{ code: number | null; stderr: string }> };
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      WEB_DIR: join(env.DATA_DIR ?? '', 'no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
-    child.on('exit', (code) => done({ code, stderr })),
-  );
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  return new Promise((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${stdout}\n${stderr}`)), 60_000);
-    child.stdout?.on('data', (d) => {
-      stdout += String(d);
-      const m = /Island Express:\s+(http:\/\/\S+)/.exec(stdout);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ready({ child, url: m[1].replace('localhost', '127.0.0.1'), exited });
-      }
-    });
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited (${code}) before it was ready:\n${stderr}`));
-    });
-  });
-}
-
-async function kill(server: Server) {
-  server.child.kill('SIGKILL');
-  await server.exited;
-}
 
 describe('crashes', () => {
   let dataDir: string;
@@ -83,11 +38,7 @@ describe('crashes', () => {
     async () => {
       const first = await startServer(env);
       try {
-        const second = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-          cwd: root,
-          env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn', WEB_DIR: join(dataDir, 'no-web') },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
+        const second = spawnServer(env, 'ignore');
         let stderr = '';
         second.stderr?.on('data', (d) => {
           stderr += String(d);

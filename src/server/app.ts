@@ -192,6 +192,8 @@ export async function buildApp({
     db,
     mailer,
     store: services.fileStore,
+    audit: services.audit,
+    invoiceSends: services.invoiceSends,
     refreshOverdue: services.invoices.refreshOverdue,
     log: app.log,
   });

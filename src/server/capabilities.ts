@@ -31,6 +31,7 @@ import { healthRoutes } from './health/health.routes';
 import { createIdempotency, type Idempotency } from './http/idempotency';
 import { intakeRoutes } from './intake/intake.routes';
 import { createIntakeService, type IntakeService } from './intake/intake.service';
+import { createInvoiceSends, type InvoiceSends } from './invoices/invoice-send';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import type { JobQueue } from './jobs/queue';
@@ -85,6 +86,8 @@ export type Services = {
   jobs: JobQueue;
   points: PointsService;
   invoices: InvoiceService;
+  /** An invoice's explicit send: queued with the change, its outcome written on the invoice by the mail job. */
+  invoiceSends: InvoiceSends;
   estimator: EstimatorService;
   authorizedPersons: AuthorizedPersonService;
   purchaseRequests: PurchaseRequestService;
@@ -130,11 +133,12 @@ export function createServices(deps: {
     storageQuotaBytes: config.storageQuotaBytes,
   });
   const audit = createAuditService({ db });
-  const notifications = createNotificationService({ db, jobs, config, log });
+  const notifications = createNotificationService({ db, jobs, config });
   const points = createPointsService({ db, audit });
-  const invoices = createInvoiceService({ db, notifications, points, audit, mailer, config });
-  const packages = createPackageService({ db, audit });
-  const staffPackages = createStaffPackageService({ db, audit });
+  const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
+  const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
+  const packages = createPackageService({ db, audit, notifications });
+  const staffPackages = createStaffPackageService({ db, audit, notifications });
   const authService = createAuthService({ db, signer, mailer, config, log, throttle });
   return {
     audit,
@@ -151,6 +155,7 @@ export function createServices(deps: {
     jobs,
     points,
     invoices,
+    invoiceSends,
     estimator: createEstimatorService({ db }),
     authorizedPersons: createAuthorizedPersonService({ db }),
     purchaseRequests: createPurchaseRequestService({ db, notifications, audit }),
@@ -160,8 +165,8 @@ export function createServices(deps: {
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
     staffPackages,
-    shipments: createShipmentService({ db, audit, staffPackages }),
-    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
+    shipments: createShipmentService({ db, audit, staffPackages, notifications }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore, notifications }),
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, audit, notifications }),

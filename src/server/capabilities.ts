@@ -36,7 +36,6 @@ import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import type { JobQueue } from './jobs/queue';
 import { mailboxRoutes } from './mail/mailbox.routes';
-import type { Mailer } from './mail/mailer';
 import { matchingRoutes } from './matching/matching.routes';
 import { createMatchingService, type MatchingService } from './matching/matching.service';
 import { menuRoutes } from './menus/menus.routes';
@@ -108,17 +107,19 @@ declare module 'fastify' {
   interface FastifyInstance extends Services {}
 }
 
-/** Builds the services in dependency order: each takes its dependencies as one object. */
+/**
+ * Builds the services in dependency order: each takes its dependencies as one object. None gets the mailer: mail is
+ * queued in the transaction of the change that causes it, and only the `mail` job sends it.
+ */
 export function createServices(deps: {
   db: Db;
   config: Config;
-  mailer: Mailer;
   jobs: JobQueue;
   signer: TokenSigner;
   log: FastifyBaseLogger;
   redis: RedisLink | null;
 }): Services {
-  const { db, config, mailer, jobs, signer, log, redis } = deps;
+  const { db, config, jobs, signer, log, redis } = deps;
   const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
   const throttle = redis
     ? createRedisLoginThrottle({ redis: redis.client, log, ...failedLogins })
@@ -139,7 +140,7 @@ export function createServices(deps: {
   const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
   const packages = createPackageService({ db, audit, notifications });
   const staffPackages = createStaffPackageService({ db, audit, notifications });
-  const authService = createAuthService({ db, signer, mailer, config, log, throttle });
+  const authService = createAuthService({ db, signer, jobs, config, throttle });
   return {
     audit,
     dashboard: createDashboardService({ db }),

@@ -23,7 +23,7 @@ export const invoiceCalls = callsFor<typeof invoiceSchemas>()({
     access: 'staff',
     tags: ['staff', ...tags],
     description:
-      'Emails the invoice with its PDF attached (a draft is issued first) and notifies the customer. A failed send is a 502 and is recorded on the invoice (send_error) until a send succeeds.',
+      'Queues the invoice’s mail with its PDF attached, in the same transaction as the change (a draft is issued first), and notifies the customer. `sent_at` is set once the mail went out; a mail that fails for good (after its retries) is recorded on the invoice (`send_error`, and in its history) until a send succeeds.',
   },
   stats: { method: 'GET', path: '/v1/admin/invoices/stats', access: 'staff', tags: ['staff', ...tags] },
   preview: {

@@ -186,7 +186,7 @@ export async function buildApp({
     });
   }
   const jobs = new JobQueue(db, { log: app.log, pollingIntervalSeconds: 2, ...jobOptions });
-  const services = createServices({ db, config, mailer, jobs, signer, log: app.log, redis });
+  const services = createServices({ db, config, jobs, signer, log: app.log, redis });
   // Typed by `Services` (see capabilities.ts); decorated by name so a new service needs no line here.
   for (const [name, service] of Object.entries(services)) app.decorate(name as string, service as unknown);
   await startAppJobs({
@@ -194,6 +194,8 @@ export async function buildApp({
     db,
     mailer,
     store: services.fileStore,
+    audit: services.audit,
+    invoiceSends: services.invoiceSends,
     refreshOverdue: services.invoices.refreshOverdue,
     log: app.log,
   });

@@ -32,11 +32,11 @@ import { healthRoutes } from './health/health.routes';
 import { createIdempotency, type Idempotency } from './http/idempotency';
 import { intakeRoutes } from './intake/intake.routes';
 import { createIntakeService, type IntakeService } from './intake/intake.service';
+import { createInvoiceSends, type InvoiceSends } from './invoices/invoice-send';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import type { JobQueue } from './jobs/queue';
 import { mailboxRoutes } from './mail/mailbox.routes';
-import type { Mailer } from './mail/mailer';
 import { matchingRoutes } from './matching/matching.routes';
 import { createMatchingService, type MatchingService } from './matching/matching.service';
 import { menuRoutes } from './menus/menus.routes';
@@ -87,6 +87,8 @@ export type Services = {
   jobs: JobQueue;
   points: PointsService;
   invoices: InvoiceService;
+  /** An invoice's explicit send: queued with the change, its outcome written on the invoice by the mail job. */
+  invoiceSends: InvoiceSends;
   estimator: EstimatorService;
   authorizedPersons: AuthorizedPersonService;
   purchaseRequests: PurchaseRequestService;
@@ -107,17 +109,19 @@ declare module 'fastify' {
   interface FastifyInstance extends Services {}
 }
 
-/** Builds the services in dependency order: each takes its dependencies as one object. */
+/**
+ * Builds the services in dependency order: each takes its dependencies as one object. None gets the mailer: mail is
+ * queued in the transaction of the change that causes it, and only the `mail` job sends it.
+ */
 export function createServices(deps: {
   db: Db;
   config: Config;
-  mailer: Mailer;
   jobs: JobQueue;
   signer: TokenSigner;
   log: FastifyBaseLogger;
   redis: RedisLink | null;
 }): Services {
-  const { db, config, mailer, jobs, signer, log, redis } = deps;
+  const { db, config, jobs, signer, log, redis } = deps;
   const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
   const throttle = redis
     ? createRedisLoginThrottle({
@@ -138,12 +142,13 @@ export function createServices(deps: {
     storageQuotaBytes: config.storageQuotaBytes,
   });
   const audit = createAuditService({ db });
-  const notifications = createNotificationService({ db, jobs, config, log });
+  const notifications = createNotificationService({ db, jobs, config });
   const points = createPointsService({ db, audit });
-  const invoices = createInvoiceService({ db, notifications, points, audit, mailer, config });
-  const packages = createPackageService({ db, audit });
-  const staffPackages = createStaffPackageService({ db, audit });
-  const authService = createAuthService({ db, signer, mailer, config, log, throttle });
+  const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
+  const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
+  const packages = createPackageService({ db, audit, notifications });
+  const staffPackages = createStaffPackageService({ db, audit, notifications });
+  const authService = createAuthService({ db, signer, jobs, config, throttle });
   return {
     audit,
     dashboard: createDashboardService({ db }),
@@ -159,6 +164,7 @@ export function createServices(deps: {
     jobs,
     points,
     invoices,
+    invoiceSends,
     estimator: createEstimatorService({ db }),
     authorizedPersons: createAuthorizedPersonService({ db }),
     purchaseRequests: createPurchaseRequestService({ db, notifications, audit }),
@@ -168,8 +174,8 @@ export function createServices(deps: {
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
     staffPackages,
-    shipments: createShipmentService({ db, audit, staffPackages }),
-    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
+    shipments: createShipmentService({ db, audit, staffPackages, notifications }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore, notifications }),
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, audit, notifications }),

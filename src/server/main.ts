@@ -31,6 +31,10 @@ async function main() {
   step('demo data');
   const app = await buildApp({ config, db: database.db });
   step('app');
+  if (database.retriedJobs) {
+    // A mail among them may have gone out just before the crash: it is sent again (at least once, never lost).
+    app.log.warn({ jobs: database.retriedJobs }, 'jobs running when the server last stopped: retried now');
+  }
   await ensureDemoFiles(database.db, app.fileStore);
   step('demo files');
 

@@ -254,8 +254,11 @@ describe('admin invoice form /admin/invoice/add, /admin/invoice/edit/$id', () =>
       const issued = await apiCall<Invoice>(token, `/v1/invoices/${invoiceId}`);
       expect(issued.data.status).toBe('issued');
       expect(issued.data.due_at).toBe(due);
-      expect(issued.data.sent_at).not.toBeNull();
       expect(issued.data.total_cents).toBe(total);
+      // "Sent" once the queued mail went out, not before.
+      await until(
+        async () => (await apiCall<Invoice>(token, `/v1/invoices/${invoiceId}`)).data.sent_at,
+      ).not.toBeNull();
       const number = issued.data.number ?? '';
       expect(number).toMatch(/^INV-/);
 

@@ -221,7 +221,7 @@ describe('staff invoices /admin/invoice', () => {
       await searchList(page, otherNumber);
       await page.getByRole('checkbox', { name: `Select ${otherNumber}` }).check();
       await page.getByRole('button', { name: 'Send selected' }).click();
-      await until(() => page.getByTestId('bulk-result').textContent()).toContain('1 sent');
+      await until(() => page.getByTestId('bulk-result').textContent()).toContain('1 queued to send');
       await findMail(c.email, otherNumber);
       await page.getByRole('button', { name: `Actions for ${otherNumber}` }).click();
       await page.getByRole('menuitem', { name: 'Cancel invoice' }).click();

@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { installJobs } from '../jobs/queue';
+import { installJobs, retryAbandonedJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import type { DbSnapshot } from './pglite-snapshot';
@@ -29,6 +29,8 @@ export type Database = {
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The embedded database in its own thread: the database at one instant, for a backup (backup/backup.ts). */
   snapshot?: () => Promise<DbSnapshot>;
+  /** Jobs a server that died on this (embedded) database was running when it stopped: due again now. */
+  retriedJobs?: number;
 };
 
 const alone = <T>(fn: () => Promise<T>) => fn();
@@ -112,8 +114,11 @@ export async function openDatabase(opts: {
       throw err;
     }
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
+    let retriedJobs: number;
     try {
       await installJobs(db);
+      // This process holds the folder's lock: a job still running was the dead previous holder's (see the function).
+      retriedJobs = await retryAbandonedJobs(db);
     } catch (err) {
       await client.close().catch(() => {});
       unlock();
@@ -128,6 +133,7 @@ export async function openDatabase(opts: {
       },
       exclusive: alone,
       snapshot: () => client.snapshot(),
+      retriedJobs,
     };
   }
   const client = opts.pglite;

@@ -34,11 +34,13 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { releaseStorage } from '../files/storage-quota';
 import type { FormUpload } from '../http/uploads';
+import type { NotificationService } from '../notifications/notifications.service';
 import type { PackageService } from '../packages/packages.service';
 import { matchPrealert } from '../packages/prealert-records';
 import type { FileRow, StoredFiles } from '../packages/stored-files';
 import { customerRef, type Found, resolveLabels, splitConsignee } from './customers';
 import { type CsvRow, readCsv } from './import-csv';
+import { type Imported, tellImported } from './import-notices';
 
 type Label = Awaited<ReturnType<typeof resolveLabels>>;
 type PrealertRow = typeof prealerts.$inferSelect;
@@ -68,6 +70,7 @@ export function createIntakeService(deps: {
   packages: PackageService;
   storedFiles: StoredFiles;
   store: FileStore;
+  notifications: NotificationService;
 }) {
   const { db, audit, storedFiles, store } = deps;
 
@@ -471,13 +474,15 @@ export function createIntakeService(deps: {
     /**
      * Imports the chosen rows of the CSV in one transaction, by the same rules as a receipt. A row whose tracking
      * number is received by now is skipped and said (re-importing a file creates nothing twice); an invalid one is
-     * refused with the whole import, since the clerk chose it from a preview that said so.
+     * refused with the whole import, since the clerk chose it from a preview that said so. Each customer is told
+     * once about all their parcels, in the same transaction.
      */
     async importConfirm(
       company: CompanyRow,
       staff: UserRow,
       body: ImportConfirmBody,
-    ): Promise<ImportResult & { owners: Map<string, string[]> }> {
+      origin: string,
+    ): Promise<ImportResult> {
       const { rows } = readCsv(body.csv, body.mapping);
       const chosen = new Set(body.rows);
       const missing = [...chosen].filter((n) => n > rows.length);
@@ -495,7 +500,7 @@ export function createIntakeService(deps: {
         );
         const skipped: ImportResult['skipped'] = [];
         const ids: string[] = [];
-        const owners = new Map<string, string[]>();
+        const received: Imported[] = [];
         const bad = checked.filter((c) => !c.valid && !c.already);
         if (bad.length > 0) {
           const first = bad[0]?.out;
@@ -514,10 +519,11 @@ export function createIntakeService(deps: {
           }
           const { id } = await writeReceipt(tx, company, staff, c.input, c.found, c.pre, c.receivedAt);
           ids.push(id);
-          if (c.found)
-            owners.set(c.found.user.id, [...(owners.get(c.found.user.id) ?? []), c.input.tracking_number]);
+          const { tracking_number, description = c.pre?.description ?? '' } = c.input;
+          if (c.found) received.push({ userId: c.found.user.id, id, tracking_number, description });
         }
-        return { imported: ids.length, package_ids: ids, skipped, owners };
+        await tellImported(deps.notifications, tx, company, origin, received);
+        return { imported: ids.length, package_ids: ids, skipped };
       });
     },
   };

@@ -57,9 +57,8 @@ import {
   pointsLedger,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, conflict, fieldError, notFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
-import { brandOf, invoiceMailDraft, invoiceSendMail } from '../mail/templates';
+import { badRequest, conflict, fieldError, notFound } from '../errors';
+import { brandOf, invoiceMailDraft } from '../mail/templates';
 import { formatMoney } from '../money';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { PointsService } from '../points/points.service';
@@ -82,6 +81,7 @@ import {
   summary,
   today,
 } from './invoice-records';
+import type { InvoiceSends } from './invoice-send';
 import { categoryCodeFor, packageCharges } from './package-charges';
 
 type InvoiceSet = Partial<typeof invoices.$inferInsert>;
@@ -124,10 +124,10 @@ export function createInvoiceService(deps: {
   notifications: NotificationService;
   points: PointsService;
   audit: AuditService;
-  mailer: Mailer;
+  sends: InvoiceSends;
   config: Config;
 }) {
-  const { db, notifications, points, audit, mailer, config } = deps;
+  const { db, notifications, points, audit, sends, config } = deps;
 
   /**
    * Open invoices past their due date become overdue: checked whenever the company's invoices are read, and for
@@ -306,8 +306,9 @@ export function createInvoiceService(deps: {
     return issued;
   }
 
-  /** The customer's notification (and, per their preferences, mail) about a change of their invoice. */
+  /** The customer's notification (and, per their preferences, mail) about a change of their invoice, in its `tx`. */
   async function tell(
+    tx: Db,
     company: CompanyRow,
     inv: InvoiceRow,
     origin: string,
@@ -319,7 +320,7 @@ export function createInvoiceService(deps: {
       company,
       inv.userId,
       { kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` },
-      { origin, mail },
+      { origin, mail, within: tx, about: [{ entity: 'invoice', id: inv.id }] },
     );
   }
 
@@ -436,7 +437,24 @@ export function createInvoiceService(deps: {
     customer: [sql`${users.lastName} asc`, sql`${users.firstName} asc`, sql`${invoices.createdAt} desc`],
   };
 
-  /** Sends one invoice by mail with its PDF; a failure is recorded on the invoice and answered with a 502. */
+  /**
+   * Sends an invoice in `tx` (a draft is issued first): its mail with the PDF is queued in the same transaction and
+   * the bell tells the customer (the mail itself is the invoice). See invoice-send.ts for what staff see after.
+   */
+  async function sendWithin(
+    tx: Db,
+    company: CompanyRow,
+    staff: UserRow,
+    found: InvoiceRow,
+    b: SendInvoiceBody,
+    origin: string,
+  ): Promise<InvoiceRow> {
+    if (found.status === 'cancelled') throw conflict('A cancelled invoice cannot be sent');
+    const inv = found.status === 'draft' ? await issueWithin(tx, company, staff, found) : found;
+    await tell(tx, company, inv, origin, 'issued', 0, 'never');
+    return sends.queue(tx, company, staff, inv, b, origin);
+  }
+
   async function sendOne(
     company: CompanyRow,
     staff: UserRow,
@@ -445,87 +463,11 @@ export function createInvoiceService(deps: {
     origin: string,
   ): Promise<InvoiceDetail> {
     const b = sendInvoiceBodySchema.parse(input ?? {});
-    const { inv, issuedNow } = await db.transaction(async (txRaw) => {
+    const row = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const found = await locked(tx, company, id);
-      if (found.status === 'cancelled') throw conflict('A cancelled invoice cannot be sent');
-      if (found.status === 'draft')
-        return { inv: await issueWithin(tx, company, staff, found), issuedNow: true };
-      return { inv: found, issuedNow: false };
+      return sendWithin(tx, company, staff, await locked(tx, company, id), b, origin);
     });
-    const detail = await staffDetail(inv);
-    const [customer] = await db.select().from(users).where(eq(users.id, inv.userId)).limit(1);
-    if (!customer) throw notFound('Invoice not found');
-    const draft = invoiceMailDraft({
-      brand: brandOf(company),
-      mailFrom: config.mailFrom,
-      to: customer.email,
-      firstName: customer.firstName,
-      number: inv.number ?? '',
-      total: formatMoney(detail.balance_cents, inv.currency),
-      dueDate: inv.dueAt,
-    });
-    const fill = (s: string) => s.replaceAll('{number}', inv.number ?? '');
-    const to = b.to ?? customer.email;
-    const msg = invoiceSendMail({
-      brand: brandOf(company),
-      origin,
-      from: draft.from,
-      to,
-      subject: fill(b.subject ?? draft.subject),
-      message: fill(b.message ?? draft.message),
-      invoiceId: inv.id,
-      attachment: {
-        filename: draft.attachment,
-        content: invoicePdf(company, detail, await taxLabel(company), await timeZoneOf(db, company.id)),
-      },
-    });
-    try {
-      await mailer.send(msg);
-    } catch (err) {
-      // Issued all the same: the customer hears of it by their preferences, and staff see why the mail failed.
-      if (issuedNow) await tell(company, inv, origin, 'issued');
-      const reason = err instanceof Error ? err.message : String(err);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const now = new Date();
-        await tx
-          .update(invoices)
-          .set({ sendError: reason.slice(0, 500), sendFailedAt: now, updatedAt: now })
-          .where(eq(invoices.id, inv.id));
-        await audit.record(tx, company, staff, {
-          entity: 'invoice',
-          entityId: inv.id,
-          action: 'send_failed',
-          changes: { to: [null, to] },
-          note: reason.slice(0, 500),
-        });
-      });
-      throw new ApiError(
-        502,
-        `The mail server refused the invoice mail: ${reason}. Check the address and send again.`,
-      );
-    }
-    const sent = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const now = new Date();
-      const [row] = await tx
-        .update(invoices)
-        .set({ sentAt: now, sendError: null, sendFailedAt: null, updatedAt: now })
-        .where(eq(invoices.id, inv.id))
-        .returning();
-      if (!row) throw new Error('invoice vanished');
-      await audit.record(tx, company, staff, {
-        entity: 'invoice',
-        entityId: inv.id,
-        action: 'sent',
-        changes: { to: [null, to], ...(inv.sendError ? { send_error: [inv.sendError, null] } : {}) },
-      });
-      return row;
-    });
-    // The bell; the mail itself just went out with the PDF.
-    await tell(company, sent, origin, 'issued', 0, 'never');
-    return staffDetail(sent);
+    return staffDetail(row);
   }
 
   async function taxLabel(company: CompanyRow) {
@@ -817,20 +759,12 @@ export function createInvoiceService(deps: {
           { lines: b.lines, discount: b.discount ?? null, taxRate },
           { notes: b.notes, terms: b.terms, issueDate: b.issue_date ?? null, dueAt: b.due_at ?? null },
         );
-        return b.then === 'draft' ? draft : issueWithin(tx, company, staff, draft);
+        if (b.then === 'send') return sendWithin(tx, company, staff, draft, {}, origin);
+        if (b.then === 'draft') return draft;
+        const issued = await issueWithin(tx, company, staff, draft);
+        await tell(tx, company, issued, origin, 'issued');
+        return issued;
       });
-      if (b.then === 'send') {
-        try {
-          return await sendOne(company, staff, row.id, undefined, origin);
-        } catch (err) {
-          // Saved and issued all the same: answer the invoice (its send_error says why) so the client never
-          // creates it twice; staff resend it from the preview.
-          if (!(err instanceof ApiError) || err.statusCode !== 502) throw err;
-          const [saved] = await db.select().from(invoices).where(eq(invoices.id, row.id)).limit(1);
-          return staffDetail(saved ?? row);
-        }
-      }
-      if (b.then === 'issue') await tell(company, row, origin, 'issued');
       return staffDetail(row);
     },
 
@@ -846,7 +780,7 @@ export function createInvoiceService(deps: {
       if (b.status === 'cancelled') {
         return service.cancel(company, staff, id, { reason: b.revision_note || 'Cancelled' }, origin);
       }
-      const { after, notice } = await db.transaction(async (txRaw) => {
+      const after = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const inv = await locked(tx, company, id);
         const edits =
@@ -859,7 +793,7 @@ export function createInvoiceService(deps: {
           b.terms !== undefined;
         if (inv.status === 'paid' || inv.status === 'cancelled') {
           if (edits || b.status) throw conflict(`This invoice is ${inv.status} and can no longer change`);
-          return { before: inv, after: inv, notice: null };
+          return inv;
         }
         const revising = inv.status !== 'draft';
         if (revising && edits && !b.revision_note) {
@@ -916,9 +850,9 @@ export function createInvoiceService(deps: {
           row = await issueWithin(tx, company, staff, row);
           notice = 'issued';
         }
-        return { before: inv, after: row, notice };
+        if (notice) await tell(tx, company, row, origin, notice);
+        return row;
       });
-      if (notice) await tell(company, after, origin, notice);
       return staffDetail(after);
     },
 
@@ -926,9 +860,10 @@ export function createInvoiceService(deps: {
     async issue(company: CompanyRow, staff: UserRow, id: string, origin: string): Promise<InvoiceDetail> {
       const row = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        return issueWithin(tx, company, staff, await locked(tx, company, id));
+        const issued = await issueWithin(tx, company, staff, await locked(tx, company, id));
+        await tell(tx, company, issued, origin, 'issued');
+        return issued;
       });
-      await tell(company, row, origin, 'issued');
       return staffDetail(row);
     },
 
@@ -1080,9 +1015,9 @@ export function createInvoiceService(deps: {
           changes: { status: [inv.status, 'cancelled'] },
           note: reason,
         });
+        await tell(tx, company, done, origin, 'cancelled');
         return done;
       });
-      await tell(company, row, origin, 'cancelled');
       return staffDetail(row);
     },
 
@@ -1149,6 +1084,7 @@ export function createInvoiceService(deps: {
           note: `${formatMoney(b.amount_cents, inv.currency)} by ${b.method.replace('_', ' ')}${b.reference ? ` (${b.reference})` : ''}${pointsSpent ? `, ${pointsSpent} points` : ''}`,
         });
         if (status === 'paid') await awardFor(tx, company, row);
+        await tell(tx, company, row, origin, status === 'paid' ? 'paid' : 'payment', b.amount_cents);
         return row;
       };
 
@@ -1174,7 +1110,6 @@ export function createInvoiceService(deps: {
         row = await db.transaction(async (txRaw) => record(txRaw as unknown as Db));
       }
       if (!row) throw new Error('payment not recorded');
-      await tell(company, row, origin, row.status === 'paid' ? 'paid' : 'payment', b.amount_cents);
       return staffDetail(row);
     },
 

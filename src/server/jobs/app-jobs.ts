@@ -1,7 +1,10 @@
+import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import type { FileStore } from '../files/file-store';
 import { sweepOrphanFiles } from '../files/orphan-files';
-import { type MailJob, mailJobHandler } from '../mail/mail-job';
+import type { InvoiceSends } from '../invoices/invoice-send';
+import { recordMailFailure } from '../mail/mail-failures';
+import { type MailHooks, type MailJob, mailJobHandler } from '../mail/mail-job';
 import type { Mailer } from '../mail/mailer';
 import type { JobQueue } from './queue';
 
@@ -25,11 +28,20 @@ export async function startAppJobs(deps: {
   db: Db;
   mailer: Mailer;
   store: FileStore;
+  audit: AuditService;
+  invoiceSends: InvoiceSends;
   refreshOverdue: (companyId: null) => Promise<number>;
   log: Log;
 }): Promise<void> {
-  const { jobs, log } = deps;
-  await jobs.work<MailJob>('mail', mailJobHandler({ mailer: deps.mailer, store: deps.store, log }));
+  const { jobs, log, invoiceSends } = deps;
+  // An invoice's own send reports to the invoice; any other mail that fails for good, to the records it concerns.
+  const hooks: MailHooks = {
+    draw: (a, job) => invoiceSends.draw(job.message.companyId, a.invoicePdf),
+    sent: (job) => invoiceSends.sent(job),
+    failedForGood: (job, reason) =>
+      job.invoiceSend ? invoiceSends.failed(job, reason) : recordMailFailure(deps, job, reason),
+  };
+  await jobs.work<MailJob>('mail', mailJobHandler({ mailer: deps.mailer, store: deps.store, log, hooks }));
   await jobs.work('orphan-files', async () => {
     const r = await sweepOrphanFiles(deps.db, deps.store);
     if (r.staged + r.stored > 0) log.info(r, 'orphan files removed');

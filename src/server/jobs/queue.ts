@@ -101,6 +101,20 @@ export async function installJobs(db: Db): Promise<void> {
 }
 
 /**
+ * Jobs that were running when the process holding them died (kill -9, a crash, a pulled plug) are due again at once;
+ * returns how many. Only for a database no other live instance works on: the embedded one, whose folder lock the
+ * caller holds (on PostgreSQL another instance may be running them, and the supervisor retries a dead one's jobs
+ * once they expire). The attempt that was cut off counts as one: pg-boss counts it when the job is claimed again.
+ */
+export async function retryAbandonedJobs(db: Db): Promise<number> {
+  const { rows } = await jobsDatabaseOf(db).db.executeSql(
+    `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', start_after = now() WHERE state = 'active' RETURNING id`,
+    [],
+  );
+  return rows.length;
+}
+
+/**
  * The app's job queue: pg-boss on the app's own database (PostgreSQL, or the embedded PGlite). A job is a row:
  * enqueued in the caller's transaction it exists only if that commits; a worker claims it with
  * `FOR UPDATE SKIP LOCKED`, so of N instances exactly one runs it; a job whose worker died is retried after it
@@ -198,15 +212,17 @@ export class JobQueue {
         const results: JobResult[] = [];
         // One after another: a batch is a fetch's worth, not a promise to the mail server to take five at once.
         for (const job of jobs) {
+          // Each job is settled as soon as it is done, not with its batch: a crash later in the batch must not run
+          // it again (a mail that went out would go twice). Should that fail, the batch's results settle it.
+          const attempt = { id: job.id, retryCount: job.retryCount };
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: this.retry.limit });
+            await this.boss.complete(name, attempt).catch(() => {});
             results.push({ id: job.id, status: 'completed' });
           } catch (err) {
-            results.push({
-              id: job.id,
-              status: 'failed',
-              output: { message: err instanceof Error ? err.message : String(err) },
-            });
+            const output = { message: err instanceof Error ? err.message : String(err) };
+            await this.boss.fail(name, attempt, output).catch(() => {});
+            results.push({ id: job.id, status: 'failed', output });
           }
         }
         return results;

@@ -24,6 +24,7 @@ import {
 } from '../db/schema';
 import { onWrite } from '../db/writes';
 import { conflict, notFound } from '../errors';
+import type { NotificationService } from '../notifications/notifications.service';
 import { awaitingParcel, prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 
@@ -92,7 +93,12 @@ function listWhere(shape: ListShape): SQL | undefined {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Packages: customers see their own, staff their company's; staff move them along (intake receives them). */
-export function createPackageService({ db, audit }: { db: Db; audit: AuditService }) {
+export function createPackageService(deps: {
+  db: Db;
+  audit: AuditService;
+  notifications: NotificationService;
+}) {
+  const { db, audit } = deps;
   async function loadStatusNames(q: Db): Promise<Map<string, string>> {
     const rows = await q
       .select({ code: packageStatuses.code, name: packageStatuses.name })
@@ -340,12 +346,13 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
       };
     },
 
+    /** Staff move a package to a status; its owner is told (and mailed) in the same transaction. */
     async changeStatus(
       company: CompanyRow,
       staff: UserRow,
       id: string,
-      status: PackageStatusCode,
-      note: string,
+      { status, note }: { status: PackageStatusCode; note: string },
+      origin: string,
     ) {
       const pkg = await visiblePackage(company, staff, id);
       if (pkg.statusCode === status) throw conflict(`The package is already "${status}"`);
@@ -374,6 +381,11 @@ export function createPackageService({ db, audit }: { db: Db; audit: AuditServic
           changes: { status: [pkg.statusCode, status] },
           note,
         });
+        if (pkg.userId) {
+          const told = [{ id: pkg.id, tracking_number: pkg.trackingNumber, description: pkg.description }];
+          const statusName = (await statusNames(tx)).get(status) ?? status;
+          await deps.notifications.packagesStatus(tx, company, pkg.userId, told, statusName, note, origin);
+        }
       });
       return service.detail(company, staff, id);
     },

@@ -186,7 +186,7 @@ export function createPurchaseRequestService(deps: {
       if (gone.length === 0) throw conflict('This request changed meanwhile; reload it');
     },
 
-    /** Staff: quote a request, and tell the customer. */
+    /** Staff: quote a request, and tell the customer (in the same transaction). */
     async quote(
       company: CompanyRow,
       staff: UserRow,
@@ -235,6 +235,18 @@ export function createPurchaseRequestService(deps: {
             },
             note: b.note,
           });
+          const total = formatMoney(b.quoted_total_cents, company.currency);
+          await notifications.notify(
+            company,
+            updated.userId,
+            {
+              kind: 'purchase_request',
+              title: `Quote ready: ${updated.itemName}`,
+              body: `We can buy ${updated.quantity} × ${updated.itemName} for you for ${total}, delivered to Jamaica. The quote is valid for ${b.valid_days} days.`,
+              link: '/user/packages/purchase-request',
+            },
+            { origin, within: tx, about: [{ entity: 'purchase_request', id: updated.id }] },
+          );
         }
         return updated;
       });
@@ -242,18 +254,6 @@ export function createPurchaseRequestService(deps: {
         const current = await one(company, staff, id); // 404 when it is not the company's
         throw conflict(`This request is ${current.status.replace('_', ' ')} and cannot be quoted`);
       }
-      const total = formatMoney(b.quoted_total_cents, company.currency);
-      await notifications.notify(
-        company,
-        row.userId,
-        {
-          kind: 'purchase_request',
-          title: `Quote ready: ${row.itemName}`,
-          body: `We can buy ${row.quantity} × ${row.itemName} for you for ${total}, delivered to Jamaica. The quote is valid for ${b.valid_days} days.`,
-          link: '/user/packages/purchase-request',
-        },
-        { origin },
-      );
       return one(company, staff, id);
     },
   };

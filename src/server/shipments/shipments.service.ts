@@ -17,23 +17,23 @@ import { isUniqueViolation } from '../db/errors';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, shipments } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import type { NotificationService } from '../notifications/notifications.service';
+import { noticesFor, tellOwners } from '../staff-packages/notices';
 import { ORDER, type PackageRow, selectRows, statusNames, toRow } from '../staff-packages/package-rows';
-import { type Notice, noticesFor, type StaffPackageService } from '../staff-packages/staff-packages.service';
+import type { StaffPackageService } from '../staff-packages/staff-packages.service';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type Totals = { n: number; pieces: number; weight: string; value: number };
 type AddResult = z.infer<typeof addPackagesResultSchema>['results'][number];
 
 /** Shipments (manifests): create, fill by scanning, advance as one, print. */
-export function createShipmentService({
-  db,
-  audit,
-  staffPackages,
-}: {
+export function createShipmentService(deps: {
   db: Db;
   audit: AuditService;
   staffPackages: StaffPackageService;
+  notifications: NotificationService;
 }) {
+  const { db, audit, staffPackages } = deps;
   async function shipmentOf(company: CompanyRow, id: string, q: Db = db): Promise<ShipmentRow> {
     const [row] = await q
       .select()
@@ -323,12 +323,21 @@ export function createShipmentService({
       return service.detail(company, id);
     },
 
-    /** Every package of the shipment gets the status (an event, an audit entry); whom to tell, once each. */
-    async advance(company: CompanyRow, staff: UserRow, id: string, input: z.input<typeof advanceSchema>) {
+    /**
+     * Every package of the shipment gets the status (an event, an audit entry), and each customer concerned is told
+     * once, in the same transaction.
+     */
+    async advance(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      input: z.input<typeof advanceSchema>,
+      origin: string,
+    ) {
       const b = advanceSchema.parse(input);
       const names = await statusNames(db);
       const statusName = names.get(b.status) ?? b.status;
-      const { moved, notices } = await db.transaction(async (tx) => {
+      const { moved, notified } = await db.transaction(async (tx) => {
         const s = await shipmentOf(company, id, tx);
         const pkgs = await tx
           .select()
@@ -349,10 +358,13 @@ export function createShipmentService({
           changes: { status: [s.statusCode, b.status] },
           note: b.note,
         });
-        const n: Notice[] = noticesFor(movedRows, statusName, b.note);
-        return { moved: movedRows.length, notices: n };
+        const notices = noticesFor(movedRows, statusName, b.note);
+        return {
+          moved: movedRows.length,
+          notified: await tellOwners(deps.notifications, tx, company, origin, notices),
+        };
       });
-      return { shipment: await service.detail(company, id), moved, notices };
+      return { shipment: await service.detail(company, id), moved, notified };
     },
 
     async manifest(company: CompanyRow, id: string) {

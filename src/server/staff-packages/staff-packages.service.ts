@@ -28,8 +28,10 @@ import {
   users,
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import type { NotificationService } from '../notifications/notifications.service';
 import { matchPrealert, pendingPrealert, prealertDtos } from '../packages/prealert-records';
 import { toFileInfo } from '../packages/stored-files';
+import { noticesFor, ownerNotices, tellOwners } from './notices';
 import {
   csvLine,
   customerIdsMatching,
@@ -42,26 +44,6 @@ import {
   statusNames,
   toRow,
 } from './package-rows';
-
-/** Who to tell what after a change: one entry per customer, listing all their packages it touched. */
-export type Notice = {
-  userId: string;
-  packages: { id: string; tracking_number: string; description: string }[];
-  statusName: string;
-  note: string;
-};
-
-/** Groups changed packages by owner (Unassigned parcels have nobody to tell). */
-export function noticesFor(pkgs: PackageRow[], statusName: string, note: string): Notice[] {
-  const byOwner = new Map<string, Notice>();
-  for (const p of pkgs) {
-    if (!p.userId) continue;
-    const n = byOwner.get(p.userId) ?? { userId: p.userId, packages: [], statusName, note };
-    n.packages.push({ id: p.id, tracking_number: p.trackingNumber, description: p.description });
-    byOwner.set(p.userId, n);
-  }
-  return [...byOwner.values()];
-}
 
 /** The package fields staff edit, as the API names them, for the audit diff. */
 function editable(p: PackageRow): Record<string, AuditValue> {
@@ -89,7 +71,12 @@ function editable(p: PackageRow): Record<string, AuditValue> {
 const fixed = (n: number | undefined) => (n === undefined ? undefined : n.toFixed(2));
 
 /** The back office's packages: the company-wide list and export, the staff detail, edits, owner and bulk actions. */
-export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditService }) {
+export function createStaffPackageService(deps: {
+  db: Db;
+  audit: AuditService;
+  notifications: NotificationService;
+}) {
+  const { db, audit, notifications } = deps;
   async function packageOf(company: CompanyRow, id: string, q: Db = db): Promise<PackageRow> {
     const [row] = await q
       .select()
@@ -444,15 +431,28 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
     },
 
     /** Gives a package to a customer. Returns the detail and whom to tell (the new owner). */
-    async assign(company: CompanyRow, staff: UserRow, id: string, customerId: string, note: string) {
-      const owner = await customerOf(company, customerId, 'customer_id');
+    /** A package to a customer, who hears it is theirs (in the same transaction). */
+    async assign(
+      company: CompanyRow,
+      staff: UserRow,
+      id: string,
+      b: { customer_id: string; note: string },
+      origin: string,
+    ) {
+      const owner = await customerOf(company, b.customer_id, 'customer_id');
       await db.transaction(async (tx) => {
         const p = await packageOf(company, id, tx);
         if (p.userId === owner.id) throw conflict('The package is already this customer’s');
-        await setOwner(tx, company, staff, p, owner, note);
+        await setOwner(tx, company, staff, p, owner, b.note);
+        await tellOwners(
+          notifications,
+          tx,
+          company,
+          origin,
+          ownerNotices(owner.id, [p], await statusNames(tx)),
+        );
       });
-      const detail = await service.detail(company, id);
-      return { detail, notify: owner.id };
+      return service.detail(company, id);
     },
 
     /** Links a pre-alert by hand (an Unassigned parcel takes the pre-alert's customer). */
@@ -461,8 +461,8 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
       staff: UserRow,
       id: string,
       by: { prealert_id?: string | undefined; tracking_number?: string | undefined },
+      origin: string,
     ) {
-      let newOwner: string | null = null;
       await db.transaction(async (tx) => {
         const p = await packageOf(company, id, tx);
         let pre: typeof prealerts.$inferSelect | undefined;
@@ -515,7 +515,8 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
         if (!p.userId) {
           const owner = await customerOf(company, pre.userId, 'prealert_id', tx);
           await setOwner(tx, company, staff, p, owner, 'Owner of the linked pre-alert', false);
-          newOwner = owner.id;
+          const notices = ownerNotices(owner.id, [p], await statusNames(tx));
+          await tellOwners(notifications, tx, company, origin, notices);
         }
         await matchPrealert(tx, pre.id, p.id);
         await audit.record(tx, company, staff, [
@@ -533,7 +534,7 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
           },
         ]);
       });
-      return { detail: await service.detail(company, id), notify: newOwner };
+      return service.detail(company, id);
     },
 
     async unlinkPrealert(company: CompanyRow, staff: UserRow, id: string) {
@@ -564,8 +565,8 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
       return service.detail(company, id);
     },
 
-    /** One action on up to BULK_MAX packages in one transaction; the notices say whom to tell (once each). */
-    async bulk(company: CompanyRow, staff: UserRow, input: BulkBody) {
+    /** One action on up to BULK_MAX packages in one transaction, which tells each customer concerned once. */
+    async bulk(company: CompanyRow, staff: UserRow, input: BulkBody, origin: string) {
       const b = bulkBodySchema.parse(input);
       const ids = [...new Set(b.ids)];
       return db.transaction(async (tx) => {
@@ -579,9 +580,10 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
         if (b.action === 'status') {
           const moved = await moveStatus(tx, company, staff, pkgs, b.status, b.note);
           const names = await statusNames(tx);
+          const notices = noticesFor(moved, names.get(b.status) ?? b.status, b.note);
           return {
             updated: moved.length,
-            notices: noticesFor(moved, names.get(b.status) ?? b.status, b.note),
+            notified: await tellOwners(notifications, tx, company, origin, notices),
           };
         }
         if (b.action === 'shipment') {
@@ -593,29 +595,17 @@ export function createStaffPackageService({ db, audit }: { db: Db; audit: AuditS
           if (!target) throw badRequest('Validation failed', { shipment_id: ['No such shipment'] });
           const moving = pkgs.filter((p) => p.shipmentId !== target.id);
           await addToShipment(tx, company, staff, moving, target);
-          return { updated: moving.length, notices: [] };
+          return { updated: moving.length, notified: 0 };
         }
         const owner = await customerOf(company, b.customer_id, 'customer_id', tx);
         const moving = pkgs.filter((p) => p.userId !== owner.id);
         for (const p of moving) await setOwner(tx, company, staff, p, owner, 'Bulk assignment');
-        const names = await statusNames(tx);
         // The new owner hears once about the parcels now theirs, each in its current status.
-        const notices: Notice[] =
-          moving.length === 0
-            ? []
-            : [
-                {
-                  userId: owner.id,
-                  packages: moving.map((p) => ({
-                    id: p.id,
-                    tracking_number: p.trackingNumber,
-                    description: p.description,
-                  })),
-                  statusName: names.get(moving[0]?.statusCode ?? '') ?? 'Received',
-                  note: '',
-                },
-              ];
-        return { updated: moving.length, notices };
+        const notices = ownerNotices(owner.id, moving, await statusNames(tx));
+        return {
+          updated: moving.length,
+          notified: await tellOwners(notifications, tx, company, origin, notices),
+        };
       });
     },
 

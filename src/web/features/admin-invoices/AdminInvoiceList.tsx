@@ -425,7 +425,7 @@ export function AdminInvoiceList({
         <Alert
           color={bulkResult.failed.length ? 'orange' : 'green'}
           variant="light"
-          title={`${bulkResult.sent} sent${bulkResult.failed.length ? `, ${bulkResult.failed.length} not sent` : ''}`}
+          title={`${bulkResult.sent} queued to send${bulkResult.failed.length ? `, ${bulkResult.failed.length} not sent` : ''}`}
           withCloseButton
           closeButtonLabel="Dismiss"
           onClose={() => setBulkResult(null)}

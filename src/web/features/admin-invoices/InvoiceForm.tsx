@@ -234,7 +234,7 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
           color: 'teal.9',
           message:
             intent.current === 'send'
-              ? `${name} was sent to ${saved.customer.email}`
+              ? `${name} is being sent to ${saved.customer.email}`
               : saved.status === 'draft'
                 ? `${name} was saved`
                 : revising

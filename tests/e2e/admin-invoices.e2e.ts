@@ -7,6 +7,7 @@
 // render, pass axe and do not scroll sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectValidPdf } from '../../src/server/test/pdf';
 import { DESKTOP, findMail, mailAttachment, PHONE, setupBrowser } from './support/browser';
 import { audit, expectNoOverflow, settled, shot } from './support/checks';
 import { apiCall, apiLogin, DEMO, sharedTokens, until, waitForPath, withSession } from './support/helpers';
@@ -141,10 +142,10 @@ describe('staff invoices /admin/invoice', () => {
       await until(() => send.count()).toBe(0);
       const mail = await findMail(c.email, subject);
       expect(mail.attachments?.[0]?.filename).toMatch(/\.pdf$/);
-      const pdf = (await mailAttachment(mail, 0)).toString('latin1');
-      expect(pdf.startsWith('%PDF-')).toBe(true);
+      const pdf = expectValidPdf(await mailAttachment(mail, 0)).text;
       expect(pdf).toContain(number);
       expect(pdf).toContain(pdfMoney(invoice.total_cents));
+      expect(pdf).toContain(`${c.first} ${c.last}`);
 
       // A partial payment, then the rest (the form comes back with the new balance).
       await page.getByRole('button', { name: 'Add payment' }).click();

@@ -1178,7 +1178,7 @@ export function createInvoiceService(deps: {
       const d = await service.detail(company, user, id);
       return {
         filename: `${d.number ?? `draft-${d.id.slice(0, 8)}`}.pdf`,
-        bytes: invoicePdf(company, d, await taxLabel(company), await timeZoneOf(db, company.id)),
+        bytes: await invoicePdf(company, d, await taxLabel(company), await timeZoneOf(db, company.id)),
       };
     },
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { InvoiceDetail, InvoiceSummary } from '../../../contract/invoices';
 import { errorMessage } from '../../lib/api';
 import { adminInvoiceKeys, invoiceChanges, refreshInvoice } from './api';
+import { isOpen } from './labels';
 
 /**
  * The staff invoice screens' mutations. Each refreshes every query that shows what it changed (lists, stat cards,
@@ -126,3 +127,28 @@ export function usePdfDownload(download: (id: string, number: string | null) => 
   };
   return { downloading, start };
 }
+
+/** Invoices ticked for a bulk send, by id, kept across pages, with their numbers for the report. */
+export function useInvoiceSelection(onPage: InvoiceSummary[]) {
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const set = (invoices: InvoiceSummary[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const inv of invoices) {
+        if (on) next.set(inv.id, inv.number ?? '');
+        else next.delete(inv.id);
+      }
+      return next;
+    });
+  const selectable = onPage.filter((i) => isOpen(i.status));
+  return {
+    selected,
+    selectable,
+    /** How many of this page's selectable invoices are ticked. */
+    ticked: selectable.filter((i) => selected.has(i.id)).length,
+    toggle: (inv: InvoiceSummary, on: boolean) => set([inv], on),
+    togglePage: (on: boolean) => set(selectable, on),
+    clear: () => setSelected(new Map()),
+  };
+}
+export type InvoiceSelection = ReturnType<typeof useInvoiceSelection>;

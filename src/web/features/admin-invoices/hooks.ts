@@ -1,10 +1,34 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { InvoiceDetail, InvoiceSummary } from '../../../contract/invoices';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
+import type {
+  CreateInvoiceBody,
+  InvoiceDetail,
+  InvoiceSummary,
+  UpdateInvoiceBody,
+} from '../../../contract/invoices';
 import { errorMessage } from '../../lib/api';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { adminInvoiceKeys, invoiceChanges, refreshInvoice } from './api';
+import {
+  afterInvoiceSaved,
+  createInvoice,
+  previewQueryOptions,
+  sendInvoice,
+  updateInvoice,
+} from './form-api';
+import {
+  type InvoiceFormValues,
+  previewBody,
+  type SaveIntent,
+  serverFieldNames,
+  toFormPath,
+} from './form-values';
+import type { LineTotal } from './InvoiceFormLines';
+import type { TotalsState } from './InvoiceFormTotals';
 import { isOpen } from './labels';
 
 /**
@@ -152,3 +176,113 @@ export function useInvoiceSelection(onPage: InvoiceSummary[]) {
   };
 }
 export type InvoiceSelection = ReturnType<typeof useInvoiceSelection>;
+
+/**
+ * The invoice form priced by the server (the only arithmetic) a moment after the typing stops: the preview, whether
+ * its figures are those of the form as it is now, each line's total by the line's key, and the company's tax rate
+ * as the server applied it while the field was empty.
+ */
+export function useInvoicePricing(values: InvoiceFormValues) {
+  const body = previewBody(values);
+  const request = JSON.stringify({ body, keys: values.lines.map((l) => l.key) });
+  const [debounced] = useDebouncedValue(request, 350);
+  const asked = useMemo(() => JSON.parse(debounced) as { body: typeof body; keys: string[] }, [debounced]);
+  const preview = useQuery(previewQueryOptions(asked.body));
+  const answeredFor = preview.isPlaceholderData ? null : asked.keys;
+  const waiting = request !== debounced || preview.isFetching || preview.isPlaceholderData;
+  const totalsState: TotalsState =
+    body === null
+      ? 'invalid'
+      : preview.isError && !waiting
+        ? 'error'
+        : waiting || !preview.data
+          ? 'updating'
+          : 'ready';
+  const lineTotals = useMemo(() => {
+    const out = new Map<string, LineTotal>();
+    const priced = preview.data?.lines ?? [];
+    const keys = answeredFor ?? asked.keys;
+    keys.forEach((key, i) => {
+      const line = priced[i];
+      if (line) out.set(key, { cents: line.line_total_cents, stale: totalsState !== 'ready' });
+    });
+    return out;
+  }, [preview.data, answeredFor, asked.keys, totalsState]);
+
+  // The company's rate, as the server applied it while the field was empty (the field's hint shows it).
+  const [companyRate, setCompanyRate] = useState<string | null>(null);
+  useEffect(() => {
+    if (values.tax_rate === '' && totalsState === 'ready' && preview.data)
+      setCompanyRate(preview.data.tax_rate);
+  }, [values.tax_rate, totalsState, preview.data]);
+
+  return { preview, totalsState, lineTotals, companyRate };
+}
+
+type Saved = { invoice: InvoiceDetail; sendError: string | null };
+
+/**
+ * Saving the invoice form: create or update, then (for "… and send") the send; the saved invoice shown at once and
+ * every list refetched, a toast saying what happened, and on to its preview. A send that fails after the save
+ * leaves the invoice saved, and says so.
+ */
+export function useInvoiceSave({
+  form,
+  invoice,
+  intent,
+  toBody,
+  onLeave,
+}: {
+  form: UseFormReturnType<InvoiceFormValues>;
+  invoice: InvoiceDetail | null;
+  intent: RefObject<SaveIntent>;
+  toBody: (v: InvoiceFormValues) => CreateInvoiceBody | UpdateInvoiceBody;
+  onLeave: () => void;
+}) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const revising = invoice !== null && invoice.status !== 'draft';
+  const values = form.getValues();
+  return useFormSubmit<InvoiceFormValues, CreateInvoiceBody | UpdateInvoiceBody, Saved>({
+    form,
+    toBody,
+    send: async (b) => {
+      const saved = invoice
+        ? await updateInvoice(invoice.id, b as UpdateInvoiceBody)
+        : await createInvoice(b as CreateInvoiceBody);
+      if (intent.current !== 'send') return { invoice: saved, sendError: null };
+      try {
+        return { invoice: await sendInvoice(saved.id), sendError: null };
+      } catch (e) {
+        // Saved (and issued when the send got that far) but not mailed: the preview can send it again.
+        return { invoice: saved, sendError: errorMessage(e) };
+      }
+    },
+    onSent: ({ invoice: saved, sendError }) => {
+      afterInvoiceSaved(client, saved);
+      onLeave();
+      const name = saved.number ? `Invoice ${saved.number}` : 'The draft';
+      if (sendError) {
+        notifications.show({ color: 'red', title: `${name} was saved but not sent`, message: sendError });
+      } else {
+        notifications.show({
+          color: 'teal.9',
+          message:
+            intent.current === 'send'
+              ? `${name} is being sent to ${saved.customer.email}`
+              : saved.status === 'draft'
+                ? `${name} was saved`
+                : revising
+                  ? `${name} was revised`
+                  : `${name} was issued`,
+        });
+      }
+      void navigate({ to: '/admin/invoice/preview/$id', params: { id: saved.id } });
+    },
+    failure: 'The invoice was not saved. Please try again.',
+    errorSink: {
+      values: serverFieldNames(values.lines.length),
+      setFieldError: (path, error) => form.setFieldError(toFormPath(path), error),
+    },
+  });
+}

@@ -173,15 +173,16 @@ describe('staff invoices /admin/invoice', () => {
       await audit(page, 'payment drawer, paid', found);
       await pay.getByRole('button', { name: 'Close payments' }).click();
       await until(() => pay.count()).toBe(0);
-      await until(() => page.getByTestId('paper-balance').textContent()).toBe('Paid');
+      await until(() => page.getByTestId('paper-balance').textContent()).toBe('J$0.00');
+      expect(await page.getByTestId('paper-due').textContent()).toBe('Paid — thank you.');
 
       // The customer, in a browser of their own, sees both payments and nothing left to pay.
       await withSession(browser(), DESKTOP, await apiLogin(c), async (customer) => {
         await customer.goto(`/user/invoices/${invoice.id}`);
-        await until(() => customer.getByTestId('invoice-balance').textContent()).toBe(
-          'Balance: paid in full',
-        );
-        expect(await customer.getByTestId('customer-payment').count()).toBe(2);
+        // The same invoice document as staff see (contract/invoices-paper.ts), read by its customer.
+        await until(() => customer.getByTestId('paper-due').textContent()).toBe('Paid — thank you.');
+        expect(await customer.getByTestId('paper-balance').textContent()).toBe('J$0.00');
+        expect(await customer.getByTestId('paper-payment').count()).toBe(2);
         await audit(customer, 'customer invoice with payments', found);
       });
 

@@ -13,7 +13,8 @@ import { type MailJob, queueMail } from '../mail/mail-job';
 import { brandOf, invoiceMailDraft, invoiceSendMail } from '../mail/templates';
 import { formatMoney } from '../money';
 import { invoicePdf } from './invoice-pdf';
-import { detailOf, type InvoiceRow } from './invoice-records';
+import { detailOf } from './invoice-records';
+import type { InvoiceRow } from './invoice-totals';
 
 /**
  * An invoice's explicit send, through the `mail` job like every other mail: queued in the transaction that issues
@@ -98,8 +99,7 @@ export function createInvoiceSends(deps: { db: Db; jobs: JobQueue; audit: AuditS
     if (!send) return;
     const { to, companyId } = job.message;
     const now = new Date();
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await db.transaction(async (tx) => {
       const [row] = await tx
         .update(invoices)
         .set(

@@ -287,6 +287,8 @@ describe('invoices: staff create, edit, send', () => {
       expectOk(await update(c.admin.access, a.id, { status: 'issued' }));
       const b = await mk();
       expectOk(await t.request({ method: 'POST', url: `/v1/invoices/${b.id}/send`, token: c.admin.access }));
+      // The send's mail goes once its PDF is drawn (the job queue, after the reply): wait for it, then for any other.
+      await mailMatching(t, me.email, /^Invoice/, 10_000);
       const mails = await mailsAfterSettling(t, me.email);
       const sentB = await detail(c.admin.access, b.id);
       const subjects = mails.map((m) => m.subject).filter((s) => s.startsWith('Invoice'));

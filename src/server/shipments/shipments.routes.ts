@@ -81,6 +81,6 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       .type('application/pdf')
       .header('content-disposition', contentDisposition('attachment', fileName(s.reference, 'pdf')))
       .header('cache-control', 'private, no-cache')
-      .send(manifestPdf(company, s));
+      .send(await manifestPdf(company, s));
   });
 };

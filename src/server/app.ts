@@ -17,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { startAppJobs } from './app-jobs';
 import { signInPaused } from './auth/login-throttle';
 import { createTokenSigner } from './auth/tokens';
 import { createServices, registerRoutes } from './capabilities';
@@ -29,7 +30,6 @@ import { authPlugin } from './http/auth';
 import { envelopePlugin, sendNotFound } from './http/envelope';
 import { tenantPlugin } from './http/tenant';
 import { multipartLimits } from './http/uploads';
-import { startAppJobs } from './jobs/app-jobs';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { toCompany } from './presenters';

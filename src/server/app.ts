@@ -26,6 +26,7 @@ import { shareWrites } from './cluster/write-bus';
 import { timeZoneOf } from './companies/time-zones';
 import type { Config } from './config';
 import type { Db } from './db';
+import { HEALTH_PATHS } from './health/health.routes';
 import { authPlugin } from './http/auth';
 import { envelopePlugin, sendNotFound } from './http/envelope';
 import { tenantPlugin } from './http/tenant';
@@ -290,7 +291,7 @@ export async function buildApp({
     }),
   });
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  await app.register(tenantPlugin, { db });
+  await app.register(tenantPlugin, { db, hostless: HEALTH_PATHS });
   await app.register(authPlugin, { db, signer });
 
   await app.register(swagger, {

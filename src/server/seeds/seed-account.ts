@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import {
   type InvoiceLineType,
   type InvoiceStatus,
@@ -28,7 +29,6 @@ import {
 import { computeEstimate, percent } from '../estimator/duty';
 import { computeTotals, customsBaseOf, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
 import { categoryCodeFor } from '../invoices/package-charges';
-import { formatMoney } from '../money';
 
 const DAY = 86_400_000;
 

@@ -273,8 +273,7 @@ describe('access-control matrix', () => {
       .filter(([k, op]) => !op.hidden && !documented.includes(base(k)))
       .map(([k]) => k);
     expect(undocumented, 'TABLE says documented, the OpenAPI document does not have them').toEqual([]);
-    // Every request the table builds is for its own operation (a trailing slash is the same route: the router
-    // ignores it, and the spec writes a few paths with one that the document leaves out).
+    // Every request the table builds is for its own operation (with or without a trailing slash: the same route).
     for (const [key, op] of Object.entries(TABLE)) {
       const [, path = ''] = base(key).split(' ');
       const re = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/?]+')}/?(\\?.*)?$`);

@@ -23,6 +23,7 @@ export const intakeCalls = callsFor<typeof intakeSchemas>()({
   },
   recent: { method: 'GET', path: '/v1/admin/intake/recent', access: 'staff', tags: ['staff', 'intake'] },
   undo: {
+    summary: 'Undo a receipt',
     method: 'POST',
     path: '/v1/admin/packages/:id/undo-receive',
     access: 'staff',

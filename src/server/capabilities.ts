@@ -62,6 +62,7 @@ import {
 import { webManifestRoutes } from './pwa/web-manifest.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
+import { settingsRoutes } from './settings/settings.routes';
 import { shipmentRoutes } from './shipments/shipments.routes';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
 import { staffPackageRoutes } from './staff-packages/staff-packages.routes';
@@ -187,6 +188,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     authRoutes,
     companyRoutes,
+    settingsRoutes,
     referenceRoutes,
     menuRoutes,
     userRoutes,

@@ -46,8 +46,8 @@ export function createAuthService(deps: {
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
     db.transaction((tx) => work(tx as unknown as Db));
 
-  async function storeRefresh(q: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
-    await q.insert(refreshTokens).values({
+  async function storeRefresh(tx: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
+    await tx.insert(refreshTokens).values({
       userId: user.id,
       companyId: user.companyId,
       familyId,

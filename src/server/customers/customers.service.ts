@@ -77,8 +77,8 @@ export function createCustomerService({
   audit: AuditService;
   auth: AuthService;
 }) {
-  async function target(company: CompanyRow, id: string, q: Db = db, lock = false): Promise<UserRow> {
-    const base = q
+  async function target(company: CompanyRow, id: string, tx: Db = db, lock = false): Promise<UserRow> {
+    const base = tx
       .select()
       .from(users)
       .where(and(eq(users.id, id), eq(users.companyId, company.id)))

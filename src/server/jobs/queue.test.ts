@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SCHEDULES } from '../app-jobs';
 import type { Db } from '../db';
 import { companies, invoices, users } from '../db/schema';
 import { type MailJob, mailJobHandler } from '../mail/mail-job';
 import type { Mailer } from '../mail/mailer';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { mailbox } from '../test/helpers';
-import { SCHEDULES } from './app-jobs';
 import { JobQueue, type JobQueueOptions, retryAbandonedJobs } from './queue';
 
 const FAST = { limit: 2, delaySeconds: 0, backoff: false } as const;

@@ -10,13 +10,13 @@ import {
   PgBoss,
   type SendOptions,
 } from 'pg-boss';
+import type { Database, Db } from '../db';
 import { PgliteWorkerClient } from '../db/pglite-client';
-import type { Db } from '../db/types';
 
 /** pg-boss's tables live in their own schema of the app's database. */
 export const JOBS_SCHEMA = 'pgboss';
 
-/** The app's queues. Created with the database (see installJobs), so a test app's template already has them. */
+/** The app's queues. Created when the database is readied (see readyJobs), so a test app's template has them. */
 export const QUEUE_NAMES = ['mail', 'orphan-files', 'overdue-invoices'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -78,10 +78,26 @@ function newBoss(db: Db, extra: ConstructorParameters<typeof PgBoss>[0] & object
 }
 
 /**
- * Creates (or migrates) pg-boss's schema and the app's queues, when the database is opened and migrated. Safe with
- * several instances starting at once: pg-boss installs under an advisory lock.
+ * Readies a database just opened for the job queue, before an app runs on it: pg-boss's schema and the app's queues
+ * (in the database's start-up turn, so instances started together install once), then, where this process alone
+ * serves the database (the embedded one whose folder lock it holds), the jobs that were running when the previous
+ * holder died are due again. Returns how many. On a failure the database is closed: there is nothing to run on.
  */
-export async function installJobs(db: Db): Promise<void> {
+export async function readyJobs(database: Database): Promise<number> {
+  try {
+    await database.exclusive(() => installJobs(database.db));
+    return database.soleServer ? await retryAbandonedJobs(database.db) : 0;
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Creates (or migrates) pg-boss's schema and the app's queues in a migrated database (readyJobs). Safe with several
+ * instances starting at once: pg-boss installs under an advisory lock.
+ */
+async function installJobs(db: Db): Promise<void> {
   const { db: jobsDb } = jobsDatabaseOf(db);
   const { rows } = await jobsDb.executeSql(
     `SELECT to_regclass('${JOBS_SCHEMA}.version') IS NOT NULL AS installed`,
@@ -142,7 +158,7 @@ export class JobQueue {
     this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
     this.jobsDb = jobsDatabaseOf(db).db;
     this.boss = newBoss(db, {
-      // The schema was made with the database (installJobs); start() only checks its version.
+      // The schema was made when the database was readied (readyJobs); start() only checks its version.
       migrate: true,
       supervise: true,
       superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 30,

@@ -1,5 +1,5 @@
 import type { AuditService } from '../audit/audit.service';
-import type { Db } from '../db/types';
+import type { Db } from '../db';
 import type { MailJob } from './mail-job';
 
 /**

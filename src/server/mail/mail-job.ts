@@ -1,5 +1,5 @@
 import type { AuditEntity } from '../../contract/audit';
-import type { Db } from '../db/types';
+import type { Db } from '../db';
 import { FileMissing, type FileStore } from '../files/file-store';
 import type { JobInfo, JobQueue } from '../jobs/queue';
 import type { MailAttachment, Mailer, MailMessage } from './mailer';

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import {
   type InvoiceLineType,
   type InvoiceStatus,
@@ -31,7 +32,6 @@ import { nextInvoiceNumber } from '../invoices/invoice-issue';
 import { lineRows } from '../invoices/invoice-records';
 import { computeTotals } from '../invoices/invoice-totals';
 import { categoryCodeFor } from '../invoices/package-charges';
-import { formatMoney } from '../money';
 
 const DAY = 86_400_000;
 

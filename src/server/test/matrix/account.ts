@@ -47,13 +47,14 @@ export const ACCOUNT_OPS: Record<string, Op> = {
   },
 
   // ---- purchase requests ----------------------------------------------------------------------------------------
-  'GET /v1/purchaserequests/': {
+  // Keyed as the document writes the paths (no trailing slash), called as the spec writes them (with it).
+  'GET /v1/purchaserequests': {
     rule: 'verified: the caller’s requests (staff: the company’s)',
     req: () => ({ url: '/v1/purchaserequests/?pageSize=100' }),
     expect: mine(true),
     shows: (f) => f.purchaseRequestId,
   },
-  'POST /v1/purchaserequests/': {
+  'POST /v1/purchaserequests': {
     rule: 'verified: a request of the caller’s own (a body naming the victim is ignored, not obeyed)',
     req: (f, c) => ({
       url: '/v1/purchaserequests/',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/harness';
+import type { TestApp } from '../harness';
 
 /** The access matrix's hosts, callers and fixture shapes, and small builders the fixtures and rows share. */
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { menuItems, menus, packages, purchaseRequests, users } from '../../db/schema';
-import type { TestApp } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import type { TestApp } from '../harness';
+import { multipart } from '../multipart';
 import { BLUE_HOST, created, markedPdf, uniq } from './fixture-types';
 
 /** The other company's rows the mirror probes aim at (made where the seed has none). */

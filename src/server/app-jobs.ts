@@ -1,12 +1,12 @@
-import type { AuditService } from '../audit/audit.service';
-import type { Db } from '../db';
-import type { FileStore } from '../files/file-store';
-import { sweepOrphanFiles } from '../files/orphan-files';
-import type { InvoiceSends } from '../invoices/invoice-send';
-import { recordMailFailure } from '../mail/mail-failures';
-import { type MailHooks, type MailJob, mailJobHandler } from '../mail/mail-job';
-import type { Mailer } from '../mail/mailer';
-import type { JobQueue } from './queue';
+import type { AuditService } from './audit/audit.service';
+import type { Db } from './db';
+import type { FileStore } from './files/file-store';
+import { sweepOrphanFiles } from './files/orphan-files';
+import type { InvoiceSends } from './invoices/invoice-send';
+import type { JobQueue } from './jobs/queue';
+import { recordMailFailure } from './mail/mail-failures';
+import { type MailHooks, type MailJob, mailJobHandler } from './mail/mail-job';
+import type { Mailer } from './mail/mailer';
 
 type Log = {
   info: (obj: object, msg: string) => void;
@@ -22,7 +22,11 @@ export const SCHEDULES = {
   'overdue-invoices': '*/15 * * * *',
 } as const;
 
-/** The app's workers and schedules, on this instance's queue. */
+/**
+ * The app's workers and schedules, on this instance's queue. Wiring, beside capabilities.ts: it hands the
+ * capabilities' work (mail, invoices, files) to the queue, which those capabilities themselves use to enqueue, so it
+ * lives above both rather than in jobs/.
+ */
 export async function startAppJobs(deps: {
   jobs: JobQueue;
   db: Db;

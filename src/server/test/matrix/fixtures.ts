@@ -17,9 +17,9 @@ import {
   purchaseRequests,
   users,
 } from '../../db/schema';
-import { TEST_SCRYPT_LOG_N } from '../../test/constants';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { TEST_SCRYPT_LOG_N } from '../constants';
+import { createTestApp, DEMO, type TestApp } from '../harness';
+import { multipart } from '../multipart';
 import { callerTable } from './callers';
 import { corpus, secretsOfCustomer, unique } from './fixture-secrets';
 import {

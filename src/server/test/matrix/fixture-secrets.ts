@@ -13,7 +13,7 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema';
-import type { TestApp } from '../../test/harness';
+import type { TestApp } from '../harness';
 
 /** What identifies a customer or a company, and the state of tokens the matrix must leave alone. */
 

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { multipart, PDF, PNG, rawMultipart } from '../../test/multipart';
+import { multipart, PDF, PNG, rawMultipart } from '../multipart';
 import {
   contentTypes,
   hostile,

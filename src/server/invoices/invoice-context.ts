@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
-import { formatDate } from '../../contract/format';
+import { formatDate, formatMoney } from '../../contract/format';
 import type { InvoiceDetail, InvoiceLineInput, InvoiceStatus } from '../../contract/invoices';
 import type { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
@@ -8,7 +8,6 @@ import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { invoices } from '../db/schema';
 import { notFound } from '../errors';
-import { formatMoney } from '../money';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { PointsService } from '../points/points.service';
 import { detailOf } from './invoice-records';

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import {
   type InvoiceDetail,
   type InvoiceMailDraft,
@@ -12,7 +13,6 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { invoices, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { brandOf, invoiceMailDraft } from '../mail/templates';
-import { formatMoney } from '../money';
 import { type InvoiceDeps, isOpen, locked, staffDetail, tell } from './invoice-context';
 import { issueWithin } from './invoice-issue';
 import { invoicePdf } from './invoice-pdf';

@@ -58,7 +58,7 @@ export async function checkPackages(
   if (Object.keys(errors).length > 0) throw badRequest('Validation failed', errors);
 }
 
-/** Replaces the lines and returns the invoice's money columns for them (computeTotals, the only arithmetic). */
+/** Replaces the lines and returns the invoice's total columns for them (computeTotals, the only arithmetic). */
 export async function writeLines(
   tx: Db,
   company: CompanyRow,
@@ -157,8 +157,8 @@ async function insertDraft(
     })
     .returning();
   if (!inv) throw new Error('invoice insert returned no row');
-  const money = await writeLines(tx, company, inv.id, form);
-  const [done] = await tx.update(invoices).set(money).where(eq(invoices.id, inv.id)).returning();
+  const totals = await writeLines(tx, company, inv.id, form);
+  const [done] = await tx.update(invoices).set(totals).where(eq(invoices.id, inv.id)).returning();
   if (!done) throw new Error('invoice vanished');
   await audit.record(tx, company, staff, {
     entity: 'invoice',

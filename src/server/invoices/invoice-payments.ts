@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, or } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
+import { formatMoney } from '../../contract/format';
 import {
   type InvoiceDetail,
   type PaymentBody,
@@ -14,7 +15,6 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { invoices, payments, pointsLedger } from '../db/schema';
 import { conflict, fieldError, notFound } from '../errors';
-import { formatMoney } from '../money';
 import { type InvoiceDeps, isOpen, locked, staffDetail, tell } from './invoice-context';
 import { type InvoiceRow, settledStatus, today } from './invoice-totals';
 

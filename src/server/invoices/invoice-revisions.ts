@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import { type InvoiceDetail, type UpdateInvoiceBody, updateInvoiceBodySchema } from '../../contract/invoices';
 import { diff } from '../audit/audit.service';
 import { readTimeZone } from '../companies/time-zones';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { invoices } from '../db/schema';
 import { badRequest, conflict, fieldError } from '../errors';
-import { formatMoney } from '../money';
 import {
   auditView,
   type InvoiceDeps,

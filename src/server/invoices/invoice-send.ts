@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import type { SendInvoiceBody } from '../../contract/invoices';
 import type { AuditService } from '../audit/audit.service';
 import { settingsOf } from '../companies/account-settings';
@@ -11,7 +12,6 @@ import { notFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { type MailJob, queueMail } from '../mail/mail-job';
 import { brandOf, invoiceMailDraft, invoiceSendMail } from '../mail/templates';
-import { formatMoney } from '../money';
 import { invoicePdf } from './invoice-pdf';
 import { detailOf } from './invoice-records';
 import type { InvoiceRow } from './invoice-totals';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/audit';
+import { formatMoney } from '../../contract/format';
 import type {
   InvoiceDetail,
   InvoiceMailDraft,
@@ -10,7 +11,6 @@ import type {
 } from '../../contract/invoices';
 import type { PointsPage } from '../../contract/points';
 import { companies, users } from '../db/schema';
-import { formatMoney } from '../money';
 import type { Cast } from '../test/access';
 import type { TestApp } from '../test/harness';
 import { expectError, expectOk, mailbox } from '../test/helpers';

@@ -13,7 +13,6 @@ import {
 import { dayIn } from '../../contract/format';
 import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
 import { trackingNumberSchema } from '../../contract/packages';
-import type { AuditService } from '../audit/audit.service';
 import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
@@ -22,18 +21,17 @@ import {
   identifications,
   invoiceLines,
   invoices,
-  packageEvents,
   packageReleases,
   packages,
   payments,
   users,
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import type { NotificationService } from '../notifications/notifications.service';
-import { statusNames } from '../staff-packages/package-rows';
+import type { PackageStatus } from '../package-status/move-status';
+import { mayMove } from '../package-status/rules';
+import { nameIn, statusNames } from '../package-status/status-names';
 import { dateIn, isTimeZone, nextDate, startOfDay } from './day';
 
-type PackageRow = typeof packages.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Invoices a customer still owes on. */
@@ -96,12 +94,8 @@ async function billingOf(
 }
 
 /** The pickup counter: a customer's parcels at the branch and what they owe, releases, and the day's close-out. */
-export function createCounterService(deps: {
-  db: Db;
-  audit: AuditService;
-  notifications: NotificationService;
-}) {
-  const { db, audit } = deps;
+export function createCounterService(deps: { db: Db; status: PackageStatus }) {
+  const { db } = deps;
 
   /** The customer a lookup names: by mailbox number (digits alone take the company's prefix) or by a package. */
   async function customerFor(
@@ -319,15 +313,14 @@ export function createCounterService(deps: {
           package_ids: said.map((x) => `Already collected: ${x}`),
         });
       }
-      const names = await statusNames(tx);
-      const away = locked.filter((p) => !counterStatuses.includes(p.statusCode));
+      // The status's rules say what the counter may hand over; said here first, per parcel, in the desk's words.
+      const name = nameIn(await statusNames(tx));
+      const away = locked.filter((p) => !mayMove(p.statusCode, 'delivered', 'counter'));
       if (away.length > 0) {
-        throw conflict(
-          `Not at the counter: ${away.map((p) => `${p.trackingNumber} (${names.get(p.statusCode) ?? p.statusCode})`).join(', ')}`,
-          {
-            package_ids: away.map((p) => `${p.trackingNumber} is ${names.get(p.statusCode) ?? p.statusCode}`),
-          },
-        );
+        const listed = away.map((p) => `${p.trackingNumber} (${name(p.statusCode)})`).join(', ');
+        throw conflict(`Not at the counter: ${listed} cannot move to ${name('delivered')}`, {
+          package_ids: away.map((p) => `${p.trackingNumber} is ${name(p.statusCode)}`),
+        });
       }
       const [idType] = await tx
         .select()
@@ -400,57 +393,28 @@ export function createCounterService(deps: {
           createdAt: now,
         })),
       );
-      await tx
-        .update(packages)
-        .set({ statusCode: 'delivered', deliveredAt: now, updatedAt: now })
-        .where(inArray(packages.id, ids));
-      await tx.insert(packageEvents).values(
-        locked.map((p) => ({
-          packageId: p.id,
-          companyId: company.id,
-          statusCode: 'delivered',
-          note,
-          actorId: staff.id,
-          createdAt: now,
-        })),
-      );
-      await audit.record(
-        tx,
+      // The status's owner writes the package, its "Collected by" event and audit entry, and tells the customer.
+      await deps.status.moveStatus(tx, {
         company,
-        staff,
-        locked.map((p) => ({
-          entity: 'package' as const,
-          entityId: p.id,
-          action: 'released',
-          changes: {
-            status: [p.statusCode, 'delivered'],
-            collected_by: [null, collectedBy],
-            id_checked: [null, `${idType.name} ${body.id_number}`],
+        actor: staff,
+        mover: 'counter',
+        to: 'delivered',
+        at: now,
+        note,
+        packages: locked.map((p) => ({
+          id: p.id,
+          audit: {
+            changes: {
+              collected_by: [null, collectedBy],
+              id_checked: [null, `${idType.name} ${body.id_number}`],
+            },
+            note: unpaidIds.has(p.id)
+              ? `Released unpaid (${billing.get(p.id)?.billing === 'unpaid' ? 'balance due' : 'not billed'}): ${reason}`
+              : 'Released at the counter, paid',
           },
-          note: unpaidIds.has(p.id)
-            ? `Released unpaid (${billing.get(p.id)?.billing === 'unpaid' ? 'balance due' : 'not billed'}): ${reason}`
-            : 'Released at the counter, paid',
         })),
-      );
-
-      // The bell's row commits with the release; a parcel released twice by a retry is not told twice.
-      const delivered = names.get('delivered') ?? 'Delivered';
-      const one = locked.length === 1 ? locked[0] : undefined;
-      const what = (p: PackageRow) =>
-        p.description ? `${p.description} (${p.trackingNumber})` : p.trackingNumber;
-      await deps.notifications.notify(
-        company,
-        owner.id,
-        {
-          kind: 'package_status',
-          title: one ? `${one.trackingNumber}: ${delivered}` : `${locked.length} packages: ${delivered}`,
-          body: one
-            ? `Your package ${what(one)} was collected by ${collectedBy} (${idType.name} ${masked}).`
-            : `Your packages ${locked.map(what).join(', ')} were collected by ${collectedBy} (${idType.name} ${masked}).`,
-          link: one ? `/user/packages/${one.id}` : '/user/packages/history',
-        },
-        { origin, within: tx },
-      );
+        tell: { origin, collected: { by: collectedBy, id: `${idType.name} ${masked}` } },
+      });
       return {
         customer_id: owner.id,
         released: locked.map((p) => ({ id: p.id, tracking_number: p.trackingNumber })),

@@ -22,7 +22,6 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import {
   files,
   invoiceLines,
-  notifications,
   packageEvents,
   packageReceipts,
   packageStatuses,
@@ -34,16 +33,20 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { releaseStorage } from '../files/storage-quota';
 import type { FormUpload } from '../http/uploads';
-import type { NotificationService } from '../notifications/notifications.service';
+import type { StoredAttachment } from '../mail/mail-job';
+import { assertMoves, type MovingPackage, type PackageStatus } from '../package-status/move-status';
+import { UNRECORDED } from '../package-status/rules';
+import { nameIn, statusNames } from '../package-status/status-names';
 import type { PackageService } from '../packages/packages.service';
 import { matchPrealert } from '../packages/prealert-records';
-import type { FileRow, StoredFiles } from '../packages/stored-files';
+import type { StoredFiles } from '../packages/stored-files';
 import { customerRef, type Found, resolveLabels, splitConsignee } from './customers';
 import { type CsvRow, readCsv } from './import-csv';
-import { type Imported, tellImported } from './import-notices';
 
 type Label = Awaited<ReturnType<typeof resolveLabels>>;
 type PrealertRow = typeof prealerts.$inferSelect;
+/** A parcel just received: its package, how it was matched, and its move to Received (written by the caller). */
+type Receipt = { id: string; matched: Matched; moving: MovingPackage; fresh: boolean };
 
 const UNDO_MS = UNDO_RECEIVE_MINUTES * 60_000;
 const IMAGE_TYPES = Object.keys(FILE_TYPES).filter((t) => t.startsWith('image/'));
@@ -70,15 +73,16 @@ export function createIntakeService(deps: {
   packages: PackageService;
   storedFiles: StoredFiles;
   store: FileStore;
-  notifications: NotificationService;
+  status: PackageStatus;
 }) {
   const { db, audit, storedFiles, store } = deps;
 
   /**
-   * Writes one receipt in `tx`: the package (or the pre-alerted one moved on), the pre-alert matched and locked,
-   * its events and the audit entry. The caller has taken the intake lock and checked for a duplicate.
+   * Writes one new parcel in `tx`: the package (what the clerk left empty, the customer's pre-alert fills) and the
+   * pre-alert matched and locked. Its status move (events, audit entry, notice) is the caller's, with what this
+   * returns. The caller has taken the intake lock and checked for a duplicate.
    */
-  async function writeReceipt(
+  async function recordReceipt(
     tx: Db,
     company: CompanyRow,
     staff: UserRow,
@@ -86,11 +90,10 @@ export function createIntakeService(deps: {
     found: Found | null,
     pre: PrealertRow | null,
     receivedAt = new Date(),
-  ): Promise<{ id: string; matched: Matched }> {
+  ): Promise<Receipt> {
     const owner = found?.user ?? null;
     const now = new Date();
     const hint = owner ? '' : [b.mailbox_number, b.consignee].filter(Boolean).join(' · ');
-    // What the clerk left empty, the customer's pre-alert fills.
     const [pkg] = await tx
       .insert(packages)
       .values({
@@ -122,70 +125,81 @@ export function createIntakeService(deps: {
       })
       .returning({ id: packages.id });
     if (!pkg) throw new Error('package insert returned no row');
-    if (pre && owner) {
-      await matchPrealert(tx, pre.id, pkg.id, now);
-      await tx.insert(packageEvents).values({
-        packageId: pkg.id,
-        companyId: company.id,
-        statusCode: 'pre_alerted',
-        note: 'Pre-alert sent by the customer',
-        actorId: owner.id,
-        createdAt: pre.createdAt,
-      });
-    }
-    await tx.insert(packageEvents).values({
-      packageId: pkg.id,
-      companyId: company.id,
-      statusCode: 'received_us',
-      note: b.note ?? 'Received at the US warehouse',
-      actorId: staff.id,
-      createdAt: receivedAt,
-    });
+    if (pre && owner) await matchPrealert(tx, pre.id, pkg.id, now);
     const matched: Matched = { customer: found?.how ?? null, prealert_id: pre && owner ? pre.id : null };
-    await audit.record(tx, company, staff, {
-      entity: 'package',
-      entityId: pkg.id,
-      action: 'received',
-      changes: { tracking_number: [null, b.tracking_number], customer: [null, owner?.mailboxNumber ?? null] },
-      note: owner
-        ? `Customer found by ${found?.how}${matched.prealert_id ? '; pre-alert matched' : ''}`
-        : `Unassigned${hint ? ` (label: ${hint})` : ''}`,
-    });
-    return { id: pkg.id, matched };
+    const moving: MovingPackage = {
+      id: pkg.id,
+      at: receivedAt,
+      // The timeline starts at the customer's pre-alert, in their name and at its time.
+      ...(pre && owner
+        ? {
+            earlier: {
+              status: 'pre_alerted' as const,
+              note: 'Pre-alert sent by the customer',
+              actorId: owner.id,
+              at: pre.createdAt,
+            },
+          }
+        : {}),
+      audit: {
+        changes: {
+          tracking_number: [null, b.tracking_number],
+          customer: [null, owner?.mailboxNumber ?? null],
+        },
+        note: owner
+          ? `Customer found by ${found?.how}${matched.prealert_id ? '; pre-alert matched' : ''}`
+          : `Unassigned${hint ? ` (label: ${hint})` : ''}`,
+      },
+    };
+    return { id: pkg.id, matched, moving, fresh: true };
   }
 
   /** A package pre-recorded from a pre-alert (status pre_alerted) is the same parcel arriving: it moves on. */
   async function arrivePrealerted(
     tx: Db,
-    company: CompanyRow,
     staff: UserRow,
     b: ReceiveInput,
     existing: { id: string; userId: string | null },
     labels: Label,
-  ): Promise<{ id: string; matched: Matched }> {
+  ): Promise<Receipt> {
     const now = new Date();
     await tx
       .update(packages)
-      .set({
-        statusCode: 'received_us',
-        receivedAt: now,
-        receivedBy: staff.id,
-        updatedAt: now,
-        weight: b.weight.toFixed(2),
-      })
+      .set({ receivedAt: now, receivedBy: staff.id, updatedAt: now, weight: b.weight.toFixed(2) })
       .where(eq(packages.id, existing.id));
     const pre = labels.prealert(b.tracking_number, existing.userId);
     if (pre && existing.userId) await matchPrealert(tx, pre.pre.id, existing.id, now);
-    await tx.insert(packageEvents).values({
-      packageId: existing.id,
-      companyId: company.id,
-      statusCode: 'received_us',
-      note: b.note ?? 'Received at the US warehouse',
-      actorId: staff.id,
-      createdAt: now,
-    });
-    await audit.record(tx, company, staff, { entity: 'package', entityId: existing.id, action: 'received' });
-    return { id: existing.id, matched: { customer: 'prealert', prealert_id: pre?.pre.id ?? null } };
+    return {
+      id: existing.id,
+      matched: { customer: 'prealert', prealert_id: pre?.pre.id ?? null },
+      moving: { id: existing.id, audit: { note: '' } },
+      fresh: false,
+    };
+  }
+
+  /** Moves receipts' packages to Received (their events, audit entries, and each customer told once) in `tx`. */
+  async function moveReceived(
+    tx: Db,
+    company: CompanyRow,
+    staff: UserRow,
+    receipts: Receipt[],
+    note: string | undefined,
+    tell: { origin: string; note: string; photo?: StoredAttachment },
+  ) {
+    for (const fresh of [true, false]) {
+      const of = receipts.filter((r) => r.fresh === fresh);
+      if (of.length === 0) continue;
+      await deps.status.moveStatus(tx, {
+        company,
+        actor: staff,
+        mover: 'intake',
+        to: 'received_us',
+        fresh,
+        packages: of.map((r) => r.moving),
+        note: note ?? 'Received at the US warehouse',
+        tell,
+      });
+    }
   }
 
   /** The photo of a receipt: at most one, and an image (a PDF is a document, not a photo). */
@@ -210,7 +224,8 @@ export function createIntakeService(deps: {
       staff: UserRow,
       upload: FormUpload<ReceiveInput>,
       tx: Db,
-    ): Promise<{ pkg: PackageDetail; matched: Matched; photo: FileRow | null }> {
+      origin: string,
+    ): Promise<{ pkg: PackageDetail; matched: Matched }> {
       const b = upload.fields;
       const photo = photoOf(upload);
       await lockIntake(tx, company.id);
@@ -221,21 +236,21 @@ export function createIntakeService(deps: {
       };
       const labels = await resolveLabels(tx, company.id, [label]);
       const existing = labels.received(b.tracking_number);
-      let out: { id: string; matched: Matched };
+      let out: Receipt;
       if (existing?.statusCode === 'pre_alerted') {
-        out = await arrivePrealerted(tx, company, staff, b, existing, labels);
+        out = await arrivePrealerted(tx, staff, b, existing, labels);
       } else if (existing) {
         throw alreadyReceived(existing.id);
       } else {
         const found = labels.customer(label);
         const pre = found ? labels.prealert(b.tracking_number, found.user.id) : null;
-        out = await writeReceipt(tx, company, staff, b, found, pre?.pre ?? null);
+        out = await recordReceipt(tx, company, staff, b, found, pre?.pre ?? null);
       }
-      let fileRow: FileRow | null = null;
+      let attachment: StoredAttachment | undefined;
       if (photo) {
         const [row] = await storedFiles.insertFiles(tx, company, staff, [photo]);
         if (!row) throw new Error('photo insert returned no row');
-        fileRow = row;
+        attachment = { filename: row.originalName, contentType: row.contentType, storageKey: row.storageKey };
         await tx.insert(packageReceipts).values({
           packageId: out.id,
           companyId: company.id,
@@ -244,8 +259,15 @@ export function createIntakeService(deps: {
           kind: 'photo',
         });
       }
+      // The bell's row and the mail's job commit with the receipt (a replay of the key neither receives nor
+      // notifies again); the mail goes out after the reply, the photo read from the file store by its key then.
+      await moveReceived(tx, company, staff, [out], b.note, {
+        origin,
+        note: attachment ? 'The warehouse photographed it: see the photo with the package.' : '',
+        ...(attachment ? { photo: attachment } : {}),
+      });
       const pkg = await deps.packages.detail(company, staff, out.id, tx);
-      return { pkg, matched: out.matched, photo: fileRow };
+      return { pkg, matched: out.matched };
     },
 
     /** What a receipt would do, as the clerk types: the customer, a pending pre-alert, a package already received. */
@@ -398,12 +420,19 @@ export function createIntakeService(deps: {
           .where(eq(packages.id, p.id))
           .limit(1);
         if (!now) throw notFound('Package not found');
+        // The status's rules first (a receipt is undone only while its package is still Received: the refusal names
+        // where it is now), then whatever else happened to it since.
+        assertMoves(
+          [{ trackingNumber: p.trackingNumber, from: now.status }],
+          UNRECORDED,
+          'undo',
+          nameIn(await statusNames(tx)),
+        );
         if (
           (later?.n ?? 0) > 0 ||
           (billed?.n ?? 0) > 0 ||
           (docs?.n ?? 0) > 0 ||
           now.shipment !== null ||
-          now.status !== 'received_us' ||
           now.owner !== p.userId ||
           p.createdAt.getTime() < receivedAt.getTime() - 1000
         ) {
@@ -422,12 +451,16 @@ export function createIntakeService(deps: {
           .from(packageReceipts)
           .innerJoin(files, eq(files.id, packageReceipts.fileId))
           .where(eq(packageReceipts.packageId, p.id));
-        if (p.userId) {
-          await tx
-            .delete(notifications)
-            .where(and(eq(notifications.userId, p.userId), eq(notifications.link, `/user/packages/${p.id}`)));
-        }
-        await tx.delete(packages).where(eq(packages.id, p.id));
+        const note = p.prealertId ? 'Receipt undone; the pre-alert is pending again' : 'Receipt undone';
+        // The package goes, with its events, its photo rows and what its customer was told.
+        await deps.status.moveStatus(tx, {
+          company,
+          actor: staff,
+          mover: 'undo',
+          to: UNRECORDED,
+          packages: [{ id: p.id, audit: { changes: { tracking_number: [p.trackingNumber, null] } } }],
+          note,
+        });
         if (photos.length > 0) {
           await tx.delete(files).where(
             inArray(
@@ -441,13 +474,6 @@ export function createIntakeService(deps: {
             photos.reduce((n, r) => n + r.file.sizeBytes, 0),
           );
         }
-        await audit.record(tx, company, staff, {
-          entity: 'package',
-          entityId: p.id,
-          action: 'undone',
-          changes: { tracking_number: [p.trackingNumber, null] },
-          note: p.prealertId ? 'Receipt undone; the pre-alert is pending again' : 'Receipt undone',
-        });
         if (p.prealertId) {
           await audit.record(tx, company, staff, {
             entity: 'prealert',
@@ -499,8 +525,7 @@ export function createIntakeService(deps: {
           rows.filter((r) => chosen.has(r.row)),
         );
         const skipped: ImportResult['skipped'] = [];
-        const ids: string[] = [];
-        const received: Imported[] = [];
+        const receipts: Receipt[] = [];
         const bad = checked.filter((c) => !c.valid && !c.already);
         if (bad.length > 0) {
           const first = bad[0]?.out;
@@ -517,12 +542,11 @@ export function createIntakeService(deps: {
             });
             continue;
           }
-          const { id } = await writeReceipt(tx, company, staff, c.input, c.found, c.pre, c.receivedAt);
-          ids.push(id);
-          const { tracking_number, description = c.pre?.description ?? '' } = c.input;
-          if (c.found) received.push({ userId: c.found.user.id, id, tracking_number, description });
+          receipts.push(await recordReceipt(tx, company, staff, c.input, c.found, c.pre, c.receivedAt));
         }
-        await tellImported(deps.notifications, tx, company, origin, received);
+        // One move for the whole import: each customer is told once about all their parcels.
+        await moveReceived(tx, company, staff, receipts, undefined, { origin, note: '' });
+        const ids = receipts.map((r) => r.id);
         return { imported: ids.length, package_ids: ids, skipped };
       });
     },

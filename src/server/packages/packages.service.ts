@@ -8,23 +8,15 @@ import {
   packageListQuerySchema,
   type Receipt,
 } from '../../contract/packages';
-import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { LookupCache } from '../db/lookup-cache';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
-import {
-  files,
-  packageEvents,
-  packageReceipts,
-  packageStatuses,
-  packages,
-  prealerts,
-  users,
-} from '../db/schema';
+import { files, packageEvents, packageReceipts, packages, prealerts, users } from '../db/schema';
 import { onWrite } from '../db/writes';
 import { conflict, notFound } from '../errors';
-import type { NotificationService } from '../notifications/notifications.service';
+import type { PackageStatus } from '../package-status/move-status';
+import { statusNames as readStatusNames } from '../package-status/status-names';
 import { awaitingParcel, prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 
@@ -93,24 +85,14 @@ function listWhere(shape: ListShape): SQL | undefined {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Packages: customers see their own, staff their company's; staff move them along (intake receives them). */
-export function createPackageService(deps: {
-  db: Db;
-  audit: AuditService;
-  notifications: NotificationService;
-}) {
-  const { db, audit } = deps;
-  async function loadStatusNames(q: Db): Promise<Map<string, string>> {
-    const rows = await q
-      .select({ code: packageStatuses.code, name: packageStatuses.name })
-      .from(packageStatuses);
-    return new Map(rows.map((r) => [r.code, r.name]));
-  }
+export function createPackageService(deps: { db: Db; status: PackageStatus }) {
+  const { db } = deps;
   // Status names change only with the reference data: read on every list, they are kept in memory until a write.
   const statusCache = new LookupCache<'all', Map<string, string>>({ ttlMs: 60_000, max: 1 });
   onWrite(db, ['package_statuses'], () => statusCache.clear());
   /** Inside a transaction, read through it (it may have just changed them); otherwise from the cache. */
   function statusNames(q: Db = db): Promise<Map<string, string>> {
-    return q === db ? statusCache.get('all', () => loadStatusNames(db)) : loadStatusNames(q);
+    return q === db ? statusCache.get('all', () => readStatusNames(db)) : readStatusNames(q);
   }
 
   function toSummary(
@@ -346,7 +328,10 @@ export function createPackageService(deps: {
       };
     },
 
-    /** Staff move a package to a status; its owner is told (and mailed) in the same transaction. */
+    /**
+     * Staff move a package to a status by hand, through the status's owner (which refuses a move its rules do not
+     * allow); its owner is told (and mailed) in the same transaction.
+     */
     async changeStatus(
       company: CompanyRow,
       staff: UserRow,
@@ -356,37 +341,17 @@ export function createPackageService(deps: {
     ) {
       const pkg = await visiblePackage(company, staff, id);
       if (pkg.statusCode === status) throw conflict(`The package is already "${status}"`);
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(packages)
-          .set({
-            statusCode: status,
-            updatedAt: now,
-            ...(status === 'delivered' ? { deliveredAt: now } : {}),
-          })
-          .where(eq(packages.id, pkg.id));
-        await tx.insert(packageEvents).values({
-          packageId: pkg.id,
-          companyId: company.id,
-          statusCode: status,
+      await db.transaction((tx) =>
+        deps.status.moveStatus(tx, {
+          company,
+          actor: staff,
+          mover: 'staff',
+          packages: [{ id: pkg.id }],
+          to: status,
           note,
-          actorId: staff.id,
-          createdAt: now,
-        });
-        await audit.record(tx, company, staff, {
-          entity: 'package',
-          entityId: pkg.id,
-          action: 'status',
-          changes: { status: [pkg.statusCode, status] },
-          note,
-        });
-        if (pkg.userId) {
-          const told = [{ id: pkg.id, tracking_number: pkg.trackingNumber, description: pkg.description }];
-          const statusName = (await statusNames(tx)).get(status) ?? status;
-          await deps.notifications.packagesStatus(tx, company, pkg.userId, told, statusName, note, origin);
-        }
-      });
+          tell: { origin, note },
+        }),
+      );
       return service.detail(company, staff, id);
     },
   };

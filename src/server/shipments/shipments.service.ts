@@ -17,9 +17,9 @@ import { isUniqueViolation } from '../db/errors';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, shipments } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import type { NotificationService } from '../notifications/notifications.service';
-import { noticesFor, tellOwners } from '../staff-packages/notices';
-import { ORDER, type PackageRow, selectRows, statusNames, toRow } from '../staff-packages/package-rows';
+import type { PackageStatus } from '../package-status/move-status';
+import { statusNames } from '../package-status/status-names';
+import { ORDER, type PackageRow, selectRows, toRow } from '../staff-packages/package-rows';
 import type { StaffPackageService } from '../staff-packages/staff-packages.service';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -31,7 +31,7 @@ export function createShipmentService(deps: {
   db: Db;
   audit: AuditService;
   staffPackages: StaffPackageService;
-  notifications: NotificationService;
+  status: PackageStatus;
 }) {
   const { db, audit, staffPackages } = deps;
   async function shipmentOf(company: CompanyRow, id: string, q: Db = db): Promise<ShipmentRow> {
@@ -335,8 +335,6 @@ export function createShipmentService(deps: {
       origin: string,
     ) {
       const b = advanceSchema.parse(input);
-      const names = await statusNames(db);
-      const statusName = names.get(b.status) ?? b.status;
       const { moved, notified } = await db.transaction(async (tx) => {
         const s = await shipmentOf(company, id, tx);
         const pkgs = await tx
@@ -345,8 +343,15 @@ export function createShipmentService(deps: {
           .where(and(eq(packages.companyId, company.id), eq(packages.shipmentId, s.id)))
           .orderBy(asc(packages.trackingNumber));
         if (pkgs.length === 0) throw conflict('The shipment has no packages yet');
-        const note = b.note || `Shipment ${s.reference}`;
-        const movedRows = await staffPackages.moveStatus(tx, company, staff, pkgs, b.status, note);
+        const { moved, told } = await deps.status.moveStatus(tx, {
+          company,
+          actor: staff,
+          mover: 'shipment',
+          packages: pkgs.map((p) => ({ id: p.id })),
+          to: b.status,
+          note: b.note || `Shipment ${s.reference}`,
+          tell: { origin, note: b.note },
+        });
         await tx
           .update(shipments)
           .set({ statusCode: b.status, updatedAt: new Date() })
@@ -358,11 +363,7 @@ export function createShipmentService(deps: {
           changes: { status: [s.statusCode, b.status] },
           note: b.note,
         });
-        const notices = noticesFor(movedRows, statusName, b.note);
-        return {
-          moved: movedRows.length,
-          notified: await tellOwners(deps.notifications, tx, company, origin, notices),
-        };
+        return { moved: moved.length, notified: told };
       });
       return { shipment: await service.detail(company, id), moved, notified };
     },

@@ -29,9 +29,11 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { PackageStatus } from '../package-status/move-status';
+import { ownerNotices, tellOwners } from '../package-status/notices';
+import { statusNames } from '../package-status/status-names';
 import { matchPrealert, pendingPrealert, prealertDtos } from '../packages/prealert-records';
 import { toFileInfo } from '../packages/stored-files';
-import { noticesFor, ownerNotices, tellOwners } from './notices';
 import {
   csvLine,
   customerIdsMatching,
@@ -41,7 +43,6 @@ import {
   ORDER,
   type PackageRow,
   selectRows,
-  statusNames,
   toRow,
 } from './package-rows';
 
@@ -75,6 +76,7 @@ export function createStaffPackageService(deps: {
   db: Db;
   audit: AuditService;
   notifications: NotificationService;
+  status: PackageStatus;
 }) {
   const { db, audit, notifications } = deps;
   async function packageOf(company: CompanyRow, id: string, q: Db = db): Promise<PackageRow> {
@@ -97,53 +99,6 @@ export function createStaffPackageService(deps: {
     if (!u) throw badRequest('Validation failed', { [field]: ['No such customer'] });
     if (!u.isActive) throw badRequest('Validation failed', { [field]: ['This customer is deactivated'] });
     return u;
-  }
-
-  /** Moves packages to a status: the column, an event each and an audit entry each, in `tx`. */
-  async function moveStatus(
-    tx: Db,
-    company: CompanyRow,
-    staff: UserRow,
-    pkgs: PackageRow[],
-    status: PackageStatusCode,
-    note: string,
-    auditNote = note,
-  ): Promise<PackageRow[]> {
-    const moving = pkgs.filter((p) => p.statusCode !== status);
-    if (moving.length === 0) return [];
-    const now = new Date();
-    await tx
-      .update(packages)
-      .set({ statusCode: status, updatedAt: now, ...(status === 'delivered' ? { deliveredAt: now } : {}) })
-      .where(
-        inArray(
-          packages.id,
-          moving.map((p) => p.id),
-        ),
-      );
-    await tx.insert(packageEvents).values(
-      moving.map((p) => ({
-        packageId: p.id,
-        companyId: company.id,
-        statusCode: status,
-        note,
-        actorId: staff.id,
-        createdAt: now,
-      })),
-    );
-    await audit.record(
-      tx,
-      company,
-      staff,
-      moving.map((p) => ({
-        entity: 'package' as const,
-        entityId: p.id,
-        action: 'status',
-        changes: { status: [p.statusCode, status] as [AuditValue, AuditValue] },
-        note: auditNote,
-      })),
-    );
-    return moving;
   }
 
   /** Sets an owner on a package (and matches that customer's pending pre-alert of the same tracking number). */
@@ -193,7 +148,6 @@ export function createStaffPackageService(deps: {
 
   const service = {
     packageOf,
-    moveStatus,
 
     /** `q` as the route validated it (defaults applied, flags as booleans). */
     async list(company: CompanyRow, q: StaffPackageListQuery) {
@@ -578,13 +532,16 @@ export function createStaffPackageService(deps: {
           throw notFound(`${ids.length - pkgs.length} of the selected packages were not found`);
         }
         if (b.action === 'status') {
-          const moved = await moveStatus(tx, company, staff, pkgs, b.status, b.note);
-          const names = await statusNames(tx);
-          const notices = noticesFor(moved, names.get(b.status) ?? b.status, b.note);
-          return {
-            updated: moved.length,
-            notified: await tellOwners(notifications, tx, company, origin, notices),
-          };
+          const { moved, told } = await deps.status.moveStatus(tx, {
+            company,
+            actor: staff,
+            mover: 'staff',
+            packages: ids.map((id) => ({ id })),
+            to: b.status,
+            note: b.note,
+            tell: { origin, note: b.note },
+          });
+          return { updated: moved.length, notified: told };
         }
         if (b.action === 'shipment') {
           const [target] = await tx

@@ -5,7 +5,7 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, type prealerts } from '../db/schema';
 import type { StoredAttachment } from '../mail/mail-job';
 import type { MovingPackage, PackageStatus } from '../package-status/move-status';
-import { matchPrealert } from '../packages/prealert-records';
+import { matchPrealert, toCents } from '../packages/prealert-records';
 import type { Found, resolveLabels } from './resolve-labels';
 
 /* What a receipt writes, one by one or from a CSV: the package and its pre-alert, then its move to Received. */
@@ -14,9 +14,6 @@ export type Labels = Awaited<ReturnType<typeof resolveLabels>>;
 export type PrealertRow = typeof prealerts.$inferSelect;
 /** A parcel just received: its package, how it was matched, and its move to Received (written by the caller). */
 export type Receipt = { id: string; matched: Matched; moving: MovingPackage; fresh: boolean };
-
-/** Dollars as the clerk typed them, in cents (toFixed first: 19.99 * 100 is 1998.9999…). */
-const money = (dollars: number) => Math.round(Number((dollars * 100).toFixed(4)));
 
 /** Intake is serialised per company for the moment a tracking number is checked and taken (a scanner's double
  *  read or two clerks on one parcel must not both create it). */
@@ -65,7 +62,7 @@ export async function recordReceipt(
       width: (body.width ?? Number(pre?.width ?? 0)).toFixed(2),
       height: (body.height ?? Number(pre?.height ?? 0)).toFixed(2),
       declaredValueCents:
-        body.declared_value !== undefined ? money(body.declared_value) : (pre?.valueCents ?? 0),
+        body.declared_value !== undefined ? toCents(body.declared_value) : (pre?.valueCents ?? 0),
       statusCode: 'received_us',
       receivedAt,
       createdAt: now,

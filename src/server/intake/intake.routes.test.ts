@@ -224,7 +224,7 @@ describe('receive', () => {
     expect(got.owner).toBeNull();
   });
 
-  it('a tracking number already received: 409 naming the existing package, nothing duplicated', async () => {
+  it('a tracking number already received: 409 naming the package, its customer and status; nothing duplicated', async () => {
     const tracking = tn();
     const first = expectOk<Received>(
       await receive(clerk.access, {
@@ -238,8 +238,10 @@ describe('receive', () => {
       await receive(admin.access, { tracking_number: tracking.toLowerCase(), weight: '2' }),
       409,
     );
-    expect(again.errors?.existing_package_id).toEqual([first.id]);
-    expect(again.errors?.tracking_number).toBeDefined();
+    // Whose parcel it is and where it stands, as the desk says it.
+    const said = `Received before: ${tracking} for ${first.owner?.name} (${shanice.mailboxNumber}), Received at US warehouse`;
+    expect(again.message).toBe(said);
+    expect(again.errors).toEqual({ tracking_number: [said], existing_package_id: [first.id] });
     const rows = await t.database.db.select().from(packages).where(eq(packages.trackingNumber, tracking));
     expect(rows).toHaveLength(1);
   });

@@ -1,13 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { FILE_TYPES } from '../../contract/constants';
 import type { Matched, ReceiveInput } from '../../contract/intake';
 import type { PackageDetail } from '../../contract/packages';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
-import { packageReceipts } from '../db/schema';
+import { packageReceipts, users } from '../db/schema';
 import { ApiError, badRequest, conflict } from '../errors';
 import type { FormUpload } from '../http/uploads';
 import type { StoredAttachment } from '../mail/mail-job';
 import type { PackageStatus } from '../package-status/move-status';
+import { nameIn, statusNames } from '../package-status/status-names';
 import type { PackageService } from '../packages/packages.service';
 import type { StoredFiles } from '../packages/stored-files';
 import { arrivePrealerted, lockIntake, moveReceived, type Receipt, recordReceipt } from './receipt-writes';
@@ -17,12 +19,27 @@ import { resolveLabels, splitConsignee } from './resolve-labels';
 
 const IMAGE_TYPES = Object.keys(FILE_TYPES).filter((t) => t.startsWith('image/'));
 
-/** A tracking number already received: flagged with the package that has it, never duplicated. */
-function alreadyReceived(id: string) {
-  return conflict('This tracking number was already received', {
-    tracking_number: ['Already received: open the existing package'],
-    existing_package_id: [id],
-  });
+/**
+ * A tracking number already received: never duplicated, but a 409 that says whose parcel it is and where it stands
+ * ("Received before: 1Z… for Ann Lee (IEX-10023), Ready for pickup"), with the package that has it.
+ */
+async function alreadyReceived(
+  tx: Db,
+  existing: { id: string; trackingNumber: string; statusCode: string; userId: string | null },
+) {
+  const [owner] = existing.userId
+    ? await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, mailbox: users.mailboxNumber })
+        .from(users)
+        .where(eq(users.id, existing.userId))
+        .limit(1)
+    : [];
+  const whose = owner
+    ? `for ${`${owner.firstName} ${owner.lastName}`.trim()} (${owner.mailbox})`
+    : 'as Unassigned';
+  const status = nameIn(await statusNames(tx))(existing.statusCode);
+  const said = `Received before: ${existing.trackingNumber} ${whose}, ${status}`;
+  return conflict(said, { tracking_number: [said], existing_package_id: [existing.id] });
 }
 
 /** The photo of a receipt: at most one, and an image (a PDF is a document, not a photo). */
@@ -91,7 +108,7 @@ export function createReceive(deps: {
       if (existing?.statusCode === 'pre_alerted') {
         out = await arrivePrealerted(tx, staff, body, existing, labels);
       } else if (existing) {
-        throw alreadyReceived(existing.id);
+        throw await alreadyReceived(tx, existing);
       } else {
         const found = labels.customer(label);
         const pre = found ? labels.prealert(body.tracking_number, found.user.id) : null;

@@ -1,6 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentDetail } from '../../contract/shipments';
+import type { StaffPackageDetail } from '../../contract/staff-packages';
 import { counterCustomer, idTypes } from '../counter/counter.test-support';
 import { auditLog, notifications, packageEvents, packages } from '../db/schema';
 import { customer, receive, tracking } from '../staff-packages/staff-packages.test-support';
@@ -128,13 +129,16 @@ describe('an illegal status move, through every capability: 409, nothing changed
     expect(res.errors?.package_ids).toEqual([`${p.tracking_number} is On hold`]);
   });
 
-  it('intake: a parcel received again is refused with the package that has it', async () => {
+  it('intake: a parcel received again is refused, saying whose it is and its status', async () => {
     const done = await parcel('out_for_delivery', 'delivered');
+    const { owner } = expectOk<StaffPackageDetail>(
+      await t.request({ method: 'GET', url: `/v1/admin/packages/${done.id}`, token: c.admin.access }),
+    );
     const body = await multipart({ tracking_number: done.tracking_number, weight: '1' });
     const res = await refused(
       [done.id],
       () => t.request({ method: 'POST', url: '/v1/admin/packages/receive', token: c.admin.access, ...body }),
-      'This tracking number was already received',
+      `Received before: ${done.tracking_number} for ${owner?.name} (${owner?.mailbox_number}), Delivered / Collected`,
     );
     expect(res.errors?.existing_package_id).toEqual([done.id]);
   });

@@ -21,6 +21,8 @@ const customerColumns = {
   lastName: customer.lastName,
   mailbox: customer.mailboxNumber,
 };
+/** Who took a payment or released a parcel (null when that account is gone). */
+const staffColumns = { staffFirst: staffUser.firstName, staffLast: staffUser.lastName };
 
 function paymentRows(db: Db, where: SQL | undefined) {
   return db
@@ -28,8 +30,7 @@ function paymentRows(db: Db, where: SQL | undefined) {
       p: payments,
       number: invoices.number,
       customer: customerColumns,
-      staffFirst: staffUser.firstName,
-      staffLast: staffUser.lastName,
+      ...staffColumns,
       reverserFirst: reverser.firstName,
       reverserLast: reverser.lastName,
     })
@@ -49,8 +50,7 @@ function releaseRows(db: Db, companyId: string, from: Date, to: Date) {
       r: packageReleases,
       tracking: packages.trackingNumber,
       customer: customerColumns,
-      staffFirst: staffUser.firstName,
-      staffLast: staffUser.lastName,
+      ...staffColumns,
     })
     .from(packageReleases)
     .innerJoin(packages, eq(packages.id, packageReleases.packageId))
@@ -80,6 +80,16 @@ const byMethod = (rows: { method: PaymentMethod; amount: number }[]) =>
     return { method, count: of.length, total_cents: of.reduce((n, r) => n + r.amount, 0) };
   });
 
+/** What the close-out says of any payment: its invoice, whose it is, how much and how it was paid. */
+const paymentItem = (t: PaymentRow) => ({
+  id: t.p.id,
+  invoice_id: t.p.invoiceId,
+  invoice_number: t.number,
+  customer: ref(t.customer),
+  amount_cents: t.p.amountCents,
+  method: t.p.method,
+});
+
 /** The day's payments: their sums by method and by the staff who took them, and each one. */
 function paymentsOf(taken: PaymentRow[]): Closeout['payments'] {
   const flat = taken.map((t) => ({
@@ -107,12 +117,7 @@ function paymentsOf(taken: PaymentRow[]): Closeout['payments'] {
     by_method: byMethod(flat),
     by_staff: byStaff,
     items: taken.map((t) => ({
-      id: t.p.id,
-      invoice_id: t.p.invoiceId,
-      invoice_number: t.number,
-      customer: ref(t.customer),
-      amount_cents: t.p.amountCents,
-      method: t.p.method,
+      ...paymentItem(t),
       reference: t.p.reference,
       recorded_by: person(t.staffFirst, t.staffLast),
       created_at: t.p.createdAt.toISOString(),
@@ -125,12 +130,7 @@ function reversalsOf(reversed: PaymentRow[]): Closeout['reversals'] {
     count: reversed.length,
     total_cents: reversed.reduce((n, r) => n + r.p.amountCents, 0),
     items: reversed.map((t) => ({
-      id: t.p.id,
-      invoice_id: t.p.invoiceId,
-      invoice_number: t.number,
-      customer: ref(t.customer),
-      amount_cents: t.p.amountCents,
-      method: t.p.method,
+      ...paymentItem(t),
       paid_on: t.p.paidOn,
       reversed_at: (t.p.reversedAt ?? t.p.createdAt).toISOString(),
       reversed_by: person(t.reverserFirst, t.reverserLast),

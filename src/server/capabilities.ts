@@ -43,6 +43,7 @@ import { menuRoutes } from './menus/menus.routes';
 import { createMenuService, type MenuService } from './menus/menus.service';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { createNotificationService, type NotificationService } from './notifications/notifications.service';
+import { createPackageStatus } from './package-status/move-status';
 import { packageRoutes } from './packages/packages.routes';
 import { createPackageService, type PackageService } from './packages/packages.service';
 import { prealertRoutes } from './packages/prealerts.routes';
@@ -147,8 +148,10 @@ export function createServices(deps: {
   const points = createPointsService({ db, audit });
   const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
   const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
-  const packages = createPackageService({ db, audit, notifications });
-  const staffPackages = createStaffPackageService({ db, audit, notifications });
+  // The one owner of a package's status: every capability that moves one goes through it.
+  const status = createPackageStatus({ audit, notifications });
+  const packages = createPackageService({ db, status });
+  const staffPackages = createStaffPackageService({ db, audit, notifications, status });
   const authService = createAuthService({ db, signer, jobs, config, throttle });
   return {
     audit,
@@ -175,11 +178,11 @@ export function createServices(deps: {
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
     staffPackages,
-    shipments: createShipmentService({ db, audit, staffPackages, notifications }),
-    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore, notifications }),
+    shipments: createShipmentService({ db, audit, staffPackages, status }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore, status }),
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
-    counter: createCounterService({ db, audit, notifications }),
+    counter: createCounterService({ db, status }),
   };
 }
 

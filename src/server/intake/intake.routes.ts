@@ -11,19 +11,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.receive, async (request, _reply, { upload, tx }) => {
     const { company, user } = authOf(request);
-    const { pkg, matched, photo } = await svc.receive(company, user, upload, tx);
-    // The bell's row and the mail's job commit with the receipt (a replay of the key neither receives nor notifies
-    // again); the mail goes out after the reply, the photo read from the file store by its key then.
-    await app.notifications.packageStatus(
-      tx,
-      company,
-      pkg,
-      photo ? 'The warehouse photographed it: see the photo with the package.' : '',
-      linkOrigin(request, app.config),
-      photo
-        ? { filename: photo.originalName, contentType: photo.contentType, storageKey: photo.storageKey }
-        : undefined,
-    );
+    const { pkg, matched } = await svc.receive(company, user, upload, tx, linkOrigin(request, app.config));
     const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';
     return ok({ ...pkg, matched }, message, 201);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../contract/audit';
 import type { InvoiceDetail } from '../../contract/invoices';
 import type { PackageSummary } from '../../contract/packages';
+import { mayMove } from '../package-status/rules';
 import { roomy } from '../test/auth';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectError, expectOk, mailbox, registerBody } from '../test/helpers';
@@ -10,12 +11,12 @@ import type { Page } from '../test/packages';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
-/** The demo customer's parcels, as staff change them. */
+/** The demo customer's parcels that staff may put on hold (the status's rules say which). */
 async function parcelsOf(t: TestApp, customer: Session): Promise<PackageSummary[]> {
   const page = expectOk<Page<PackageSummary>>(
     await t.request({ method: 'GET', url: '/v1/packages?pageSize=50', token: customer.access }),
   );
-  return page.items.filter((p) => !['on_hold', 'delivered'].includes(p.status));
+  return page.items.filter((p) => mayMove(p.status, 'on_hold', 'staff'));
 }
 
 async function draftFor(

@@ -111,6 +111,8 @@ export function ReceiveScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
+  // The server's word on the earlier receipt: whose parcel it is and its status.
+  const [duplicateSaid, setDuplicateSaid] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [camera, setCamera] = useState(false);
@@ -205,6 +207,7 @@ export function ReceiveScreen() {
         const existing = err.fieldErrors.existing_package_id?.[0];
         if (err.status === 409 && existing) {
           setDuplicate(existing);
+          setDuplicateSaid(err.fieldErrors.tracking_number?.[0] ?? err.message);
           trackingRef.current?.focus();
         } else {
           const placed: Record<string, string> = {};
@@ -302,7 +305,7 @@ export function ReceiveScreen() {
               </Group>
               {duplicate && (
                 <Alert color="red" title="Already received" data-testid="intake-duplicate">
-                  {typedTracking} was received before: it is not received twice.{' '}
+                  {duplicateSaid}. It is not received twice.{' '}
                   <Anchor
                     renderRoot={(props) => (
                       <Link to="/admin/packages/$id" params={{ id: duplicate }} {...props} />

@@ -36,7 +36,7 @@ const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
  * exact full name when exactly one customer has it; failing those, the customer of the one pending pre-alert with
  * the tracking number.
  */
-export async function resolveLabels(q: Db, companyId: string, labels: Consignee[]) {
+export async function resolveLabels(db: Db, companyId: string, labels: Consignee[]) {
   const mailboxes = new Set<string>();
   const emails = new Set<string>();
   const names = new Set<string>();
@@ -50,25 +50,25 @@ export async function resolveLabels(q: Db, companyId: string, labels: Consignee[
   const inCompany = eq(users.companyId, companyId);
   const [byMailbox, byEmail, byName, pending, received] = await Promise.all([
     mailboxes.size
-      ? q
+      ? db
           .select()
           .from(users)
           .where(and(inCompany, inArray(users.mailboxNumber, [...mailboxes])))
       : [],
     emails.size
-      ? q
+      ? db
           .select()
           .from(users)
           .where(and(inCompany, inArray(sql`lower(${users.email})`, [...emails])))
       : [],
     names.size
-      ? q
+      ? db
           .select()
           .from(users)
           .where(and(inCompany, eq(users.role, 'customer'), inArray(fullName, [...names])))
       : [],
     trackings.size
-      ? q
+      ? db
           .select({ pre: prealerts, owner: users })
           .from(prealerts)
           .innerJoin(users, eq(users.id, prealerts.userId))
@@ -81,7 +81,7 @@ export async function resolveLabels(q: Db, companyId: string, labels: Consignee[
           )
       : [],
     trackings.size
-      ? q
+      ? db
           .select({
             id: packages.id,
             trackingNumber: packages.trackingNumber,

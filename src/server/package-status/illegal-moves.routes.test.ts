@@ -2,13 +2,13 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentDetail } from '../../contract/shipments';
 import type { StaffPackageDetail } from '../../contract/staff-packages';
-import { counterCustomer, idTypes } from '../counter/counter.test-support';
 import { auditLog, notifications, packageEvents, packages } from '../db/schema';
-import { customer, receive, tracking } from '../staff-packages/staff-packages.test-support';
 import { type Cast, cast } from '../test/access';
+import { counterCustomer, idTypes } from '../test/counter';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectError, expectOk } from '../test/helpers';
 import { multipart } from '../test/multipart';
+import { customer, receive, tracking } from '../test/staff-packages';
 
 /*
  * An illegal move through each capability that moves a package's status: a 409 naming both statuses, and nothing

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment, ShipmentDetail } from '../../contract/shipments';
 import type { StaffPackageDetail } from '../../contract/staff-packages';
-import {
-  auditOf,
-  customer,
-  notificationsOf,
-  receive,
-  tracking,
-  unassigned,
-} from '../staff-packages/staff-packages.test-support';
 import { type Cast, cast } from '../test/access';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectError, expectOk } from '../test/helpers';
 import { expectValidPdf } from '../test/pdf';
+import { auditOf, customer, notificationsOf, receive, tracking, unassigned } from '../test/staff-packages';
 
 type AddResult = {
   results: { tracking_number: string; outcome: string; other_shipment: string | null }[];

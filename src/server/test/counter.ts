@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
 import { identifications, invoiceLines, invoices, payments, users } from '../db/schema';
-import { customer, receive, tracking } from '../staff-packages/staff-packages.test-support';
-import type { Session } from '../test/access';
-import type { TestApp } from '../test/harness';
-import { expectOk } from '../test/helpers';
+import type { Session } from './access';
+import type { TestApp } from './harness';
+import { expectOk } from './helpers';
+import { customer, receive, tracking } from './staff-packages';
 
 /** Helpers of the counter tests: a customer with parcels at the branch, invoices and payments on them. */
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/audit';
 import type { Notification } from '../../contract/notifications';
 import { packages, prealerts, users } from '../db/schema';
-import type { Session } from '../test/access';
-import type { TestApp } from '../test/harness';
-import { expectOk, type SignedUp, signUp } from '../test/helpers';
-import { multipart } from '../test/multipart';
+import type { Session } from './access';
+import type { TestApp } from './harness';
+import { expectOk, type SignedUp, signUp } from './helpers';
+import { multipart } from './multipart';
 
 /** Helpers of the staff package and shipment tests. */
 

@@ -26,6 +26,8 @@ function step(title, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     console.log(`✖ ${title} failed (exit ${r.status ?? r.signal})`);
+    // Named in the tail too: a runner can exit non-zero with every test passed (an unhandled error between tests).
+    failures.push(`${title}: exited ${r.status ?? r.signal}`);
     broken = true;
   }
   return r.status === 0;

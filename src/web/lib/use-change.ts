@@ -1,0 +1,39 @@
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AuditRef, type Changed, refreshAfter } from './refresh';
+
+export type ChangeOptions<TResult, TVars, TContext = unknown> = Omit<
+  UseMutationOptions<TResult, Error, TVars, TContext>,
+  'mutationFn'
+> & {
+  mutationFn: (vars: TVars) => Promise<TResult>;
+  /** What it changes: every screen showing that is refreshed once it succeeds (lib/refresh.ts). */
+  changes: readonly Changed[] | ((result: TResult, vars: TVars) => readonly Changed[]);
+  /** The records whose history it wrote to. */
+  audit?: (result: TResult, vars: TVars) => readonly AuditRef[];
+};
+
+/**
+ * A feature's mutation (used by its `hooks.ts`, never by a component directly): sent even when the browser says it
+ * is offline (it then fails at once and says so, rather than waiting silently), and once it succeeds it refreshes
+ * every query that shows what it changed. The refresh is not awaited: the screen reacts to the reply at once.
+ */
+export function useChange<TResult, TVars = void, TContext = unknown>({
+  changes,
+  audit,
+  onSuccess,
+  ...options
+}: ChangeOptions<TResult, TVars, TContext>) {
+  const client = useQueryClient();
+  return useMutation<TResult, Error, TVars, TContext>({
+    networkMode: 'always',
+    ...options,
+    onSuccess: (result, vars, ...rest) => {
+      void refreshAfter(
+        client,
+        typeof changes === 'function' ? changes(result, vars) : changes,
+        audit?.(result, vars),
+      );
+      return onSuccess?.(result, vars, ...rest);
+    },
+  });
+}

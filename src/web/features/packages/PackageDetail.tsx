@@ -19,6 +19,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PackageDetail as PackageDetailData } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
+import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { usePageTitle } from '../../components/PageTitle';
 import { ToneBadge } from '../../components/ToneBadge';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -26,7 +27,6 @@ import { formatDateTime, formatDimensions, formatMoney, formatWeight } from '../
 import { packageQueryOptions } from './api';
 import classes from './PackageDetail.module.css';
 import { ReceiptsPanel } from './ReceiptsPanel';
-import { StatusBadge } from './StatusBadge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +50,7 @@ function Details({ pkg }: { pkg: PackageDetailData }) {
       <dl className={classes.facts}>
         <Fact label="Tracking number">{pkg.tracking_number}</Fact>
         <Fact label="Status">
-          <StatusBadge code={pkg.status} name={pkg.status_name} />
+          <PackageStatusBadge code={pkg.status} name={pkg.status_name} />
         </Fact>
         <Fact label="Description">{pkg.description || '—'}</Fact>
         <Fact label="Seller">{pkg.seller_name || '—'}</Fact>
@@ -238,7 +238,7 @@ export function PackageDetail({ id }: { id: string }) {
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {pkg.tracking_number}
           </Title>
-          <StatusBadge code={pkg.status} name={pkg.status_name} size="lg" />
+          <PackageStatusBadge code={pkg.status} name={pkg.status_name} size="lg" />
         </Group>
         <Text c="dimmed">
           {pkg.description || 'Package'}

@@ -1,7 +1,7 @@
 import type { BadgeProps } from '@mantine/core';
-import { ToneBadge } from '../../components/ToneBadge';
+import { ToneBadge } from './ToneBadge';
 
-/** One colour per package status (by code); unknown codes are grey. */
+/** One colour per package status (by code), the same on the customer's screens and the staff's; unknown: grey. */
 const TONES: Record<string, string> = {
   pre_alerted: 'gray',
   received_us: 'blue',
@@ -17,7 +17,7 @@ const TONES: Record<string, string> = {
 export const statusTone = (code: string) => TONES[code] ?? 'gray';
 
 /** A status name in its colour; the name is the text, so colour is never the only signal. */
-export function StatusBadge({ code, name, ...props }: { code: string; name: string } & BadgeProps) {
+export function PackageStatusBadge({ code, name, ...props }: { code: string; name: string } & BadgeProps) {
   return (
     <ToneBadge tone={statusTone(code)} data-status={code} {...props}>
       {name}

@@ -1,27 +1,5 @@
-import type { BadgeProps } from '@mantine/core';
-import type { StaffPackageRow } from '../../../contract/staff-packages';
-import { ToneBadge } from '../../components/ToneBadge';
-
-const TONES: Record<string, string> = {
-  pre_alerted: 'gray',
-  received_us: 'blue',
-  in_transit: 'indigo',
-  at_customs: 'orange',
-  ready_for_pickup: 'teal',
-  out_for_delivery: 'cyan',
-  delivered: 'green',
-  on_hold: 'red',
-  returned: 'grape',
-};
-
-/** A status name in its colour (the name is the text, so colour is never the only signal). */
-export function PackageStatus({ code, name, ...props }: { code: string; name: string } & BadgeProps) {
-  return (
-    <ToneBadge tone={TONES[code] ?? 'gray'} data-status={code} {...props}>
-      {name}
-    </ToneBadge>
-  );
-}
+import type { StaffPackageRow } from '../../../../contract/staff-packages';
+import { ToneBadge } from '../../../components/ToneBadge';
 
 /** The flags a clerk must see at a glance, as words. */
 export function flagsOf(

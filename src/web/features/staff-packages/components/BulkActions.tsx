@@ -1,14 +1,14 @@
-import { Button, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStatusChange, IconTruck, IconUserCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { PackageStatusCode } from '../../../contract/constants';
-import type { BulkBody } from '../../../contract/staff-packages';
-import { staffPackageCalls } from '../../../contract/staff-packages.calls';
-import { api, errorMessage } from '../../lib/api';
-import { packageStatusesQueryOptions } from '../../lib/reference/api';
-import { openShipmentsQueryOptions, staffPackageKeys } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { PackageStatusCode } from '../../../../contract/constants';
+import { SelectionBar } from '../../../components/list';
+import { errorMessage } from '../../../lib/api';
+import { packageStatusesQueryOptions } from '../../../lib/reference/api';
+import { openShipmentsQueryOptions } from '../api';
+import { useBulkUpdate } from '../hooks';
 import { CustomerPicker } from './CustomerPicker';
 
 type Action = 'status' | 'shipment' | 'assign';
@@ -17,67 +17,41 @@ const TITLES: Record<Action, string> = {
   shipment: 'Add to a shipment',
   assign: 'Assign to a customer',
 };
+const packages = (n: number) => `${n} package${n === 1 ? '' : 's'}`;
 
 /** The bar over a selection: change status, add to a shipment, assign; one call for the whole selection. */
-export function BulkActions({
-  ids,
-  onDone,
-  onClear,
-}: {
-  ids: string[];
-  onDone: () => void;
-  onClear: () => void;
-}) {
+export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const [action, setAction] = useState<Action | null>(null);
-  const n = ids.length;
   return (
-    <Paper
-      withBorder
-      p="sm"
-      component="section"
-      aria-label="Selected packages"
-      pos="sticky"
-      top={0}
-      style={{ zIndex: 3 }}
-    >
-      <Group justify="space-between" gap="sm">
-        <Text fw={600} aria-live="polite">
-          {n} selected
-        </Text>
-        <Group gap="xs">
-          <Button
-            size="sm"
-            leftSection={<IconStatusChange size={16} aria-hidden />}
-            onClick={() => setAction('status')}
-          >
-            Change status
-          </Button>
-          <Button
-            size="sm"
-            variant="light"
-            leftSection={<IconTruck size={16} aria-hidden />}
-            onClick={() => setAction('shipment')}
-          >
-            Add to shipment
-          </Button>
-          <Button
-            size="sm"
-            variant="light"
-            leftSection={<IconUserCheck size={16} aria-hidden />}
-            onClick={() => setAction('assign')}
-          >
-            Assign
-          </Button>
-          <Button size="sm" variant="subtle" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
+    <SelectionBar label="Selected packages" count={ids.length} onClear={onDone}>
+      <Button
+        size="sm"
+        leftSection={<IconStatusChange size={16} aria-hidden />}
+        onClick={() => setAction('status')}
+      >
+        Change status
+      </Button>
+      <Button
+        size="sm"
+        variant="light"
+        leftSection={<IconTruck size={16} aria-hidden />}
+        onClick={() => setAction('shipment')}
+      >
+        Add to shipment
+      </Button>
+      <Button
+        size="sm"
+        variant="light"
+        leftSection={<IconUserCheck size={16} aria-hidden />}
+        onClick={() => setAction('assign')}
+      >
+        Assign
+      </Button>
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={action !== null}
         onClose={() => setAction(null)}
-        title={action ? `${TITLES[action]}: ${n} package${n === 1 ? '' : 's'}` : ''}
+        title={action ? `${TITLES[action]}: ${packages(ids.length)}` : ''}
       >
         {action && (
           <BulkForm
@@ -90,12 +64,11 @@ export function BulkActions({
           />
         )}
       </Modal>
-    </Paper>
+    </SelectionBar>
   );
 }
 
 function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDone: () => void }) {
-  const client = useQueryClient();
   const statuses = useQuery(packageStatusesQueryOptions());
   const shipments = useQuery({ ...openShipmentsQueryOptions(), enabled: action === 'shipment' });
   const [status, setStatus] = useState<string | null>(null);
@@ -103,37 +76,33 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
   const [shipment, setShipment] = useState<string | null>(null);
   const [customer, setCustomer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: (body: BulkBody) => api.call(staffPackageCalls.bulk, { body }),
-    networkMode: 'always',
-    onSuccess: (r) => {
+  const bulk = useBulkUpdate();
+  const done = {
+    onSuccess: (r: { updated: number; notified: number }) => {
       notifications.show({
         color: 'teal',
-        title: `${r.updated} package${r.updated === 1 ? '' : 's'} updated`,
+        title: `${packages(r.updated)} updated`,
         message: r.notified
           ? `${r.notified} customer${r.notified === 1 ? '' : 's'} notified`
           : 'Nobody to notify',
       });
-      void client.invalidateQueries({ queryKey: staffPackageKeys.all });
-      void client.invalidateQueries({ queryKey: ['shipments'] });
       onDone();
     },
-    onError: (e) => setError(errorMessage(e)),
-  });
+    onError: (e: unknown) => setError(errorMessage(e)),
+  };
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (action === 'status') {
       if (!status) return setError('Choose a status');
-      mutation.mutate({ action, ids, status: status as PackageStatusCode, note });
+      bulk.mutate({ action, ids, status: status as PackageStatusCode, note }, done);
     } else if (action === 'shipment') {
       if (!shipment) return setError('Choose a shipment');
-      mutation.mutate({ action, ids, shipment_id: shipment });
+      bulk.mutate({ action, ids, shipment_id: shipment }, done);
     } else {
       if (!customer) return setError('Choose a customer');
-      mutation.mutate({ action, ids, customer_id: customer });
+      bulk.mutate({ action, ids, customer_id: customer }, done);
     }
   };
 
@@ -182,8 +151,8 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
           </Text>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Apply to {ids.length} package{ids.length === 1 ? '' : 's'}
+          <Button type="submit" loading={bulk.isPending}>
+            Apply to {packages(ids.length)}
           </Button>
         </Group>
       </Stack>

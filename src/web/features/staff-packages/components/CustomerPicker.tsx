@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { customerSearchQueryOptions } from './api';
+import { customerSearchQueryOptions } from '../api';
 
 /** Picks a customer of the company by mailbox number, name or email (searched on the server as one types). */
 export function CustomerPicker({

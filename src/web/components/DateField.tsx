@@ -8,8 +8,8 @@ const DateRangeField = lazy(() => import('./DateRangeField'));
 
 export interface DateFieldProps {
   label: string;
-  /** A calendar date, "YYYY-MM-DD"; '' for none. */
-  value: string;
+  /** A calendar date, "YYYY-MM-DD"; '' (or nothing) for none. */
+  value?: string | undefined;
   onChange: (value: string) => void;
   description?: string;
   placeholder?: string;

@@ -2,11 +2,9 @@ import { Box, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { LoadingRows, QueryStates } from '../QueryStates';
-import { CardRows } from './CardRows';
-import { type Column, DataTable, type DataTableProps } from './DataTable';
+import { ListRows, type ListRowsProps } from './ListRows';
 import { useCardsLayout } from './layout';
 import { Pager, type Paging, pageCount, ResultsSummary } from './Pager';
-import type { RowSelection } from './selection';
 
 /** A page of a list as the API answers it. */
 export interface ListPage<T> {
@@ -18,27 +16,16 @@ export interface ListPage<T> {
   total_capped?: boolean;
 }
 
-export interface ListResultsProps<T> {
+export interface ListResultsProps<T> extends Omit<ListRowsProps<T>, 'rows'> {
   query: Pick<
     UseQueryResult<ListPage<T>>,
     'isPending' | 'isError' | 'data' | 'error' | 'refetch' | 'isPlaceholderData'
   >;
-  /** The list's name: its table and its cards ("Packages"); "Loading packages" while it loads. */
-  label: string;
   /** How the summary counts rows: ["package", "packages"]. */
   noun: readonly [one: string, many: string];
   errorTitle: string;
   /** Nothing to show: "no packages yet", or "no packages match" with a way to clear the filters. */
   empty: ReactNode;
-  /** The table's columns (wide screens); without them the list is cards at every width. */
-  columns?: readonly Column<T>[];
-  /** One card (phones); without it the list is a table at every width. */
-  card?: (row: T) => ReactNode;
-  rowKey: (row: T) => string;
-  table?: Pick<DataTableProps<T>, 'minWidth' | 'maxHeight' | 'rowProps' | 'regionLabel'>;
-  /** Cards in one column at every width (a list inside a half-width panel). */
-  single?: boolean;
-  selection?: RowSelection<T>;
   /** Without it the list is one page (the server's). */
   paging?: Paging;
   /** The landmark around the results; null for none (a list inside a section of its own). */
@@ -52,21 +39,15 @@ export interface ListResultsProps<T> {
  */
 export function ListResults<T>({
   query,
-  label,
   noun,
   errorTitle,
   empty,
-  columns,
-  card,
-  rowKey,
-  table,
-  single,
-  selection,
   paging,
   region = 'Results',
+  ...rows
 }: ListResultsProps<T>) {
   const phone = useCardsLayout();
-  const cards = card !== undefined && (columns === undefined || phone);
+  const cards = rows.card !== undefined && (rows.columns === undefined || phone);
   const { data, isPlaceholderData } = query;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const pastEnd =
@@ -84,7 +65,11 @@ export function ListResults<T>({
     <QueryStates
       query={query}
       loading={
-        <LoadingRows label={`Loading ${label.toLowerCase()}`} count={cards ? 4 : 8} h={cards ? 96 : 40} />
+        <LoadingRows
+          label={`Loading ${rows.label.toLowerCase()}`}
+          count={cards ? 4 : 8}
+          h={cards ? 96 : 40}
+        />
       }
       errorTitle={errorTitle}
       isEmpty={(found) => found.total === 0 && found.items.length === 0}
@@ -104,25 +89,7 @@ export function ListResults<T>({
             aria-busy={isPlaceholderData}
             style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           >
-            {cards && card ? (
-              <CardRows
-                label={label}
-                rows={found.items}
-                rowKey={rowKey}
-                card={card}
-                selection={selection}
-                single={single}
-              />
-            ) : (
-              <DataTable
-                label={label}
-                rows={found.items}
-                columns={columns ?? []}
-                rowKey={rowKey}
-                selection={selection}
-                {...table}
-              />
-            )}
+            <ListRows rows={found.items} {...rows} />
           </Box>
           {paging && (
             <Pager

@@ -8,6 +8,7 @@ export { CardRows } from './CardRows';
 export { type Column, DataTable } from './DataTable';
 export { FilterPanel, hasFilters } from './FilterPanel';
 export { type ListPage, ListResults, type ListResultsProps } from './ListResults';
+export { ListRows, type ListRowsProps } from './ListRows';
 export { useCardsLayout } from './layout';
 export { Pager, type Paging, pageCount, ResultsSummary } from './Pager';
 export { SelectionBar } from './SelectionBar';

@@ -15,11 +15,22 @@ export interface CardRowsProps<T> {
   /** Showing the previous page while the next loads. */
   stale?: boolean;
   /** One column at every width (a list inside a half-width panel). */
-  single?: boolean;
+  single?: boolean | undefined;
+  /** Names each card (a list item) when its first line does not say enough: "Pre-alert 1Z999…". */
+  cardLabel?: ((row: T) => string) | undefined;
 }
 
 /** A list's cards (phones, or lists that are cards everywhere): one `<li>` each, with its checkbox when chosen. */
-export function CardRows<T>({ label, rows, rowKey, card, selection, stale, single }: CardRowsProps<T>) {
+export function CardRows<T>({
+  label,
+  rows,
+  rowKey,
+  card,
+  selection,
+  stale,
+  single,
+  cardLabel,
+}: CardRowsProps<T>) {
   const all = selection ? pageState(selection, rows) : null;
   return (
     <Stack gap="xs">
@@ -35,7 +46,7 @@ export function CardRows<T>({ label, rows, rowKey, card, selection, stale, singl
       )}
       <CardList label={label} stale={stale} single={single}>
         {rows.map((row) => (
-          <Card component="li" key={rowKey(row)} withBorder padding="sm">
+          <Card component="li" key={rowKey(row)} withBorder padding="sm" aria-label={cardLabel?.(row)}>
             {selection ? (
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <Checkbox

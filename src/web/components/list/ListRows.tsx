@@ -17,6 +17,8 @@ export interface ListRowsProps<T> {
   /** Cards in one column at every width (a list inside a half-width panel). */
   single?: boolean;
   selection?: RowSelection<T> | undefined;
+  /** Names each card when its first line does not say enough. */
+  cardLabel?: (row: T) => string;
 }
 
 /** A list's rows: a table on wide screens, cards on phones (where a table would scroll its facts out of view). */
@@ -29,11 +31,20 @@ export function ListRows<T>({
   table,
   single,
   selection,
+  cardLabel,
 }: ListRowsProps<T>) {
   const phone = useCardsLayout();
   if (card && (!columns || phone)) {
     return (
-      <CardRows label={label} rows={rows} rowKey={rowKey} card={card} selection={selection} single={single} />
+      <CardRows
+        label={label}
+        rows={rows}
+        rowKey={rowKey}
+        card={card}
+        selection={selection}
+        single={single}
+        cardLabel={cardLabel}
+      />
     );
   }
   return (

@@ -1,0 +1,76 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import type { QueuePrealert } from '../../../../contract/matching';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useCancelPrealert } from '../hooks';
+import { who } from './pair';
+
+/** Cancels a pre-alert with a reason the customer sees. */
+export function CancelPrealert({
+  prealert,
+  onClose,
+}: {
+  prealert: QueuePrealert | null;
+  onClose: () => void;
+}) {
+  const cancel = useCancelPrealert();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!prealert) return;
+    cancel.mutate(
+      { prealertId: prealert.id, reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `Pre-alert ${prealert.tracking_number} cancelled` });
+          setReason('');
+          setError(null);
+          onClose();
+        },
+        onError: (err) => {
+          const field = isApiError(err) ? err.fieldErrors.reason?.[0] : undefined;
+          setError(field ?? errorMessage(err));
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={prealert !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Cancel pre-alert"
+    >
+      {prealert && (
+        <form onSubmit={submit} noValidate aria-label="Cancel pre-alert">
+          <Stack gap="md">
+            <Text>
+              Cancel pre-alert <b>{prealert.tracking_number}</b> of {who(prealert.customer)}?
+            </Text>
+            <Textarea
+              label="Reason (the customer sees it)"
+              required
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              error={error}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
+                Keep it
+              </Button>
+              <Button type="submit" color="red.9" loading={cancel.isPending}>
+                Cancel pre-alert
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

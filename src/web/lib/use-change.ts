@@ -1,4 +1,5 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { type AuditRef, type Changed, refreshAfter } from './refresh';
 
 export type ChangeOptions<TResult, TVars, TContext = unknown> = Omit<
@@ -36,4 +37,16 @@ export function useChange<TResult, TVars = void, TContext = unknown>({
       return onSuccess?.(result, vars, ...rest);
     },
   });
+}
+
+/**
+ * Refreshes what a change made elsewhere touched: a route composing two features (the counter showing the invoices'
+ * payment drawer) says what changed, and every screen showing it refetches.
+ */
+export function useRefresh() {
+  const client = useQueryClient();
+  return useCallback(
+    (changes: readonly Changed[], audit?: readonly AuditRef[]) => refreshAfter(client, changes, audit),
+    [client],
+  );
 }

@@ -92,7 +92,11 @@ export function DataTable<T>({
             return (
               <Table.Tr
                 key={rowKey(row)}
-                bg={chosen ? 'var(--mantine-primary-color-light)' : undefined}
+                data-selected={chosen || undefined}
+                // A bar at the row's start marks it (a tinted row would lower the contrast of red or dimmed text).
+                style={
+                  chosen ? { boxShadow: 'inset 4px 0 0 var(--mantine-primary-color-filled)' } : undefined
+                }
                 {...rowProps?.(row)}
               >
                 {selection && (

@@ -8,8 +8,8 @@ import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { isApiError } from '../../lib/api';
 import { counterLookupQueryOptions } from './api';
-import { Closeout } from './Closeout';
-import { CustomerAtCounter } from './CustomerAtCounter';
+import { Closeout } from './components/Closeout';
+import { CustomerAtCounter } from './components/CustomerAtCounter';
 import { type CounterSearch, type CounterTab, classifyLookup } from './search';
 
 export type CounterChange = (patch: Partial<CounterSearch>, options?: { replace?: boolean }) => void;

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { FileDrop } from '../../../lib/upload/FileDrop';
 import { csvHref, templateCsv } from '../import-csv';
@@ -16,15 +16,13 @@ export function ImportFile({ file, onFile }: { file: File | null; onFile: (file:
         file={file}
         onFile={onFile}
       />
-      <Group gap={6}>
-        <IconDownload size={16} aria-hidden />
-        <Text size="sm">
-          <Anchor href={csvHref(templateCsv())} download="receipts-template.csv">
-            Download a CSV template
-          </Anchor>{' '}
-          (weights in pounds, values in US$, dates like 2026-11-26, on hold as yes or no)
-        </Text>
-      </Group>
+      <Text size="sm">
+        <Anchor href={csvHref(templateCsv())} download="receipts-template.csv">
+          <IconDownload size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+          Download a CSV template
+        </Anchor>{' '}
+        (weights in pounds, values in US$, dates like 2026-11-26, on hold as yes or no)
+      </Text>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CounterLookup, CounterPackage, ReleaseResult } from '../../../contract/counter';
-import { counterCalls } from '../../../contract/counter.calls';
-import type { Endpoint } from '../../../contract/endpoint';
-import { referenceCalls } from '../../../contract/reference.calls';
-import { ApiError, api } from '../../lib/api';
-import { render, screen, waitFor } from '../../test/render';
+import type { CounterLookup, CounterPackage, ReleaseResult } from '../../../../contract/counter';
+import { counterCalls } from '../../../../contract/counter.calls';
+import type { Endpoint } from '../../../../contract/endpoint';
+import { referenceCalls } from '../../../../contract/reference.calls';
+import { ApiError, api } from '../../../lib/api';
+import { render, screen, waitFor } from '../../../test/render';
 import { ReleaseForm } from './ReleaseForm';
 
 const parcel = (n: number, billing: CounterPackage['billing']): CounterPackage => ({

@@ -4,13 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPackageExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { CounterLookup, CounterPackage, ReleaseBody } from '../../../contract/counter';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { idempotencyKeys } from '../../lib/api';
-import { identificationsQueryOptions } from '../../lib/reference/api';
-import { useFormSubmit } from '../../lib/use-form-submit';
-import { releaseParcels } from './api';
-import { BILLING_LABELS, plural } from './labels';
+import type { CounterLookup, CounterPackage, ReleaseBody } from '../../../../contract/counter';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { idempotencyKeys } from '../../../lib/api';
+import { identificationsQueryOptions } from '../../../lib/reference/api';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useReleaseParcels } from '../hooks';
+import { BILLING_LABELS, plural } from '../labels';
 
 interface ReleaseValues {
   /** '' = the customer in person; else one of their authorized persons. */
@@ -38,6 +38,7 @@ export function ReleaseForm({
   const ids = useQuery(identificationsQueryOptions());
   // One key per body: a retry after a lost reply never releases twice; a changed body is a new release.
   const keys = useRef(idempotencyKeys()).current;
+  const release = useReleaseParcels();
   const unpaid = selected.filter((p) => p.billing !== 'paid');
   const needsReason = unpaid.length > 0;
 
@@ -66,7 +67,7 @@ export function ReleaseForm({
       id_number: v.id_number.trim(),
       ...(needsReason ? { override_reason: v.override_reason.trim() } : {}),
     }),
-    send: (body) => releaseParcels(body, keys.keyFor(body)),
+    send: (body) => release.mutateAsync({ body, key: keys.keyFor(body) }),
     onSent: (r) => {
       keys.reset();
       notifications.show({

@@ -50,7 +50,7 @@ const HISTORY_LABELS: Record<string, string> = {
   'points.point_value_cents': '1 point is worth (cents)',
   'points.prealert_bonus': 'Pre-alert bonus',
   'invoice.tax_label': 'Tax name',
-  'invoice.tax_rate': 'Tax rate (fraction)',
+  'invoice.tax_rate': 'Tax rate',
   'invoice.terms': 'Terms',
   'invoice.due_days': 'Due after (days)',
   time_zone: 'Time zone',

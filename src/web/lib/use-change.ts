@@ -11,6 +11,11 @@ export type ChangeOptions<TResult, TVars, TContext = unknown> = Omit<
   changes: readonly Changed[] | ((result: TResult, vars: TVars) => readonly Changed[]);
   /** The records whose history it wrote to. */
   audit?: (result: TResult, vars: TVars) => readonly AuditRef[];
+  /**
+   * Refresh after a refusal too: a delete refused usually means the record changed meanwhile (deleted or moved on
+   * elsewhere), and the screen should show how it is now.
+   */
+  refreshOnError?: readonly Changed[];
 };
 
 /**
@@ -22,12 +27,18 @@ export function useChange<TResult, TVars = void, TContext = unknown>({
   changes,
   audit,
   onSuccess,
+  refreshOnError,
+  onError,
   ...options
 }: ChangeOptions<TResult, TVars, TContext>) {
   const client = useQueryClient();
   return useMutation<TResult, Error, TVars, TContext>({
     networkMode: 'always',
     ...options,
+    onError: (error, vars, ...rest) => {
+      if (refreshOnError) void refreshAfter(client, refreshOnError);
+      return onError?.(error, vars, ...rest);
+    },
     onSuccess: (result, vars, ...rest) => {
       void refreshAfter(
         client,

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Checkbox.css';
-import { Box, Card, Checkbox, Group, Stack } from '@mantine/core';
+import { Box, Card, Checkbox, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardList } from '../CardList';
+import classes from './CardRows.module.css';
 import { pageState, type RowSelection } from './selection';
 
 export interface CardRowsProps<T> {
@@ -18,6 +19,10 @@ export interface CardRowsProps<T> {
   single?: boolean | undefined;
   /** Names each card (a list item) when its first line does not say enough: "Pre-alert 1Z999…". */
   cardLabel?: ((row: T) => string) | undefined;
+  /** Rows in one bordered box, split by lines: a long list of short items (a customer's pre-alerts). */
+  compact?: boolean | undefined;
+  /** Each row's element id, so a link (#id) can point at it. */
+  cardId?: ((row: T) => string) | undefined;
 }
 
 /** A list's cards (phones, or lists that are cards everywhere): one `<li>` each, with its checkbox when chosen. */
@@ -30,8 +35,38 @@ export function CardRows<T>({
   stale,
   single,
   cardLabel,
+  compact,
+  cardId,
 }: CardRowsProps<T>) {
   const all = selection ? pageState(selection, rows) : null;
+  if (compact) {
+    return (
+      <Paper
+        withBorder
+        component="ul"
+        p={0}
+        m={0}
+        className={classes.compact}
+        style={{ opacity: stale ? 0.6 : 1 }}
+        aria-label={label}
+        aria-busy={stale}
+      >
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={rowKey(row)}
+            px="md"
+            py="sm"
+            className={classes.row}
+            id={cardId?.(row)}
+            aria-label={cardLabel?.(row)}
+          >
+            {card(row)}
+          </Box>
+        ))}
+      </Paper>
+    );
+  }
   return (
     <Stack gap="xs">
       {selection && all && (

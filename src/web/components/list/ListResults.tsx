@@ -19,7 +19,7 @@ export interface ListPage<T> {
 export interface ListResultsProps<T> extends Omit<ListRowsProps<T>, 'rows'> {
   query: Pick<
     UseQueryResult<ListPage<T>>,
-    'isPending' | 'isError' | 'data' | 'error' | 'refetch' | 'isPlaceholderData'
+    'isPending' | 'isError' | 'data' | 'error' | 'refetch' | 'isPlaceholderData' | 'fetchStatus'
   >;
   /** How the summary counts rows: ["package", "packages"]. */
   noun: readonly [one: string, many: string];
@@ -30,6 +30,10 @@ export interface ListResultsProps<T> extends Omit<ListRowsProps<T>, 'rows'> {
   paging?: Paging;
   /** The landmark around the results; null for none (a list inside a section of its own). */
   region?: string | null;
+  /** Offline with nothing saved on this device: what to say instead of an endless placeholder. */
+  offline?: ReactNode;
+  /** False when the screen says how many there are itself. */
+  summary?: boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export function ListResults<T>({
   empty,
   paging,
   region = 'Results',
+  offline,
+  summary = true,
   ...rows
 }: ListResultsProps<T>) {
   const phone = useCardsLayout();
@@ -61,49 +67,54 @@ export function ListResults<T>({
     if (pastEnd) paging?.onChange({ page: pages });
   }, [pastEnd, pages, paging]);
 
-  const results = (
-    <QueryStates
-      query={query}
-      loading={
-        <LoadingRows
-          label={`Loading ${rows.label.toLowerCase()}`}
-          count={cards ? 4 : 8}
-          h={cards ? 96 : 40}
-        />
-      }
-      errorTitle={errorTitle}
-      isEmpty={(found) => found.total === 0 && found.items.length === 0}
-      empty={empty}
-    >
-      {(found) => (
-        <Stack gap="md">
-          <ResultsSummary
-            page={found.page}
-            pageSize={found.pageSize}
-            shown={found.items.length}
-            total={found.total}
-            capped={found.total_capped}
-            noun={noun}
+  const results =
+    offline && query.isPending && query.fetchStatus === 'paused' ? (
+      offline
+    ) : (
+      <QueryStates
+        query={query}
+        loading={
+          <LoadingRows
+            label={`Loading ${rows.label.toLowerCase()}`}
+            count={cards ? 4 : 8}
+            h={cards ? 96 : 40}
           />
-          <Box
-            aria-busy={isPlaceholderData}
-            style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-          >
-            <ListRows rows={found.items} {...rows} />
-          </Box>
-          {paging && (
-            <Pager
-              paging={paging}
-              total={found.total}
-              pageSize={found.pageSize}
-              capped={found.total_capped}
-              compact={phone}
-            />
-          )}
-        </Stack>
-      )}
-    </QueryStates>
-  );
+        }
+        errorTitle={errorTitle}
+        isEmpty={(found) => found.total === 0 && found.items.length === 0}
+        empty={empty}
+      >
+        {(found) => (
+          <Stack gap="md">
+            {summary && (
+              <ResultsSummary
+                page={found.page}
+                pageSize={found.pageSize}
+                shown={found.items.length}
+                total={found.total}
+                capped={found.total_capped}
+                noun={noun}
+              />
+            )}
+            <Box
+              aria-busy={isPlaceholderData}
+              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            >
+              <ListRows rows={found.items} {...rows} />
+            </Box>
+            {paging && (
+              <Pager
+                paging={paging}
+                total={found.total}
+                pageSize={found.pageSize}
+                capped={found.total_capped}
+                compact={phone}
+              />
+            )}
+          </Stack>
+        )}
+      </QueryStates>
+    );
   return region ? (
     <Box component="section" aria-label={region}>
       {results}

@@ -19,6 +19,9 @@ export interface ListRowsProps<T> {
   selection?: RowSelection<T> | undefined;
   /** Names each card when its first line does not say enough. */
   cardLabel?: (row: T) => string;
+  /** Cards as compact rows in one box (see CardRows). */
+  compact?: boolean;
+  cardId?: (row: T) => string;
 }
 
 /** A list's rows: a table on wide screens, cards on phones (where a table would scroll its facts out of view). */
@@ -32,6 +35,8 @@ export function ListRows<T>({
   single,
   selection,
   cardLabel,
+  compact,
+  cardId,
 }: ListRowsProps<T>) {
   const phone = useCardsLayout();
   if (card && (!columns || phone)) {
@@ -44,6 +49,8 @@ export function ListRows<T>({
         selection={selection}
         single={single}
         cardLabel={cardLabel}
+        compact={compact}
+        cardId={cardId}
       />
     );
   }

@@ -6,8 +6,8 @@ import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../lib/session/use-session';
-import { AdminsOnly } from './AdminsOnly';
 import { menusQueryOptions } from './api';
+import { AdminsOnly } from './components/AdminsOnly';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

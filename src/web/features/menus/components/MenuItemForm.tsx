@@ -3,13 +3,13 @@ import '@mantine/core/styles/Switch.css';
 import { Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
-import { MENU_ROUTES } from '../../../contract/app-routes';
-import type { MenuItem } from '../../../contract/menus';
-import type { Role } from '../../../contract/users';
-import { ModalForm } from '../../components/ModalForm';
-import { zodResolver } from '../../lib/form';
-import { useBusy } from '../../lib/offline/busy';
-import { useFormSubmit } from '../../lib/use-form-submit';
+import { MENU_ROUTES } from '../../../../contract/app-routes';
+import type { MenuItem } from '../../../../contract/menus';
+import type { Role } from '../../../../contract/users';
+import { ModalForm } from '../../../components/ModalForm';
+import { zodResolver } from '../../../lib/form';
+import { useBusy } from '../../../lib/offline/busy';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { IconPicker } from './IconPicker';
 
 export interface MenuItemFormValues {

@@ -9,9 +9,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useId, useState } from 'react';
-import { MENU_ICONS } from '../../../contract/menus';
+import { MENU_ICONS } from '../../../../contract/menus';
+import { MenuIcon } from '../icons';
 import classes from './IconPicker.module.css';
-import { MenuIcon } from './icons';
 
 /**
  * The icon of an item: the curated Tabler icons as buttons (the chosen one pressed), with a search by name. Each

@@ -30,7 +30,7 @@ export function useConfirmDelete<T>({
 }): DeleteConfirmation<T> {
   const [item, setItem] = useState<T | null>(null);
   const mutation = useMutation({
-    mutationFn: remove,
+    mutationFn: (item: T) => remove(item),
     networkMode: 'always',
     onSuccess: async (_r, deleted) => {
       onDeleted(deleted);

@@ -24,6 +24,7 @@ export type ChangeOptions<TResult, TVars, TContext = unknown> = Omit<
  * every query that shows what it changed. The refresh is not awaited: the screen reacts to the reply at once.
  */
 export function useChange<TResult, TVars = void, TContext = unknown>({
+  mutationFn,
   changes,
   audit,
   onSuccess,
@@ -35,6 +36,8 @@ export function useChange<TResult, TVars = void, TContext = unknown>({
   return useMutation<TResult, Error, TVars, TContext>({
     networkMode: 'always',
     ...options,
+    // Only the variables: Query's second argument (its context) must never reach a call that takes options.
+    mutationFn: (vars) => mutationFn(vars),
     onError: (error, vars, ...rest) => {
       if (refreshOnError) void refreshAfter(client, refreshOnError);
       return onError?.(error, vars, ...rest);

@@ -1,15 +1,30 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { CompanySettings, UpdateSettingsInput } from '../../../contract/settings';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { ApiError } from '../../lib/api';
-import { settingsKeys, updateSettings } from './api';
-import { fieldOf } from './sections';
+import type { CompanySettings, UpdateSettingsInput } from '../../../../contract/settings';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { ApiError } from '../../../lib/api';
+import { useSaveSettings } from '../hooks';
+import { fieldOf } from '../sections';
 
 export type SaveSettings = (body: UpdateSettingsInput) => Promise<CompanySettings>;
+
+/** What every section gets from the screen. */
+export interface SectionProps {
+  settings: CompanySettings;
+  /** The call that saves (tests pass their own). */
+  save?: SaveSettings | undefined;
+}
+
+/** A field of a section's form (controlled): its value, change and error, and disabled while saving. */
+export function field<V extends Record<string, unknown>>(
+  form: UseFormReturnType<V>,
+  busy: boolean,
+  name: keyof V & string,
+) {
+  return { disabled: busy, ...form.getInputProps(name) };
+}
 
 /**
  * One section of Company settings: its own form and Save (enabled only once something in it changed), the
@@ -23,7 +38,7 @@ export function SettingsSection<V extends Record<string, unknown>>({
   toValues,
   toBody,
   validate,
-  save = updateSettings,
+  save,
   onSaved,
   children,
   preview,
@@ -35,52 +50,49 @@ export function SettingsSection<V extends Record<string, unknown>>({
   toValues: (s: CompanySettings) => V;
   toBody: (v: V) => UpdateSettingsInput;
   validate?: (v: V) => Record<string, string>;
-  save?: SaveSettings;
-  onSaved?: (saved: CompanySettings) => void | Promise<void>;
+  save?: SaveSettings | undefined;
+  onSaved?: (saved: CompanySettings) => void;
   children: (form: UseFormReturnType<V>, busy: boolean) => ReactNode;
   /** What customers will read, from the values being edited. */
   preview?: (values: V) => ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<V>({
     mode: 'controlled',
     initialValues: toValues(settings),
     validate: validate ? (values) => validate(values) : undefined,
   });
-  const mutation = useMutation({
-    mutationFn: (body: UpdateSettingsInput) => save(body),
-    networkMode: 'always',
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(settingsKeys.all, saved);
-      const values = toValues(saved);
-      form.setInitialValues(values);
-      form.setValues(values);
-      form.resetDirty(values);
-      notifications.show({
-        color: 'green',
-        title: `${title} saved`,
-        message: 'Customers see the change at once.',
-      });
-      await onSaved?.(saved);
-      await queryClient.invalidateQueries({ queryKey: ['audit', 'company', saved.company_id] });
-    },
-    onError: (e) => {
-      if (!(e instanceof ApiError)) {
-        setFormError('Could not save. Check your connection and try again.');
-        return;
-      }
-      let placed = 0;
-      for (const [path, messages] of Object.entries(e.fieldErrors)) {
-        const field = fieldOf(path);
-        if (field in form.values && messages.length > 0) {
-          form.setFieldError(field, messages.join(' '));
-          placed++;
+  const mutation = useSaveSettings(save);
+  const send = (body: UpdateSettingsInput) =>
+    mutation.mutate(body, {
+      onSuccess: (saved) => {
+        const values = toValues(saved);
+        form.setInitialValues(values);
+        form.setValues(values);
+        form.resetDirty(values);
+        notifications.show({
+          color: 'green',
+          title: `${title} saved`,
+          message: 'Customers see the change at once.',
+        });
+        onSaved?.(saved);
+      },
+      onError: (e) => {
+        if (!(e instanceof ApiError)) {
+          setFormError('Could not save. Check your connection and try again.');
+          return;
         }
-      }
-      setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
-    },
-  });
+        let placed = 0;
+        for (const [path, messages] of Object.entries(e.fieldErrors)) {
+          const field = fieldOf(path);
+          if (field in form.values && messages.length > 0) {
+            form.setFieldError(field, messages.join(' '));
+            placed++;
+          }
+        }
+        setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
+      },
+    });
 
   // A newer copy from the server replaces what is shown, unless the admin has started editing this section.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new settings are the trigger; the form is not an input
@@ -99,7 +111,7 @@ export function SettingsSection<V extends Record<string, unknown>>({
       aria-labelledby={headingId}
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
-        mutation.mutate(toBody(values));
+        send(toBody(values));
       })}
     >
       <Card padding="lg" component="section">

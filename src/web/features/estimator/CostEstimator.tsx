@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCalculator, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ESTIMATE_LIMITS } from '../../../contract/constants';
 import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
@@ -28,7 +28,8 @@ import { ScrollTable } from '../../components/ScrollTable';
 import { isApiError } from '../../lib/api/api-error';
 import { applyServerErrors } from '../../lib/form';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
-import { dutyCategoriesQueryOptions, estimateCost } from './api';
+import { dutyCategoriesQueryOptions } from './api';
+import { useEstimate } from './hooks';
 
 export interface EstimatorValues {
   category_id: string | null;
@@ -225,11 +226,7 @@ export function CostEstimator() {
       weight_lb: positive('weight in pounds', ESTIMATE_LIMITS.weightLb),
     },
   });
-  const estimate = useMutation({
-    mutationFn: estimateCost,
-    onMutate: () => setFormError(null),
-    onError: (e) => setFormError(estimateFailure(form, e)),
-  });
+  const estimate = useEstimate();
 
   const categoryData = (categories.data ?? []).map((c) => ({
     value: String(c.id),
@@ -249,7 +246,15 @@ export function CostEstimator() {
         <Title order={2} fz="lg" id="estimator-form-heading" mb="md">
           Your item
         </Title>
-        <form noValidate onSubmit={form.onSubmit((values) => estimate.mutate(toEstimatorBody(values)))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => {
+            setFormError(null);
+            estimate.mutate(toEstimatorBody(values), {
+              onError: (e) => setFormError(estimateFailure(form, e)),
+            });
+          })}
+        >
           <Stack gap="md">
             {categories.isError ? (
               <QueryError

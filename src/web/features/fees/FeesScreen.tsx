@@ -69,7 +69,8 @@ function WeightTable({
   );
 }
 
-function FeesTables({ fees }: { fees: Fees }) {
+/** The fee schedule as customers read it: freight and handling by weight, storage, customs, other charges. */
+export function FeesTables({ fees }: { fees: Fees }) {
   const { currency, customs } = fees;
   return (
     <Stack gap="md">

@@ -23,7 +23,7 @@ import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { usePageTitle } from '../../components/PageTitle';
 import { ToneBadge } from '../../components/ToneBadge';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDateTime, formatDimensions, formatMoney, formatWeight } from '../../lib/format';
+import { formatDateTime, formatDeclared, formatDimensions, formatWeight } from '../../lib/format';
 import { packageQueryOptions } from './api';
 import classes from './PackageDetail.module.css';
 import { ReceiptsPanel } from './ReceiptsPanel';
@@ -59,7 +59,7 @@ function Details({ pkg }: { pkg: PackageDetailData }) {
         <Fact label="Dimensions (L × W × H)">
           {formatDimensions(pkg.length, pkg.width, pkg.height) ?? 'Not measured'}
         </Fact>
-        <Fact label="Declared value">{formatMoney(pkg.declared_value_cents, 'USD')}</Fact>
+        <Fact label="Declared value">{formatDeclared(pkg.declared_value_cents)}</Fact>
         <Fact label="Received at the US warehouse">
           {pkg.received_at ? formatDateTime(pkg.received_at) : 'Not yet'}
         </Fact>
@@ -158,7 +158,7 @@ function LinkedPrealert({ pkg }: { pkg: PackageDetailData }) {
           <dl className={classes.facts}>
             <Fact label="Seller">{p.seller_name}</Fact>
             <Fact label="Description">{p.description}</Fact>
-            <Fact label="Value">{formatMoney(p.value_cents, p.currency || 'USD')}</Fact>
+            <Fact label="Value">{formatDeclared(p.value_cents, p.currency || 'USD')}</Fact>
             <Fact label="Weight">{formatWeight(p.weight)}</Fact>
             <Fact label="Package type">
               <span style={{ textTransform: 'capitalize' }}>{p.package_type}</span>

@@ -10,7 +10,7 @@ import { RelativeTimes } from '../../components/RelativeTime';
 import { SearchField } from '../../components/SearchField';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
-import { formatMoney, formatWeight } from '../../lib/format';
+import { formatDeclared, formatWeight } from '../../lib/format';
 import { prealertsQueryOptions } from './api';
 import { useCancelPrealert } from './hooks';
 import {
@@ -58,7 +58,8 @@ export function PrealertCard({
         {prealert.description}
         <Text span c="dimmed" size="sm">
           {' '}
-          · {prealert.seller_name} · {formatMoney(prealert.value_cents, prealert.currency || 'USD')} ·{' '}
+          · {prealert.seller_name} · value{' '}
+          {formatDeclared(prealert.value_cents, prealert.currency || 'USD', 'not given')} ·{' '}
           {formatWeight(prealert.weight)}
         </Text>
       </Text>

@@ -6,7 +6,7 @@ import type { ShipmentDetail } from '../../../../contract/shipments';
 import type { StaffPackageRow } from '../../../../contract/staff-packages';
 import { type Column, ListRows } from '../../../components/list';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney, formatWeight } from '../../../lib/format';
+import { formatDeclared, formatWeight } from '../../../lib/format';
 import { useRemoveFromShipment } from '../hooks';
 
 type Row = StaffPackageRow;
@@ -50,7 +50,12 @@ export function ManifestCard({ shipment: s }: { shipment: ShipmentDetail }) {
     { header: 'Status', cell: (p) => p.status_name },
     { header: 'Pcs', align: 'right', cell: (p) => p.pieces },
     { header: 'Weight', align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
-    { header: 'Value', align: 'right', nowrap: true, cell: (p) => formatMoney(p.declared_value_cents) },
+    {
+      header: 'Value',
+      align: 'right',
+      nowrap: true,
+      cell: (p) => formatDeclared(p.declared_value_cents, 'USD', '—'),
+    },
     {
       header: 'Description',
       cell: (p) => (
@@ -83,7 +88,8 @@ export function ManifestCard({ shipment: s }: { shipment: ShipmentDetail }) {
                   {p.owner ? `${p.owner.mailbox_number} · ${p.owner.name}` : 'Unassigned'} · {p.status_name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {p.pieces} pcs · {formatWeight(p.weight)} · {formatMoney(p.declared_value_cents)}
+                  {p.pieces} pcs · {formatWeight(p.weight)} · value{' '}
+                  {formatDeclared(p.declared_value_cents, 'USD', 'not given')}
                   {p.description ? ` · ${p.description}` : ''}
                 </Text>
               </div>

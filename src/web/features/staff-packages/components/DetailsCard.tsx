@@ -46,14 +46,17 @@ type Values = Kept & {
   note: string;
 };
 
+/** A size or value nobody gave (0) shows as an empty field, not as "0". */
+const given = (n: number) => (n > 0 ? n : '');
+
 const valuesOf = (p: StaffPackageDetail): Values => ({
   ...kept(p),
   weight: Number(p.weight),
-  length: Number(p.length),
-  width: Number(p.width),
-  height: Number(p.height),
+  length: given(Number(p.length)),
+  width: given(Number(p.width)),
+  height: given(Number(p.height)),
   pieces: p.pieces,
-  value: p.declared_value_cents / 100,
+  value: given(p.declared_value_cents / 100),
   note: '',
 });
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { StaffPackageDetail } from '../../../../contract/staff-packages';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format';
+import { formatDateTime, formatDeclared, formatWeight } from '../../../lib/format';
 import { useLinkPrealert, useUnlinkPrealert } from '../hooks';
 
 /** The pre-alert the parcel matched, or linking one by its tracking number. */
@@ -27,7 +27,8 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
             {pre.seller_name} · {pre.description}
           </Text>
           <Text size="sm" c="dimmed">
-            Declared {formatMoney(pre.value_cents)} · {formatWeight(pre.weight)} · sent{' '}
+            Declared value {formatDeclared(pre.value_cents, 'USD', 'not given')} ·{' '}
+            {Number(pre.weight) > 0 ? `${formatWeight(pre.weight)} · ` : ''}sent{' '}
             {formatDateTime(pre.created_at)}
           </Text>
           <Group justify="flex-end">

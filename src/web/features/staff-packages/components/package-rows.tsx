@@ -4,7 +4,7 @@ import type { StaffPackageRow } from '../../../../contract/staff-packages';
 import type { Column } from '../../../components/list';
 import { PackageStatusBadge } from '../../../components/PackageStatusBadge';
 import { ToneBadge } from '../../../components/ToneBadge';
-import { formatDate, formatMoney, formatWeight } from '../../../lib/format';
+import { formatDate, formatDeclared, formatWeight } from '../../../lib/format';
 import { Flags } from './Flags';
 
 function Customer({ p }: { p: StaffPackageRow }) {
@@ -79,7 +79,12 @@ export const packageColumns: Column<StaffPackageRow>[] = [
     cell: (p) => <PackageStatusBadge code={p.status} name={p.status_name} miw="max-content" />,
   },
   { header: 'Weight', align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
-  { header: 'Value', align: 'right', nowrap: true, cell: (p) => formatMoney(p.declared_value_cents) },
+  {
+    header: 'Value',
+    align: 'right',
+    nowrap: true,
+    cell: (p) => formatDeclared(p.declared_value_cents, 'USD', '—'),
+  },
   { header: 'Shipment', nowrap: true, cell: (p) => <ShipmentLink p={p} /> },
   { header: 'Flags', cell: (p) => <Flags row={p} /> },
   { header: 'Received', nowrap: true, cell: (p) => (p.received_at ? formatDate(p.received_at) : '—') },
@@ -95,7 +100,7 @@ export function PackageCard({ p }: { p: StaffPackageRow }) {
       </Group>
       <Customer p={p} />
       <Text size="xs" c="dimmed">
-        {formatWeight(p.weight)} · {formatMoney(p.declared_value_cents)}
+        {formatWeight(p.weight)} · value {formatDeclared(p.declared_value_cents, 'USD', 'not given')}
         {p.shipment ? ` · ${p.shipment.reference}` : ''}
         {p.received_at ? ` · received ${formatDate(p.received_at)}` : ''}
       </Text>

@@ -3,5 +3,11 @@ import { callsFor } from './endpoint';
 
 /** The audit trail of one record: every staff change, newest first. */
 export const auditCalls = callsFor<typeof auditSchemas>()({
-  list: { method: 'GET', path: '/v1/admin/audit', access: 'staff', tags: ['staff', 'audit'] },
+  list: {
+    summary: 'List a record’s audit trail',
+    method: 'GET',
+    path: '/v1/admin/audit',
+    access: 'staff',
+    tags: ['staff', 'audit'],
+  },
 });

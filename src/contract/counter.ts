@@ -163,7 +163,8 @@ export const closeoutQuerySchema = z.object({
 });
 export type CloseoutQuery = z.input<typeof closeoutQuerySchema>;
 
-const moneyCount = { count: z.number().int(), total_cents: z.number().int() };
+/** How many payments, and what they came to. */
+const paymentTally = { count: z.number().int(), total_cents: z.number().int() };
 const customerRef = z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() });
 
 export const closeoutSchema = z.object({
@@ -175,16 +176,16 @@ export const closeoutSchema = z.object({
   currency: z.string(),
   /** Payments received that day and not reversed. */
   payments: z.object({
-    ...moneyCount,
+    ...paymentTally,
     /** Every method, zeros included, in the contract's order. */
-    by_method: z.array(z.object({ method: paymentMethodSchema, ...moneyCount })),
+    by_method: z.array(z.object({ method: paymentMethodSchema, ...paymentTally })),
     /** Per member of staff who recorded them, most money first. */
     by_staff: z.array(
       z.object({
         staff_id: z.uuid().nullable(),
         name: z.string(),
-        ...moneyCount,
-        by_method: z.array(z.object({ method: paymentMethodSchema, ...moneyCount })),
+        ...paymentTally,
+        by_method: z.array(z.object({ method: paymentMethodSchema, ...paymentTally })),
       }),
     ),
     items: z.array(
@@ -203,7 +204,7 @@ export const closeoutSchema = z.object({
   }),
   /** Payments reversed that day (whenever they were taken): they count in no total above. */
   reversals: z.object({
-    ...moneyCount,
+    ...paymentTally,
     items: z.array(
       z.object({
         id: z.uuid(),

@@ -30,6 +30,7 @@ export const customerCalls = callsFor<typeof customerSchemas>()({
     tags: ['staff', 'customers'],
   },
   role: {
+    summary: 'Change a customer’s role',
     method: 'PUT',
     path: '/v1/admin/customers/:id/role',
     access: 'admin',

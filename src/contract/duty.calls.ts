@@ -3,8 +3,15 @@ import { callsFor } from './endpoint';
 
 /** The duty and landed-cost estimator, from the company's settings. */
 export const estimatorCalls = callsFor<typeof estimatorSchemas>()({
-  categories: { method: 'GET', path: '/v1/dutycategories', access: 'verified', tags: ['estimator'] },
+  categories: {
+    summary: 'List duty categories',
+    method: 'GET',
+    path: '/v1/dutycategories',
+    access: 'verified',
+    tags: ['estimator'],
+  },
   calculate: {
+    summary: 'Estimate duty and landed cost',
     method: 'POST',
     path: '/v1/dutycalculator',
     access: 'verified',

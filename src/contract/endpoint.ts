@@ -25,6 +25,11 @@ export interface CallInfo {
   readonly path: string;
   readonly access: Access;
   readonly tags: readonly string[];
+  /**
+   * A title of a few words, shown by tools beside the path. Most calls leave it out: it is made from the call's
+   * name (`invoices.reversePayment`: "Reverse payment (invoices)"); set it where that would read badly.
+   */
+  readonly summary?: string;
   readonly description?: string;
   /** 201 for calls that create something; 200 otherwise. */
   readonly status?: 200 | 201;

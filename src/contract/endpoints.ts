@@ -131,5 +131,29 @@ export const endpoints = {
   settings: settingsEndpoints,
 } as const;
 
+/** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */
+export type NamedEndpoint = {
+  readonly resource: string;
+  readonly call: string;
+  /**
+   * `invoicesPdf` for `invoices.pdf`: unique (a test holds it so) and stable while the declaration keeps its name.
+   * The OpenAPI operationId, so a client generated from the document calls `invoicesPdf()`, not a name spelled
+   * from the path.
+   */
+  readonly name: string;
+  readonly endpoint: Endpoint;
+};
+
+/** Every declaration with its names. */
+export const namedEndpoints: readonly NamedEndpoint[] = Object.entries(endpoints).flatMap(
+  ([resource, calls]) =>
+    Object.entries(calls).map(([call, endpoint]: [string, Endpoint]) => ({
+      resource,
+      call,
+      name: `${resource}${call.charAt(0).toUpperCase()}${call.slice(1)}`,
+      endpoint,
+    })),
+);
+
 /** The declarations as one flat list. */
-export const allEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));
+export const allEndpoints: Endpoint[] = namedEndpoints.map((n) => n.endpoint);

@@ -11,7 +11,7 @@ export const intakeCalls = callsFor<typeof intakeSchemas>()({
     status: 201,
     idempotent: true,
     description:
-      'Send an Idempotency-Key header so an outbox replay never receives a parcel twice. multipart/form-data: tracking_number, weight (lb), length/width/height (in), mailbox_number, consignee (email or full name), shipper, carrier, seller_name, description, declared_value (USD), package_type, pieces, house_awb, fragile/hazardous/signature_required/customs_hold (true/false), note, and an optional `photo` (JPEG, PNG, WebP or HEIC). The customer is found by mailbox number, then email, then exact full name; none → the parcel is Unassigned. A tracking number already received → 409 with `errors.existing_package_id`.',
+      'Send an Idempotency-Key header so an outbox replay never receives a parcel twice. multipart/form-data: tracking_number, weight (lb), length/width/height (in), mailbox_number, consignee (email or full name), shipper, carrier, seller_name, description, declared_value (USD), package_type, pieces, house_awb, fragile/hazardous/signature_required/customs_hold (true/false), note, and an optional `photo` (JPEG, PNG, WebP or HEIC). The customer is found by mailbox number, then email, then exact full name; none → the parcel is Unassigned. A tracking number already received → 409 saying whose parcel it is and its status (the message and `errors.tracking_number`), with `errors.existing_package_id`.',
   },
   lookup: {
     method: 'GET',
@@ -23,6 +23,7 @@ export const intakeCalls = callsFor<typeof intakeSchemas>()({
   },
   recent: { method: 'GET', path: '/v1/admin/intake/recent', access: 'staff', tags: ['staff', 'intake'] },
   undo: {
+    summary: 'Undo a receipt',
     method: 'POST',
     path: '/v1/admin/packages/:id/undo-receive',
     access: 'staff',

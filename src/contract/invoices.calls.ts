@@ -8,6 +8,7 @@ export const invoiceCalls = callsFor<typeof invoiceSchemas>()({
   list: { method: 'GET', path: '/v1/invoices', access: 'verified', tags },
   one: { method: 'GET', path: '/v1/invoices/:id', access: 'verified', tags },
   pdf: {
+    summary: 'Download an invoice as PDF',
     method: 'GET',
     path: '/v1/invoices/:id/pdf',
     access: 'verified',
@@ -23,9 +24,15 @@ export const invoiceCalls = callsFor<typeof invoiceSchemas>()({
     access: 'staff',
     tags: ['staff', ...tags],
     description:
-      'Emails the invoice with its PDF attached (a draft is issued first) and notifies the customer. A failed send is a 502 and is recorded on the invoice (send_error) until a send succeeds.',
+      'Queues the invoice’s mail with its PDF attached, in the same transaction as the change (a draft is issued first), and notifies the customer. `sent_at` is set once the mail went out; a mail that fails for good (after its retries) is recorded on the invoice (`send_error`, and in its history) until a send succeeds.',
   },
-  stats: { method: 'GET', path: '/v1/admin/invoices/stats', access: 'staff', tags: ['staff', ...tags] },
+  stats: {
+    summary: 'Invoice stat cards for a filter',
+    method: 'GET',
+    path: '/v1/admin/invoices/stats',
+    access: 'staff',
+    tags: ['staff', ...tags],
+  },
   preview: {
     method: 'POST',
     path: '/v1/admin/invoices/preview',
@@ -34,13 +41,20 @@ export const invoiceCalls = callsFor<typeof invoiceSchemas>()({
     description: 'Prices an invoice form without saving it: the totals the screen shows.',
   },
   unbilled: {
+    summary: 'List a customer’s unbilled packages',
     method: 'GET',
     path: '/v1/admin/invoices/unbilled',
     access: 'staff',
     tags: ['staff', ...tags],
     description: 'A customer’s packages on no invoice yet, each with the lines it would add.',
   },
-  mailDraft: { method: 'GET', path: '/v1/invoices/:id/mail', access: 'staff', tags: ['staff', ...tags] },
+  mailDraft: {
+    summary: 'Preview an invoice’s mail',
+    method: 'GET',
+    path: '/v1/invoices/:id/mail',
+    access: 'staff',
+    tags: ['staff', ...tags],
+  },
   bulkSend: { method: 'POST', path: '/v1/admin/invoices/send', access: 'staff', tags: ['staff', ...tags] },
   issue: { method: 'POST', path: '/v1/invoices/:id/issue', access: 'staff', tags: ['staff', ...tags] },
   duplicate: {

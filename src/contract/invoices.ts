@@ -396,6 +396,7 @@ export const bulkSendBodySchema = z.object({
     .max(INVOICE_BULK_MAX, `At most ${INVOICE_BULK_MAX} at once`),
 });
 export const bulkSendResultSchema = z.object({
+  /** Queued to send (each invoice's `sent_at` is set once its mail went). */
   sent: z.number().int(),
   failed: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), reason: z.string() })),
 });

@@ -4,7 +4,13 @@ import type { packageSchemas, prealertSchemas, receiptSchemas } from './packages
 /** Packages: customers see their own, staff their company's; staff receive parcels and move them along. */
 export const packageCalls = callsFor<typeof packageSchemas>()({
   list: { method: 'GET', path: '/v1/packages', access: 'verified', tags: ['packages'] },
-  counts: { method: 'GET', path: '/v1/packages/counts', access: 'verified', tags: ['packages'] },
+  counts: {
+    summary: 'Count packages by status',
+    method: 'GET',
+    path: '/v1/packages/counts',
+    access: 'verified',
+    tags: ['packages'],
+  },
   one: { method: 'GET', path: '/v1/packages/:id', access: 'verified', tags: ['packages'] },
   changeStatus: { method: 'POST', path: '/v1/admin/packages/:id/status', access: 'staff', tags: ['staff'] },
 });
@@ -39,6 +45,7 @@ export const receiptCalls = callsFor<typeof receiptSchemas>()({
   },
   remove: { method: 'DELETE', path: '/v1/packagereceipts/:id', access: 'verified', tags: ['receipts'] },
   file: {
+    summary: 'Download a stored file',
     method: 'GET',
     path: '/v1/files/:id',
     access: 'verified',

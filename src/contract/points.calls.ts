@@ -5,6 +5,7 @@ import type { pointsSchemas } from './points';
 export const pointsCalls = callsFor<typeof pointsSchemas>()({
   list: { method: 'GET', path: '/v1/points', access: 'verified', tags: ['points'] },
   adjust: {
+    summary: 'Adjust a customer’s points',
     method: 'POST',
     path: '/v1/admin/points/adjust',
     access: 'staff',

@@ -13,5 +13,11 @@ export const profileCalls = callsFor<typeof profileSchemas>()({
     description:
       'Checks current_password, sets new_password, and signs out every other session: all refresh-token families of the user are revoked except the one of `refreshToken` (this device), if given. Access tokens already issued expire on their own within minutes.',
   },
-  summary: { method: 'GET', path: '/v1/account/summary', access: 'verified', tags: ['profile'] },
+  summary: {
+    summary: 'Get the account summary',
+    method: 'GET',
+    path: '/v1/account/summary',
+    access: 'verified',
+    tags: ['profile'],
+  },
 });

@@ -5,8 +5,26 @@ const tags = ['reference'];
 
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
 export const referenceCalls = callsFor<typeof referenceSchemas>()({
-  parishes: { method: 'GET', path: '/v1/parishes', access: 'public', tags },
-  identifications: { method: 'GET', path: '/v1/identifications', access: 'public', tags },
-  packageStatuses: { method: 'GET', path: '/v1/package_statuses', access: 'public', tags },
-  packageStatus: { method: 'GET', path: '/v1/package_statuses/:id', access: 'public', tags },
+  parishes: { summary: 'List parishes', method: 'GET', path: '/v1/parishes', access: 'public', tags },
+  identifications: {
+    summary: 'List identification types',
+    method: 'GET',
+    path: '/v1/identifications',
+    access: 'public',
+    tags,
+  },
+  packageStatuses: {
+    summary: 'List package statuses',
+    method: 'GET',
+    path: '/v1/package_statuses',
+    access: 'public',
+    tags,
+  },
+  packageStatus: {
+    summary: 'Get package status',
+    method: 'GET',
+    path: '/v1/package_statuses/:id',
+    access: 'public',
+    tags,
+  },
 });

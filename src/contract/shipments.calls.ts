@@ -36,6 +36,7 @@ export const shipmentCalls = callsFor<typeof shipmentSchemas>()({
       'Every package gets the status event; each customer is notified once for all their parcels in it.',
   },
   manifestCsv: {
+    summary: 'Download a shipment’s manifest as CSV',
     method: 'GET',
     path: '/v1/admin/shipments/:id/manifest.csv',
     access: 'staff',
@@ -43,6 +44,7 @@ export const shipmentCalls = callsFor<typeof shipmentSchemas>()({
     file: true,
   },
   manifestPdf: {
+    summary: 'Download a shipment’s manifest as PDF',
     method: 'GET',
     path: '/v1/admin/shipments/:id/manifest.pdf',
     access: 'staff',

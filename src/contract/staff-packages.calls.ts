@@ -6,6 +6,7 @@ import type { staffPackageSchemas } from './staff-packages';
 export const staffPackageCalls = callsFor<typeof staffPackageSchemas>()({
   list: { method: 'GET', path: '/v1/admin/packages', access: 'staff', tags: ['staff', 'packages'] },
   exportCsv: {
+    summary: 'Export packages as CSV',
     method: 'GET',
     path: '/v1/admin/packages/export.csv',
     access: 'staff',

@@ -11,12 +11,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { startAppJobs } from './app-jobs';
 import { signInPaused } from './auth/login-throttle';
 import { createTokenSigner } from './auth/tokens';
 import { createServices, registerRoutes } from './capabilities';
@@ -25,11 +21,12 @@ import { shareWrites } from './cluster/write-bus';
 import { timeZoneOf } from './companies/time-zones';
 import type { Config } from './config';
 import type { Db } from './db';
+import { HEALTH_PATHS } from './health/health.routes';
 import { authPlugin } from './http/auth';
 import { envelopePlugin, sendNotFound } from './http/envelope';
+import { openApiOptions } from './http/openapi';
 import { tenantPlugin } from './http/tenant';
 import { multipartLimits } from './http/uploads';
-import { startAppJobs } from './jobs/app-jobs';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { toCompany } from './presenters';
@@ -186,7 +183,7 @@ export async function buildApp({
     });
   }
   const jobs = new JobQueue(db, { log: app.log, pollingIntervalSeconds: 2, ...jobOptions });
-  const services = createServices({ db, config, mailer, jobs, signer, log: app.log, redis });
+  const services = createServices({ db, config, jobs, signer, log: app.log, redis });
   // Typed by `Services` (see capabilities.ts); decorated by name so a new service needs no line here.
   for (const [name, service] of Object.entries(services)) app.decorate(name as string, service as unknown);
   await startAppJobs({
@@ -194,6 +191,8 @@ export async function buildApp({
     db,
     mailer,
     store: services.fileStore,
+    audit: services.audit,
+    invoiceSends: services.invoiceSends,
     refreshOverdue: services.invoices.refreshOverdue,
     log: app.log,
   });
@@ -288,20 +287,10 @@ export async function buildApp({
     }),
   });
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  await app.register(tenantPlugin, { db });
+  await app.register(tenantPlugin, { db, hostless: HEALTH_PATHS });
   await app.register(authPlugin, { db, signer });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Forwarder portal API',
-        version: '1',
-        description: 'Every reply is the envelope `{ success, message, data, statusCode }`.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,

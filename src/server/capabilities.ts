@@ -32,17 +32,18 @@ import { healthRoutes } from './health/health.routes';
 import { createIdempotency, type Idempotency } from './http/idempotency';
 import { intakeRoutes } from './intake/intake.routes';
 import { createIntakeService, type IntakeService } from './intake/intake.service';
+import { createInvoiceSends, type InvoiceSends } from './invoices/invoice-send';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { createInvoiceService, type InvoiceService } from './invoices/invoices.service';
 import type { JobQueue } from './jobs/queue';
 import { mailboxRoutes } from './mail/mailbox.routes';
-import type { Mailer } from './mail/mailer';
 import { matchingRoutes } from './matching/matching.routes';
 import { createMatchingService, type MatchingService } from './matching/matching.service';
 import { menuRoutes } from './menus/menus.routes';
 import { createMenuService, type MenuService } from './menus/menus.service';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { createNotificationService, type NotificationService } from './notifications/notifications.service';
+import { createPackageStatus } from './package-status/move-status';
 import { packageRoutes } from './packages/packages.routes';
 import { createPackageService, type PackageService } from './packages/packages.service';
 import { prealertRoutes } from './packages/prealerts.routes';
@@ -62,6 +63,7 @@ import {
 import { webManifestRoutes } from './pwa/web-manifest.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
+import { settingsRoutes } from './settings/settings.routes';
 import { shipmentRoutes } from './shipments/shipments.routes';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
 import { staffPackageRoutes } from './staff-packages/staff-packages.routes';
@@ -87,6 +89,8 @@ export type Services = {
   jobs: JobQueue;
   points: PointsService;
   invoices: InvoiceService;
+  /** An invoice's explicit send: queued with the change, its outcome written on the invoice by the mail job. */
+  invoiceSends: InvoiceSends;
   estimator: EstimatorService;
   authorizedPersons: AuthorizedPersonService;
   purchaseRequests: PurchaseRequestService;
@@ -107,17 +111,19 @@ declare module 'fastify' {
   interface FastifyInstance extends Services {}
 }
 
-/** Builds the services in dependency order: each takes its dependencies as one object. */
+/**
+ * Builds the services in dependency order: each takes its dependencies as one object. None gets the mailer: mail is
+ * queued in the transaction of the change that causes it, and only the `mail` job sends it.
+ */
 export function createServices(deps: {
   db: Db;
   config: Config;
-  mailer: Mailer;
   jobs: JobQueue;
   signer: TokenSigner;
   log: FastifyBaseLogger;
   redis: RedisLink | null;
 }): Services {
-  const { db, config, mailer, jobs, signer, log, redis } = deps;
+  const { db, config, jobs, signer, log, redis } = deps;
   const failedLogins = { max: config.rateLimits.failedLoginsPerAccount, windowMs: 15 * 60_000 };
   const throttle = redis
     ? createRedisLoginThrottle({
@@ -138,12 +144,15 @@ export function createServices(deps: {
     storageQuotaBytes: config.storageQuotaBytes,
   });
   const audit = createAuditService({ db });
-  const notifications = createNotificationService({ db, jobs, config, log });
+  const notifications = createNotificationService({ db, jobs, config });
   const points = createPointsService({ db, audit });
-  const invoices = createInvoiceService({ db, notifications, points, audit, mailer, config });
-  const packages = createPackageService({ db, audit });
-  const staffPackages = createStaffPackageService({ db, audit });
-  const authService = createAuthService({ db, signer, mailer, config, log, throttle });
+  const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
+  const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
+  // The one owner of a package's status: every capability that moves one goes through it.
+  const status = createPackageStatus({ audit, notifications });
+  const packages = createPackageService({ db, status });
+  const staffPackages = createStaffPackageService({ db, audit, notifications, status });
+  const authService = createAuthService({ db, signer, jobs, config, throttle });
   return {
     audit,
     dashboard: createDashboardService({ db }),
@@ -159,6 +168,7 @@ export function createServices(deps: {
     jobs,
     points,
     invoices,
+    invoiceSends,
     estimator: createEstimatorService({ db }),
     authorizedPersons: createAuthorizedPersonService({ db }),
     purchaseRequests: createPurchaseRequestService({ db, notifications, audit }),
@@ -168,11 +178,11 @@ export function createServices(deps: {
     reference: createReferenceService({ db }),
     users: createUserService({ db }),
     staffPackages,
-    shipments: createShipmentService({ db, audit, staffPackages }),
-    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore }),
+    shipments: createShipmentService({ db, audit, staffPackages, status }),
+    intake: createIntakeService({ db, audit, packages, storedFiles, store: fileStore, status }),
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
-    counter: createCounterService({ db, audit, notifications }),
+    counter: createCounterService({ db, status }),
   };
 }
 
@@ -181,6 +191,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     authRoutes,
     companyRoutes,
+    settingsRoutes,
     referenceRoutes,
     menuRoutes,
     userRoutes,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints } from '../contract/endpoints';
+import { allEndpoints, namedEndpoints } from '../contract/endpoints';
+import { documentedPath } from './http/openapi';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -32,5 +33,15 @@ describe('the contract is the source of every call', () => {
     expect(undeclared).toEqual([]);
     // The check above means something only if the API routes were seen at all.
     expect(api.length).toBe(declared.length);
+  });
+
+  it('documents every call under its name, secured by its access', () => {
+    type Operation = { operationId?: string; security?: Record<string, string[]>[] };
+    const doc = t.app.swagger() as { paths?: Record<string, Record<string, Operation>> };
+    for (const { name, endpoint: e } of namedEndpoints) {
+      const op = doc.paths?.[documentedPath(e.path).replace(/:(\w+)/g, '{$1}')]?.[e.method.toLowerCase()];
+      expect(op?.operationId, `${e.method} ${e.path}`).toBe(name);
+      expect(op?.security, name).toEqual(e.access === 'public' ? [] : [{ bearer: [] }]);
+    }
   });
 });

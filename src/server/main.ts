@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db';
+import { readyJobs } from './jobs/queue';
 
 /** config -> database (migrated, seeded) -> app -> listen. */
 async function main() {
@@ -14,9 +15,11 @@ async function main() {
     steps.push(`${name} ${((now - mark) / 1000).toFixed(1)} s`);
     mark = now;
   };
-  // The database opens first (the embedded one creates and migrates itself on its own thread) while this thread
-  // loads the rest of the server's code.
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The database opens first (the embedded one creates and migrates itself on its own thread), then gets the job
+  // queue's tables, while this thread loads the rest of the server's code.
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
+    async (database) => ({ database, retriedJobs: await readyJobs(database) }),
+  );
   opening.catch(() => {}); // reported below, once awaited
   const [{ buildApp }, { mailboxServed }, { DEMO_LOGINS, seed }, { ensureDemoFiles }] = await Promise.all([
     import('./app'),
@@ -25,12 +28,16 @@ async function main() {
     import('./seeds/seed-packages'),
   ]);
   step('code');
-  const database = await opening;
+  const { database, retriedJobs } = await opening;
   step('database');
   await database.exclusive(() => seed(database.db, { scryptLogN: config.scryptLogN }));
   step('demo data');
   const app = await buildApp({ config, db: database.db });
   step('app');
+  if (retriedJobs > 0) {
+    // A mail among them may have gone out just before the crash: it is sent again (at least once, never lost).
+    app.log.warn({ jobs: retriedJobs }, 'jobs running when the server last stopped: retried now');
+  }
   await ensureDemoFiles(database.db, app.fileStore);
   step('demo files');
 

@@ -9,10 +9,12 @@ import { PACKAGE_COUNT_CAP } from '../../src/contract/packages';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
+import { readyJobs } from '../../src/server/jobs/queue';
 import { seed } from '../../src/server/seeds/seed';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await readyJobs(database);
 await seed(database.db, { scryptLogN: config.scryptLogN });
 const app = await buildApp({ config, db: database.db });
 app.addHook('onClose', async () => database.close());

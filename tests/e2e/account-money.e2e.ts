@@ -88,7 +88,7 @@ describe.each(SIZES)('money screens at $width px', (size) => {
         await until(() => main.getByText(line.description, { exact: false }).count()).toBeGreaterThan(0);
       }
       const text = (await main.textContent()) ?? '';
-      expect(await page.getByTestId('invoice-total').textContent()).toBe(`J$${digits(detail.total_cents)}`);
+      expect(await page.getByTestId('paper-total').textContent()).toBe(`J$${digits(detail.total_cents)}`);
       expectNamedDollars(text, 'invoice');
       // Grouped, each group with its total; the customs group says the CIF value it is computed on.
       const lines = page.getByRole('table', { name: /Charges on invoice/ });

@@ -125,6 +125,10 @@ describe('receive /admin/receive', () => {
       await page.keyboard.type('1');
       await page.keyboard.press('Control+Enter');
       await until(() => page.getByTestId('intake-duplicate').isVisible()).toBe(true);
+      // Whose parcel it is and where it stands, so the clerk can tell a double scan from a second parcel.
+      expect(await page.getByTestId('intake-duplicate').textContent()).toContain(
+        `Received before: ${t1} for ${withPre.first} ${withPre.last} (${withPreMe.mailbox_number}), Received at US warehouse.`,
+      );
       await shot(page, 'intake-receive-duplicate-1280');
       await audit(page, 'receive (duplicate)', found);
       await expectNoOverflow(page, 'receive 1280');

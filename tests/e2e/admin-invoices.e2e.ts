@@ -7,6 +7,7 @@
 // render, pass axe and do not scroll sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectValidPdf } from '../../src/server/test/pdf';
 import { DESKTOP, findMail, mailAttachment, PHONE, setupBrowser } from './support/browser';
 import { audit, expectNoOverflow, settled, shot } from './support/checks';
 import { apiCall, apiLogin, DEMO, sharedTokens, until, waitForPath, withSession } from './support/helpers';
@@ -141,10 +142,10 @@ describe('staff invoices /admin/invoice', () => {
       await until(() => send.count()).toBe(0);
       const mail = await findMail(c.email, subject);
       expect(mail.attachments?.[0]?.filename).toMatch(/\.pdf$/);
-      const pdf = (await mailAttachment(mail, 0)).toString('latin1');
-      expect(pdf.startsWith('%PDF-')).toBe(true);
+      const pdf = expectValidPdf(await mailAttachment(mail, 0)).text;
       expect(pdf).toContain(number);
       expect(pdf).toContain(pdfMoney(invoice.total_cents));
+      expect(pdf).toContain(`${c.first} ${c.last}`);
 
       // A partial payment, then the rest (the form comes back with the new balance).
       await page.getByRole('button', { name: 'Add payment' }).click();
@@ -172,15 +173,16 @@ describe('staff invoices /admin/invoice', () => {
       await audit(page, 'payment drawer, paid', found);
       await pay.getByRole('button', { name: 'Close payments' }).click();
       await until(() => pay.count()).toBe(0);
-      await until(() => page.getByTestId('paper-balance').textContent()).toBe('Paid');
+      await until(() => page.getByTestId('paper-balance').textContent()).toBe('J$0.00');
+      expect(await page.getByTestId('paper-due').textContent()).toBe('Paid — thank you.');
 
       // The customer, in a browser of their own, sees both payments and nothing left to pay.
       await withSession(browser(), DESKTOP, await apiLogin(c), async (customer) => {
         await customer.goto(`/user/invoices/${invoice.id}`);
-        await until(() => customer.getByTestId('invoice-balance').textContent()).toBe(
-          'Balance: paid in full',
-        );
-        expect(await customer.getByTestId('customer-payment').count()).toBe(2);
+        // The same invoice document as staff see (contract/invoices-paper.ts), read by its customer.
+        await until(() => customer.getByTestId('paper-due').textContent()).toBe('Paid — thank you.');
+        expect(await customer.getByTestId('paper-balance').textContent()).toBe('J$0.00');
+        expect(await customer.getByTestId('paper-payment').count()).toBe(2);
         await audit(customer, 'customer invoice with payments', found);
       });
 
@@ -221,7 +223,7 @@ describe('staff invoices /admin/invoice', () => {
       await searchList(page, otherNumber);
       await page.getByRole('checkbox', { name: `Select ${otherNumber}` }).check();
       await page.getByRole('button', { name: 'Send selected' }).click();
-      await until(() => page.getByTestId('bulk-result').textContent()).toContain('1 sent');
+      await until(() => page.getByTestId('bulk-result').textContent()).toContain('1 queued to send');
       await findMail(c.email, otherNumber);
       await page.getByRole('button', { name: `Actions for ${otherNumber}` }).click();
       await page.getByRole('menuitem', { name: 'Cancel invoice' }).click();

@@ -29,7 +29,13 @@ export function diff<T extends Record<string, AuditValue>>(before: T, after: Par
 /** The audit trail: written in the transaction of the change it records, so neither exists without the other. */
 export function createAuditService({ db }: { db: Db }) {
   return {
-    async record(tx: Db, company: CompanyRow, actor: UserRow | null, input: AuditInput | AuditInput[]) {
+    /** `actor` null: the system did it (a job). */
+    async record(
+      tx: Db,
+      company: Pick<CompanyRow, 'id'>,
+      actor: Pick<UserRow, 'id'> | null,
+      input: AuditInput | AuditInput[],
+    ) {
       const rows = (Array.isArray(input) ? input : [input]).map((i) => ({
         companyId: company.id,
         actorId: actor?.id ?? null,

@@ -70,7 +70,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     ep.passwordReset,
     async (request) => {
-      auth.requestPasswordReset(requireCompany(request), request.body.email, linkOrigin(request, app.config));
+      await auth.requestPasswordReset(
+        requireCompany(request),
+        request.body.email,
+        linkOrigin(request, app.config),
+      );
       return ok(null, 'If an account uses this email, a reset link is on its way');
     },
     limit,

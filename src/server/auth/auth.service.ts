@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type LoginBody, type RegisterBody, registerBodySchema, type Tokens } from '../../contract/auth';
 import { nextMailboxNumber } from '../companies/mailbox-numbers';
 import type { Config } from '../config';
@@ -10,10 +9,12 @@ import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { wrote } from '../db/writes';
 import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
-import type { Mailer } from '../mail/mailer';
-import { accountExistsMail, brandOf, resetMail, type TokenMail, verificationMail } from '../mail/templates';
+import type { JobQueue } from '../jobs/queue';
+import { queueMail } from '../mail/mail-job';
+import { accountExistsMail, brandOf } from '../mail/templates';
 import { toUser } from '../presenters';
 import { deviceThrottleKey } from './device-cookie';
+import { type EmailLinkKind, mailEmailLink } from './email-links';
 import type { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, passwordWeakness, verifyPassword } from './passwords';
 import { openSuccessor, sealSuccessor } from './sealed-successor';
@@ -23,9 +24,7 @@ import {
   REFRESH_GRACE_MS,
   REFRESH_TTL_MS,
   RESEND_COOLDOWN_MS,
-  RESET_TTL_MS,
   type TokenSigner,
-  VERIFY_TTL_MS,
 } from './tokens';
 
 const expired = () => unauthorized('Your session has expired; sign in again');
@@ -33,19 +32,22 @@ const expired = () => unauthorized('Your session has expired; sign in again');
 export function createAuthService(deps: {
   db: Db;
   signer: TokenSigner;
-  mailer: Mailer;
+  jobs: JobQueue;
   config: Config;
-  log: Pick<FastifyBaseLogger, 'error'>;
   throttle: LoginThrottle;
 }) {
-  /** Work after the reply (mail): its failure is logged, never the caller's. */
-  const later = (what: string, work: () => Promise<unknown>): void => {
-    void work().catch((err) => deps.log.error({ err }, `${what} failed`));
-  };
-  const { db, signer, mailer, config, throttle } = deps;
+  const { db, signer, jobs, config, throttle } = deps;
 
-  async function storeRefresh(q: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
-    await q.insert(refreshTokens).values({
+  /** A one-time link's token and mail, in the caller's transaction `tx` (see email-links.ts). */
+  const mailLink = (tx: Db, kind: EmailLinkKind, company: CompanyRow, user: UserRow, origin: string) =>
+    mailEmailLink({ jobs, config }, tx, kind, company, user, origin);
+
+  /** Runs `work` in a transaction of its own (drizzle types its transaction apart from the database). */
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(tx as unknown as Db));
+
+  async function storeRefresh(tx: Db, user: UserRow, familyId: string, refresh: { hash: string }) {
+    await tx.insert(refreshTokens).values({
       userId: user.id,
       companyId: user.companyId,
       familyId,
@@ -77,33 +79,6 @@ export function createAuthService(deps: {
     };
   }
 
-  async function createEmailToken(user: UserRow, kind: 'verify' | 'reset'): Promise<string> {
-    const t = newOpaqueToken();
-    await db.insert(emailTokens).values({
-      userId: user.id,
-      companyId: user.companyId,
-      kind,
-      tokenHash: t.hash,
-      expiresAt: new Date(Date.now() + (kind === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS)),
-    });
-    return t.token;
-  }
-
-  /** The parts of a one-time-link mail to this user. */
-  const tokenMail = (company: CompanyRow, user: UserRow, origin: string, token: string): TokenMail => ({
-    brand: brandOf(company),
-    origin,
-    to: user.email,
-    firstName: user.firstName,
-    token,
-    mailFrom: config.mailFrom,
-  });
-
-  async function sendVerification(company: CompanyRow, user: UserRow, origin: string) {
-    const token = await createEmailToken(user, 'verify');
-    await mailer.send(verificationMail(tokenMail(company, user, origin, token)));
-  }
-
   /** Consumes a single-use email token, atomically: two concurrent uses cannot both succeed. */
   async function consumeEmailToken(company: CompanyRow, token: string, kind: 'verify' | 'reset') {
     const [row] = await db
@@ -122,10 +97,12 @@ export function createAuthService(deps: {
     return row ?? null;
   }
 
+  /** A new verification link, at most one a minute; `also` adds to its transaction (staff's audit entry). */
   async function resendVerification(
     company: CompanyRow,
     user: UserRow,
     origin: string,
+    also?: (tx: Db) => Promise<void>,
   ): Promise<'sent' | 'verified'> {
     if (user.emailVerifiedAt) return 'verified';
     const [last] = await db
@@ -141,17 +118,22 @@ export function createAuthService(deps: {
         'retry-after': String(seconds),
       });
     }
-    await sendVerification(company, user, origin);
+    await inTransaction(async (tx) => {
+      await mailLink(tx, 'verify', company, user, origin);
+      await also?.(tx);
+    });
     return 'sent';
   }
 
   return {
     issueTokens,
+    mailLink,
 
     /**
-     * Creates the account and mails a verification link. The reply is the same whether or not the email already has
-     * an account (then its owner is mailed instead, and nothing is created), and so is the work before it (the
-     * password is hashed either way; mail goes out after the reply), so sign-up tells a stranger nothing.
+     * Creates the account and queues its verification mail in the same transaction. The reply is the same whether or
+     * not the email already has an account (then its owner's "already exists" mail is queued instead, and nothing is
+     * created), and so is the work before it (the password is hashed either way, one transaction queues the mail;
+     * it goes out after the reply), so sign-up tells a stranger nothing.
      */
     async register(company: CompanyRow, input: RegisterBody, origin: string): Promise<void> {
       const body = registerBodySchema.parse(input);
@@ -164,22 +146,20 @@ export function createAuthService(deps: {
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
       });
       const tellOwner = (owner: UserRow) =>
-        later('account-exists mail', () =>
-          mailer.send(
-            accountExistsMail({
-              brand: brandOf(company),
-              origin,
-              to: owner.email,
-              firstName: owner.firstName,
-              mailFrom: config.mailFrom,
-            }),
-          ),
-        );
+        inTransaction(async (tx) => {
+          const message = accountExistsMail({
+            brand: brandOf(company),
+            origin,
+            to: owner.email,
+            firstName: owner.firstName,
+            mailFrom: config.mailFrom,
+          });
+          await queueMail(jobs, tx, { message, about: [{ entity: 'user', id: owner.id }] });
+        });
       if (taken) return tellOwner(taken);
-      let user: UserRow;
       try {
-        user = await db.transaction(async (tx) => {
-          const mailboxNumber = await nextMailboxNumber(tx as unknown as Db, company.id);
+        await inTransaction(async (tx) => {
+          const mailboxNumber = await nextMailboxNumber(tx, company.id);
           const [row] = await tx
             .insert(users)
             .values({
@@ -197,7 +177,8 @@ export function createAuthService(deps: {
             })
             .returning();
           if (!row) throw new Error('insert returned no row');
-          return row;
+          // Committed with the account: if the mail server fails for good, the user can resend from /verification.
+          await mailLink(tx, 'verify', company, row, origin);
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -205,11 +186,8 @@ export function createAuthService(deps: {
         const owner = await db.query.users.findFirst({
           where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
         });
-        if (owner) tellOwner(owner);
-        return;
+        if (owner) await tellOwner(owner);
       }
-      // The account exists; if the mail fails the user can resend from /verification.
-      later('verification mail', () => sendVerification(company, user, origin));
     },
 
     /**
@@ -319,16 +297,18 @@ export function createAuthService(deps: {
       return user;
     },
 
-    /** Never says whether the email has an account: the reply is the same, and the mail goes out after it. */
-    requestPasswordReset(company: CompanyRow, email: string, origin: string): void {
-      void (async () => {
-        const user = await db.query.users.findFirst({
+    /**
+     * Stores a reset link and queues its mail in one transaction, before the reply: the reply (the same whether or
+     * not the email has an account) is given once the mail is sure to go. The lookup runs in that transaction either
+     * way, so a known and an unknown email cost about the same.
+     */
+    async requestPasswordReset(company: CompanyRow, email: string, origin: string): Promise<void> {
+      await inTransaction(async (tx) => {
+        const user = await tx.query.users.findFirst({
           where: and(eq(users.companyId, company.id), eq(users.email, email)),
         });
-        if (!user?.isActive) return;
-        const token = await createEmailToken(user, 'reset');
-        await mailer.send(resetMail(tokenMail(company, user, origin, token)));
-      })().catch((err) => deps.log.error({ err }, 'password reset mail failed'));
+        if (user?.isActive) await mailLink(tx, 'reset', company, user, origin);
+      });
     },
 
     async resetPassword(company: CompanyRow, token: string, password: string): Promise<void> {

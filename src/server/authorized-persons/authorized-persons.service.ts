@@ -36,8 +36,8 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
   const own = (company: CompanyRow, user: UserRow) =>
     and(eq(authorizedPersons.companyId, company.id), eq(authorizedPersons.userId, user.id));
 
-  async function idType(id: number, q: Db = db): Promise<IdRow> {
-    const [row] = await q.select().from(identifications).where(eq(identifications.id, id)).limit(1);
+  async function idType(id: number, tx: Db = db): Promise<IdRow> {
+    const [row] = await tx.select().from(identifications).where(eq(identifications.id, id)).limit(1);
     if (!row) throw fieldError('identification_id', 'Choose an ID type from the list');
     return row;
   }
@@ -71,26 +71,26 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
       user: UserRow,
       input: CreateAuthorizedPersonBody,
       /** The caller's transaction (the idempotency record commits with the row), or the database. */
-      q: Db = db,
+      tx: Db = db,
     ): Promise<AuthorizedPerson> {
-      const b = createAuthorizedPersonBodySchema.parse(input);
-      const t = await idType(b.identification_id, q);
-      const [n] = await q.select({ n: count() }).from(authorizedPersons).where(own(company, user));
+      const body = createAuthorizedPersonBodySchema.parse(input);
+      const t = await idType(body.identification_id, tx);
+      const [n] = await tx.select({ n: count() }).from(authorizedPersons).where(own(company, user));
       if ((n?.n ?? 0) >= AUTHORIZED_PERSONS_MAX) {
         throw conflict(`You can have up to ${AUTHORIZED_PERSONS_MAX} authorized persons; remove one first`);
       }
-      const [row] = await q
+      const [row] = await tx
         .insert(authorizedPersons)
         .values({
           companyId: company.id,
           userId: user.id,
-          fullName: b.full_name,
+          fullName: body.full_name,
           identificationId: t.id,
-          idNumber: b.id_number,
-          phone: b.phone,
-          email: b.email ?? null,
-          relationship: b.relationship,
-          isActive: b.is_active,
+          idNumber: body.id_number,
+          phone: body.phone,
+          email: body.email ?? null,
+          relationship: body.relationship,
+          isActive: body.is_active,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
@@ -103,17 +103,17 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
       id: string,
       input: UpdateAuthorizedPersonBody,
     ): Promise<AuthorizedPerson> {
-      const b = updateAuthorizedPersonBodySchema.parse(input);
+      const body = updateAuthorizedPersonBodySchema.parse(input);
       await one(company, user, id); // 404 before any field error: others learn nothing
-      if (b.identification_id !== undefined) await idType(b.identification_id);
+      if (body.identification_id !== undefined) await idType(body.identification_id);
       const set: Partial<typeof authorizedPersons.$inferInsert> = { updatedAt: new Date() };
-      if (b.full_name !== undefined) set.fullName = b.full_name;
-      if (b.identification_id !== undefined) set.identificationId = b.identification_id;
-      if (b.id_number !== undefined) set.idNumber = b.id_number;
-      if (b.phone !== undefined) set.phone = b.phone;
-      if (b.email !== undefined) set.email = b.email;
-      if (b.relationship !== undefined) set.relationship = b.relationship;
-      if (b.is_active !== undefined) set.isActive = b.is_active;
+      if (body.full_name !== undefined) set.fullName = body.full_name;
+      if (body.identification_id !== undefined) set.identificationId = body.identification_id;
+      if (body.id_number !== undefined) set.idNumber = body.id_number;
+      if (body.phone !== undefined) set.phone = body.phone;
+      if (body.email !== undefined) set.email = body.email;
+      if (body.relationship !== undefined) set.relationship = body.relationship;
+      if (body.is_active !== undefined) set.isActive = body.is_active;
       await db
         .update(authorizedPersons)
         .set(set)

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import * as tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   BackupFormatError,
+  type EntryInput,
   fileEntry,
   type Manifest,
   mailboxEntry,
@@ -17,8 +19,6 @@ import {
   SECRET_ENTRY,
   writeArchive,
 } from './archive';
-import type { TarInput } from './tar';
-import { tarStream } from './tar';
 
 const manifest: Manifest = {
   format: BACKUP_FORMAT,
@@ -38,21 +38,24 @@ const manifest: Manifest = {
   jwt_secret: true,
 };
 
-// A key long enough to need ustar's prefix field, and a body that is not a whole number of blocks.
+// A key long enough to need ustar's prefix field, one whose last part no ustar header holds (a pax header names
+// it), and a body that is not a whole number of blocks.
 const longKey = `c0ffee00-0000-4000-8000-000000000000/2026/11/${'x'.repeat(60)}/${randomBytes(16).toString('hex')}`;
+const paxKey = `c0ffee00-0000-4000-8000-000000000000/2026/11/${'y'.repeat(120)}.pdf`;
 const stored = new Map([
   ['c0ffee00-0000-4000-8000-000000000000/2026/11/a', randomBytes(70_001)],
   [longKey, Buffer.from('%PDF-1.4 small')],
+  [paxKey, Buffer.from('%PDF-1.4 named at length')],
 ]);
 const database = randomBytes(5000);
 const secret = Buffer.from('s'.repeat(64));
 const mail = Buffer.from('{"subject":"Welcome"}');
 
-async function build(): Promise<Buffer> {
+async function build(extra: EntryInput[] = []): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  async function* entries(): AsyncGenerator<TarInput> {
+  async function* entries(): AsyncGenerator<EntryInput> {
     for (const [key, bytes] of stored)
       yield {
         name: fileEntry(key),
@@ -61,6 +64,7 @@ async function build(): Promise<Buffer> {
       };
     yield { name: SECRET_ENTRY, size: secret.length, body: secret };
     yield { name: mailboxEntry('2026-11-27T10-00-00-000Z-abcd1234.json'), size: mail.length, body: mail };
+    yield* extra;
   }
   await writeArchive(out, {
     manifest,
@@ -95,9 +99,15 @@ const refusal = (archive: Buffer) =>
 /** The archive with its tar rewritten by `change` (then gzipped again, so only the tar layer can notice). */
 const retarred = (archive: Buffer, change: (tar: Buffer) => Buffer) => gzipSync(change(gunzipSync(archive)));
 
-async function tarOf(entries: TarInput[]): Promise<Buffer> {
+type Raw = { name: string; body: Buffer; type?: 'file' | 'symlink' | 'directory'; linkname?: string };
+
+/** A .tar.gz of `entries` made with tar-stream itself: files that writeArchive would never write. */
+async function tarOf(entries: Raw[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const { body, ...header } of entries) pack.entry(header, body);
+  pack.finalize();
   const parts: Buffer[] = [];
-  for await (const p of tarStream(Readable.from(entries))) parts.push(p);
+  for await (const p of pack) if (Buffer.isBuffer(p)) parts.push(p);
   return gzipSync(Buffer.concat(parts));
 }
 
@@ -159,10 +169,7 @@ describe('the backup file', () => {
     // Without its checksums entry (and the end blocks): a copy cut at an entry boundary.
     const cut = retarred(archive, (tar) => tar.subarray(0, tar.indexOf(Buffer.from('checksums.json'))));
     expect(await refusal(cut)).toMatch(/incomplete \(it ends before its checksums\)/);
-    const json = (name: string, value: unknown): TarInput => {
-      const b = Buffer.from(JSON.stringify(value));
-      return { name, size: b.length, body: b };
-    };
+    const json = (name: string, value: unknown): Raw => ({ name, body: Buffer.from(JSON.stringify(value)) });
     expect(await refusal(await tarOf([json('manifest.json', { format: 'something-else' })]))).toBe(
       'this file is not a portal backup',
     );
@@ -175,8 +182,29 @@ describe('the backup file', () => {
     expect(() => fileEntry('../../etc/passwd')).toThrow(/unsafe storage key/); // never written...
     const unsafe = await tarOf([
       json('manifest.json', manifest),
-      { name: 'files/../../etc/passwd', size: 1, body: Buffer.from('x') },
+      { name: 'files/../../etc/passwd', body: Buffer.from('x') },
     ]);
     expect(await refusal(unsafe)).toMatch(/unsafe file path/); // ...and never read out
+    const link = await tarOf([
+      json('manifest.json', manifest),
+      { name: fileEntry('c/2026/11/a'), type: 'symlink', linkname: '/etc/passwd', body: Buffer.alloc(0) },
+    ]);
+    expect(await refusal(link)).toBe(
+      'the backup holds files/c/2026/11/a, which is not a plain file (symlink)',
+    );
+  });
+
+  it('is not written from a file that changes size while it is copied', async () => {
+    const stream = (bytes: Buffer, size: number): EntryInput => ({
+      name: fileEntry('c/2026/11/changing'),
+      size,
+      body: Readable.from([bytes]),
+    });
+    const grew = stream(Buffer.alloc(600, 1), 500);
+    await expect(build([grew])).rejects.toThrow('files/c/2026/11/changing changed while it was copied');
+    const shrank = stream(Buffer.alloc(400, 1), 500);
+    await expect(build([shrank])).rejects.toThrow(
+      'files/c/2026/11/changing changed while it was copied (400 bytes, not 500)',
+    );
   });
 });

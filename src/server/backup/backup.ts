@@ -8,6 +8,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   type Checksums,
+  type EntryInput,
   fileEntry,
   isMailboxName,
   type Manifest,
@@ -15,7 +16,6 @@ import {
   SECRET_ENTRY,
   writeArchive,
 } from './archive';
-import type { TarInput } from './tar';
 
 export type BackupSource = {
   /** The data folder: its `files/`, `jwt-secret` and `mailbox/` are copied beside the database. */
@@ -36,7 +36,7 @@ const appInfo = (() => {
 })();
 
 /** A file of the data folder as an entry, or null when it is not there (any more). */
-async function fileAt(path: string, name: string): Promise<TarInput | null> {
+async function fileAt(path: string, name: string): Promise<EntryInput | null> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
@@ -96,7 +96,7 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
       jwt_secret: secret !== null,
     };
     const missing: string[] = [];
-    async function* entries(): AsyncGenerator<TarInput> {
+    async function* entries(): AsyncGenerator<EntryInput> {
       for (const f of snap.files) {
         const entry = await fileAt(join(source.dataDir, 'files', f.key), fileEntry(f.key));
         if (entry) yield entry;
@@ -123,7 +123,7 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
  * The local mailbox's messages and attachments, as they are when copied (mail is not part of the database's
  * moment: it is kept so that an operator without SMTP still has it after a restore).
  */
-async function* mailbox(dir: string): AsyncGenerator<TarInput> {
+async function* mailbox(dir: string): AsyncGenerator<EntryInput> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.sort()) {
     if (!isMailboxName(name)) continue; // a message still being written (.part), or not the mailbox's

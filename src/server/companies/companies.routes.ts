@@ -4,7 +4,6 @@ import { authOf } from '../http/auth';
 import { ok, sendNotFound } from '../http/envelope';
 import { route } from '../http/route';
 import { toCompany } from '../presenters';
-import { settingsRoutes } from '../settings/settings.routes';
 import { timeZoneOf } from './time-zones';
 
 export const companyRoutes: FastifyPluginAsync = async (app) => {
@@ -29,7 +28,4 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     app.tenants.invalidate();
     return ok(created, 'Company created', 201);
   });
-
-  // The company's own settings (admins): GET and PUT /v1/settings.
-  await app.register(settingsRoutes);
 };

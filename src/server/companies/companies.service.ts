@@ -40,10 +40,10 @@ export function createCompanyService({ db }: { db: Db }) {
     },
 
     /** A new company with its host names and default account settings, in one transaction. */
-    async create(b: CreateCompanyBody): Promise<CompanyAdmin> {
-      const hostnames = [...new Set(b.hostnames)];
+    async create(body: CreateCompanyBody): Promise<CompanyAdmin> {
+      const hostnames = [...new Set(body.hostnames)];
       const created = await db.transaction(async (tx) => {
-        const slugTaken = await tx.query.companies.findFirst({ where: eq(companies.slug, b.slug) });
+        const slugTaken = await tx.query.companies.findFirst({ where: eq(companies.slug, body.slug) });
         if (slugTaken) throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
         const hostTaken = await tx
           .select()
@@ -57,18 +57,18 @@ export function createCompanyService({ db }: { db: Db }) {
         const [row] = await tx
           .insert(companies)
           .values({
-            slug: b.slug,
-            name: b.name,
-            shortName: b.short_name ?? b.name,
-            logoUrl: b.logo_url ?? '',
-            primaryColor: b.primary_color ?? '#6d28d9',
-            supportEmail: b.support_email ?? '',
-            supportPhone: b.support_phone ?? '',
-            website: b.website ?? '',
-            warehouseAddress: b.warehouse_address,
-            mailboxPrefix: b.mailbox_prefix,
-            currency: b.currency ?? 'JMD',
-            ...(b.exchange_rate ? { exchangeRate: b.exchange_rate } : {}),
+            slug: body.slug,
+            name: body.name,
+            shortName: body.short_name ?? body.name,
+            logoUrl: body.logo_url ?? '',
+            primaryColor: body.primary_color ?? '#6d28d9',
+            supportEmail: body.support_email ?? '',
+            supportPhone: body.support_phone ?? '',
+            website: body.website ?? '',
+            warehouseAddress: body.warehouse_address,
+            mailboxPrefix: body.mailbox_prefix,
+            currency: body.currency ?? 'JMD',
+            ...(body.exchange_rate ? { exchangeRate: body.exchange_rate } : {}),
           })
           .returning();
         if (!row) throw new Error('insert returned no row');

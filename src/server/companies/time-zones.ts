@@ -24,8 +24,8 @@ function cacheOf(db: Db): LookupCache<string, string> {
 }
 
 /** The company's time zone, read now (inside a transaction, through it); the default when it has none or a bad one. */
-export async function readTimeZone(q: Db, companyId: string): Promise<string> {
-  const [row] = await q
+export async function readTimeZone(db: Db, companyId: string): Promise<string> {
+  const [row] = await db
     .select({ zone: sql<string | null>`${companySettings.settings}->>'time_zone'` })
     .from(companySettings)
     .where(eq(companySettings.companyId, companyId))

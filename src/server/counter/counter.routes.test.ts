@@ -4,12 +4,12 @@ import { paymentMethods } from '../../contract/constants';
 import type { Closeout, CounterLookup, ReleaseResult } from '../../contract/counter';
 import type { PackageDetail } from '../../contract/packages';
 import { authorizedPersons, companies, packageReleases, users } from '../db/schema';
-import { auditOf, notificationsOf, receive, tracking } from '../staff-packages/staff-packages.test-support';
 import { type Cast, cast } from '../test/access';
 import { roomy } from '../test/auth';
+import { counterCustomer, idTypes, invoiceOn, paymentOn } from '../test/counter';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectError, expectOk } from '../test/helpers';
-import { counterCustomer, idTypes, invoiceOn, paymentOn } from './counter.test-support';
+import { auditOf, notificationsOf, receive, tracking } from '../test/staff-packages';
 import { nextDate, startOfDay } from './day';
 
 describe('pickup counter', () => {

@@ -77,8 +77,8 @@ export function createCustomerService({
   audit: AuditService;
   auth: AuthService;
 }) {
-  async function target(company: CompanyRow, id: string, q: Db = db, lock = false): Promise<UserRow> {
-    const base = q
+  async function target(company: CompanyRow, id: string, tx: Db = db, lock = false): Promise<UserRow> {
+    const base = tx
       .select()
       .from(users)
       .where(and(eq(users.id, id), eq(users.companyId, company.id)))
@@ -279,19 +279,17 @@ export function createCustomerService({
       );
     },
 
+    /** The link, its mail and the audit entry saying staff asked, in one transaction. */
     async resendVerification(company: CompanyRow, staff: UserRow, id: string, origin: string) {
       const u = await target(company, id);
-      const result = await auth.resendVerification(company, u, origin);
-      if (result === 'sent') {
-        await db.transaction(async (tx) =>
-          audit.record(tx as unknown as Db, company, staff, {
-            entity: 'user',
-            entityId: u.id,
-            action: 'verification email sent',
-            changes: {},
-          }),
-        );
-      }
+      const result = await auth.resendVerification(company, u, origin, (tx) =>
+        audit.record(tx, company, staff, {
+          entity: 'user',
+          entityId: u.id,
+          action: 'verification email sent',
+          changes: {},
+        }),
+      );
       return { result };
     },
 
@@ -349,15 +347,16 @@ export function createCustomerService({
     async passwordReset(company: CompanyRow, staff: UserRow, id: string, origin: string) {
       const u = await target(company, id);
       if (!u.isActive) throw conflict('Reactivate the account before sending a password reset');
-      auth.requestPasswordReset(company, u.email, origin);
-      await db.transaction(async (tx) =>
-        audit.record(tx as unknown as Db, company, staff, {
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await auth.mailLink(tx, 'reset', company, u, origin);
+        await audit.record(tx, company, staff, {
           entity: 'user',
           entityId: u.id,
           action: 'password reset email sent',
           changes: {},
-        }),
-      );
+        });
+      });
       return null;
     },
   };

@@ -4,20 +4,24 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { installJobs } from '../jobs/queue';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import type { DbSnapshot } from './pglite-snapshot';
 import * as schema from './schema';
-// Declared apart (db/types.ts) so that what the database installs at open (the job queue) can name it.
-import type { Db } from './types';
 import { attachWriteWatch, WriteWatch } from './writes';
 
-export type { Db, Schema } from './types';
+export type Schema = typeof schema;
+/** Both drivers give the same pg-core database; the app only sees this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * An open, migrated database. What runs on it (the job queue's tables: jobs/queue.ts readyJobs) is installed by the
+ * start-up code after it opens, so this layer knows nothing above it.
+ */
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -29,6 +33,11 @@ export type Database = {
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The embedded database in its own thread: the database at one instant, for a backup (backup/backup.ts). */
   snapshot?: () => Promise<DbSnapshot>;
+  /**
+   * This process alone serves the database: the embedded one in a data folder, whose lock it holds. Work left
+   * running in it (a job) was a dead process's, never another live server's.
+   */
+  soleServer: boolean;
 };
 
 const alone = <T>(fn: () => Promise<T>) => fn();
@@ -81,11 +90,8 @@ export async function openDatabase(opts: {
     const db = watched((cache) => drizzleNodePg(pool, { schema, cache }));
     // Instances of a new release start together: one migrates, the others wait and then find nothing to do.
     const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
-    await exclusive(async () => {
-      await migrateNodePg(db as never, { migrationsFolder });
-      await installJobs(db);
-    });
-    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
+    await exclusive(() => migrateNodePg(db as never, { migrationsFolder }));
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive, soleServer: false };
   }
   if (opts.pgliteTemplate) {
     const client = await PgliteWorkerClient.start({ template: opts.pgliteTemplate, migrationsFolder });
@@ -96,6 +102,7 @@ export async function openDatabase(opts: {
       close: () => client.close(),
       exclusive: alone,
       snapshot: () => client.snapshot(),
+      soleServer: false,
     };
   }
   if (!opts.pglite) {
@@ -112,13 +119,6 @@ export async function openDatabase(opts: {
       throw err;
     }
     const db = watched((cache) => drizzlePglite({ client: client.asPglite(), schema, cache }));
-    try {
-      await installJobs(db);
-    } catch (err) {
-      await client.close().catch(() => {});
-      unlock();
-      throw err;
-    }
     return {
       db,
       kind: 'pglite',
@@ -128,13 +128,13 @@ export async function openDatabase(opts: {
       },
       exclusive: alone,
       snapshot: () => client.snapshot(),
+      soleServer: true,
     };
   }
   const client = opts.pglite;
   const db = watched((cache) => drizzlePglite({ client, schema, cache }));
   await migratePglite(db as never, { migrationsFolder });
-  await installJobs(db);
-  return { db, kind: 'pglite', close: () => client.close(), exclusive: alone };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: alone, soleServer: false };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '../../contract/duty';
 import type { AccountSettings, WeightSchedule } from '../../contract/fees';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../contract/format';
 
 /**
  * The duty and landed-cost estimate (DOMAIN.md, Jamaica Customs, personal shipments), as a pure function.

@@ -56,7 +56,7 @@ export function createEstimatorService({ db }: { db: Db }) {
         settings,
       });
       const c = settings.customs;
-      const money = (cents: number) => formatMoney(cents, company.currency);
+      const inCurrency = (cents: number) => formatMoney(cents, company.currency);
       const exempt = a.deMinimisApplied ? ' (not charged: value at or under the limit)' : '';
       const lines: DutyEstimate['lines'] = [
         {
@@ -99,7 +99,7 @@ export function createEstimatorService({ db }: { db: Db }) {
         },
         {
           code: 'stamp',
-          label: `Stamp duty (${money(c.stamp_above_cents)} when CIF is over ${money(c.stamp_threshold_cents)}, else ${money(c.stamp_below_cents)})${exempt}`,
+          label: `Stamp duty (${inCurrency(c.stamp_above_cents)} when CIF is over ${inCurrency(c.stamp_threshold_cents)}, else ${inCurrency(c.stamp_below_cents)})${exempt}`,
           amount_cents: a.stamp,
           rate: null,
         },
@@ -154,7 +154,7 @@ export function createEstimatorService({ db }: { db: Db }) {
     async fees(company: CompanyRow): Promise<Fees> {
       const s = await settingsOf(db, company.id);
       const c = s.customs;
-      const money = (cents: number) => formatMoney(cents, company.currency);
+      const inCurrency = (cents: number) => formatMoney(cents, company.currency);
       return {
         ...s,
         currency: company.currency,
@@ -162,10 +162,10 @@ export function createEstimatorService({ db }: { db: Db }) {
         exchange_rate_date: company.exchangeRateDate,
         notes: [
           'Weights are rounded up to the next whole pound (minimum 1 lb); the smallest bracket at or above the weight applies.',
-          `Over the largest freight bracket: ${money(s.freight.excess_per_lb_cents)} for each extra pound.`,
-          `Storage: ${s.storage.free_days} days free after the package is ready, then ${money(s.storage.per_day_cents)} a day.`,
+          `Over the largest freight bracket: ${inCurrency(s.freight.excess_per_lb_cents)} for each extra pound.`,
+          `Storage: ${s.storage.free_days} days free after the package is ready, then ${inCurrency(s.storage.per_day_cents)} a day.`,
           `Goods worth ${formatMoney(c.de_minimis_usd_cents, 'USD')} or less pay no customs charges; above that, duty is on the full value.`,
-          `Points: 1 point for every ${money(s.points.cents_per_point)} paid; ${s.points.prealert_bonus} points for a pre-alert sent with its invoice.`,
+          `Points: 1 point for every ${inCurrency(s.points.cents_per_point)} paid; ${s.points.prealert_bonus} points for a pre-alert sent with its invoice.`,
         ],
       };
     },

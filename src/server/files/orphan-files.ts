@@ -10,7 +10,7 @@ const BATCH = 500;
 /**
  * Bytes without a row: files are staged, then moved into place inside the transaction that adds their rows, so a
  * process killed in between (or a rollback whose clean-up did not run) leaves bytes no row points to. They are
- * removed by the scheduled `orphan-files` job (jobs/app-jobs.ts), once older than ORPHAN_GRACE_MS.
+ * removed by the scheduled `orphan-files` job (app-jobs.ts), once older than ORPHAN_GRACE_MS.
  */
 export async function sweepOrphanFiles(
   db: Db,

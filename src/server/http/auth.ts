@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessClaims } from '../../contract/auth';
 import type { Role } from '../../contract/users';
-import type { TokenSigner } from '../auth/tokens';
 import type { Db } from '../db';
 import { LookupCache } from '../db/lookup-cache';
 import type { CompanyRow, UserRow } from '../db/rows';
@@ -13,6 +12,9 @@ import { ApiError, forbidden, unauthorized } from '../errors';
 import { requireCompany } from './tenant';
 
 export type AuthContext = { user: UserRow; company: CompanyRow; claims: AccessClaims };
+
+/** What the plugin needs of the access-token signer (auth/tokens.ts): only to read a token, never to issue one. */
+export type AccessTokenReader = { verify: (token: string) => Promise<AccessClaims | null> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +40,7 @@ function bearer(request: FastifyRequest): string | null {
  * short TTL bounds what another instance's change can leave stale.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner; ttlMs?: number }) => {
+  async (app: FastifyInstance, opts: { db: Db; signer: AccessTokenReader; ttlMs?: number }) => {
     // Prepared once: this runs on every signed-in request.
     const userById = opts.db
       .select()

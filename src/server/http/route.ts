@@ -55,13 +55,13 @@ const guards: Record<Access, preValidationAsyncHookHandler | undefined> = {
   platform: guard({ superadmin: true }),
 };
 
-/** The OpenAPI and validation schema of an endpoint, as Fastify takes it. */
+/**
+ * The validation and reply schemas of an endpoint, as Fastify takes them. What only the OpenAPI document says (its
+ * name, summary, tags, security, error replies) is added there, from the same declaration (openapi.ts).
+ */
 function schemaOf(e: Endpoint) {
   const status = e.status ?? 200;
   return {
-    tags: [...e.tags],
-    ...(e.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-    ...(e.description ? { description: e.description } : {}),
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body ? { body: e.body } : {}),

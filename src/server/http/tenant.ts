@@ -7,7 +7,6 @@ import type { CompanyRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
 import { onWrite } from '../db/writes';
 import { ApiError } from '../errors';
-import { HEALTH_PATHS } from '../health/health.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +52,14 @@ export function normaliseHost(hostname: string): string {
  * path: any write to companies or their hosts on this instance clears it at once; other instances see a change
  * within the TTL.
  */
-export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlMs?: number }) => {
+export type TenantOptions = {
+  db: Db;
+  ttlMs?: number;
+  /** Paths served to no company (a load balancer's probes, asked by IP): no host is read, no database asked. */
+  hostless?: ReadonlySet<string>;
+};
+
+export const tenantPlugin = fp(async (app: FastifyInstance, opts: TenantOptions) => {
   const cache = new LookupCache<string, CompanyRow | null>({ ttlMs: opts.ttlMs ?? 10_000, max: 1000 });
   const stopWatching = onWrite(opts.db, ['companies', 'company_hosts'], () => cache.clear());
   app.addHook('onClose', async () => stopWatching());
@@ -75,7 +81,7 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlM
   app.decorate('tenants', { invalidate: () => cache.clear() });
   app.addHook('onRequest', async (request) => {
     // A load balancer's probe names no company and must not wait on the database to say the process is alive.
-    if (HEALTH_PATHS.has(request.url.split('?')[0] ?? '')) return;
+    if (opts.hostless?.has(request.url.split('?')[0] ?? '')) return;
     // `request.host` is the Host header, or X-Forwarded-Host when the proxy is trusted.
     const site = parseHost(request.host);
     if (!site) throw new ApiError(400, 'Invalid Host header');

@@ -3,295 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult, Lookup, Received, Recent } from '../../contract/intake';
 import type { PackageDetail, Prealert } from '../../contract/packages';
 import { auditLog, packages, users } from '../db/schema';
-import type { Session } from '../test/access';
-import { createTestApp, DEMO, type TestApp } from '../test/harness';
-import { expectError, expectOk, mailMatching, type SignedUp, signUp } from '../test/helpers';
-import { multipart, PDF, PNG } from '../test/multipart';
-import { filesOnDisk, prealertFields } from '../test/packages';
+import { expectError, expectOk } from '../test/helpers';
+import { type IntakeBed, intakeBed, tn } from '../test/intake';
+import { PNG } from '../test/multipart';
+import { filesOnDisk } from '../test/packages';
 
-let t: TestApp;
-let admin: Session;
-let clerk: Session;
-let blueAdmin: Session;
-/** Two fresh verified customers: Shanice Grant (with pre-alerts) and a namesake-free one found by email. */
-let shanice: SignedUp;
-let other: SignedUp;
-let seq = 0;
-const tn = (p = 'INT') => `${p}${Date.now().toString(36).toUpperCase()}${++seq}`;
-
-async function verified(overrides: Record<string, unknown> = {}) {
-  const s = await signUp(t, 'localhost', overrides);
-  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, s.userId));
-  return s;
-}
-
-async function receive(
-  token: string,
-  fields: Record<string, string>,
-  opts: { photo?: Buffer; photoType?: string; key?: string; host?: string } = {},
-) {
-  const body = await multipart(
-    fields,
-    opts.photo
-      ? [{ name: 'parcel.png', bytes: opts.photo, type: opts.photoType ?? 'image/png', field: 'photo' }]
-      : [],
-  );
-  return t.request({
-    method: 'POST',
-    url: '/v1/admin/packages/receive',
-    token,
-    ...(opts.host ? { host: opts.host } : {}),
-    payload: body.payload,
-    headers: { ...body.headers, ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
-  });
-}
-
-async function prealert(s: SignedUp, tracking: string) {
-  const body = await multipart(prealertFields(tracking), [{ name: 'invoice.pdf', bytes: PDF }]);
-  return expectOk<Prealert>(
-    await t.request({ method: 'POST', url: '/v1/peralert', token: s.access, ...body }),
-    201,
-  );
-}
-
-const packageRow = async (id: string) =>
-  (await t.database.db.select().from(packages).where(eq(packages.id, id)).limit(1))[0];
-
+let bed: IntakeBed;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(DEMO.admin.email, DEMO.admin.password);
-  clerk = await t.login(DEMO.clerk.email, DEMO.clerk.password);
-  blueAdmin = await t.login(DEMO.blue.email, DEMO.blue.password, 'blue.localhost');
-  shanice = await verified({ first_name: 'Zora', last_name: `Intake${Date.now().toString(36)}` });
-  other = await verified({ first_name: 'Kemar', last_name: 'Bailey' });
-  // The customer wants package mail (the default), so a receipt mails them.
+  bed = await intakeBed();
 });
-
 afterAll(async () => {
-  await t?.close();
-});
-
-describe('receive', () => {
-  it('by mailbox number: the package, its event, the photo, an audit entry and the customer told (bell + mail with the photo)', async () => {
-    const tracking = tn();
-    const res = await receive(
-      clerk.access,
-      {
-        tracking_number: ` ${tracking.toLowerCase()} `,
-        weight: '3.25',
-        length: '12',
-        width: '8',
-        height: '4',
-        mailbox_number: shanice.mailboxNumber.toLowerCase(),
-        shipper: 'Amazon',
-        carrier: 'UPS',
-        description: 'Blender',
-        declared_value: '49.99',
-        package_type: 'box',
-        pieces: '2',
-        house_awb: 'HAWB-1',
-        fragile: 'true',
-        customs_hold: 'on',
-      },
-      { photo: PNG },
-    );
-    const got = expectOk<Received>(res, 201);
-    expect(got.tracking_number).toBe(tracking);
-    expect(got.owner?.mailbox_number).toBe(shanice.mailboxNumber);
-    expect(got.matched).toEqual({ customer: 'mailbox', prealert_id: null });
-    expect(got.events.map((e) => e.status_name)).toEqual(['Received at US warehouse']);
-    expect(got.declared_value_cents).toBe(4999);
-    expect(got.receipts).toHaveLength(1);
-    const row = await packageRow(got.id);
-    expect(row).toMatchObject({
-      carrier: 'UPS',
-      houseAwb: 'HAWB-1',
-      pieces: 2,
-      fragile: true,
-      hazardous: false,
-      customsHold: true,
-      packageType: 'box',
-      receivedBy: clerk.userId,
-      userId: shanice.userId,
-    });
-    // The owner sees the photo.
-    const photo = await t.request({
-      method: 'GET',
-      url: got.receipts[0]?.file.url ?? '',
-      token: shanice.access,
-    });
-    expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toMatch(/image\/png/);
-    // …and cannot delete it: the warehouse's photo is the company's record.
-    expectError(
-      await t.request({
-        method: 'DELETE',
-        url: `/v1/packagereceipts/${got.receipts[0]?.id}`,
-        token: shanice.access,
-      }),
-      403,
-    );
-    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, got.id));
-    expect(trail.map((a) => a.action)).toEqual(['received']);
-    const bell = expectOk<{ items: { title: string }[] }>(
-      await t.request({ method: 'GET', url: '/v1/notifications', token: shanice.access }),
-    );
-    expect(bell.items[0]?.title).toBe(`${tracking}: Received at US warehouse`);
-    const mail = await mailMatching(t, shanice.email, new RegExp(tracking));
-    expect(mail).toBeDefined();
-    expect(mail?.attachments).toEqual([
-      { filename: 'parcel.png', contentType: 'image/png', size: expect.any(Number) },
-    ]);
-  });
-
-  it('a pending pre-alert fills what the clerk left empty, is matched and locked, and its files follow', async () => {
-    const tracking = tn('PRE');
-    const pre = await prealert(shanice, tracking);
-    const got = expectOk<Received>(
-      await receive(admin.access, {
-        tracking_number: tracking,
-        weight: '2.5',
-        mailbox_number: shanice.mailboxNumber,
-      }),
-      201,
-    );
-    expect(got.matched).toEqual({ customer: 'mailbox', prealert_id: pre.id });
-    expect(got.description).toBe('Running shoes');
-    expect(got.seller_name).toBe('Amazon');
-    expect(got.declared_value_cents).toBe(4599);
-    expect(got.prealert?.status).toBe('matched');
-    expect(got.prealert?.files).toHaveLength(1);
-    expect(got.events.map((e) => e.status)).toEqual(['pre_alerted', 'received_us']);
-    expectError(
-      await t.request({ method: 'POST', url: `/v1/peralert/${pre.id}/cancel`, token: shanice.access }),
-      409,
-    );
-  });
-
-  it('by email, by exact full name, by the only pre-alert of the tracking number; none → Unassigned with the label kept', async () => {
-    const byEmail = expectOk<Received>(
-      await receive(clerk.access, {
-        tracking_number: tn(),
-        weight: '1',
-        consignee: other.email.toUpperCase(),
-      }),
-      201,
-    );
-    expect(byEmail.matched.customer).toBe('email');
-    expect(byEmail.owner?.id).toBe(other.userId);
-    const me = await t.database.db.select().from(users).where(eq(users.id, shanice.userId));
-    const name = `${me[0]?.firstName} ${me[0]?.lastName}`;
-    const byName = expectOk<Received>(
-      await receive(clerk.access, {
-        tracking_number: tn(),
-        weight: '1',
-        consignee: `  ${name.toLowerCase()} `,
-      }),
-      201,
-    );
-    expect(byName.matched.customer).toBe('name');
-    expect(byName.owner?.id).toBe(shanice.userId);
-    const preTracking = tn('PRE');
-    await prealert(other, preTracking);
-    const byPre = expectOk<Received>(
-      await receive(clerk.access, { tracking_number: preTracking, weight: '1' }),
-      201,
-    );
-    expect(byPre.matched.customer).toBe('prealert');
-    expect(byPre.owner?.id).toBe(other.userId);
-    expect(byPre.matched.prealert_id).not.toBeNull();
-
-    const unknown = await receive(clerk.access, {
-      tracking_number: tn(),
-      weight: '1',
-      mailbox_number: 'IEX-99999',
-      consignee: 'Nobody Known',
-    });
-    const u = expectOk<Received>(unknown, 201, 'Received as Unassigned');
-    expect(u.owner).toBeNull();
-    expect(u.matched).toEqual({ customer: null, prealert_id: null });
-    expect((await packageRow(u.id))?.consigneeHint).toBe('IEX-99999 · Nobody Known');
-  });
-
-  it('a name two customers share places the parcel with neither', async () => {
-    const twin = `Twin${Date.now().toString(36)}`;
-    await verified({ first_name: 'Ann', last_name: twin });
-    await verified({ first_name: 'Ann', last_name: twin });
-    const got = expectOk<Received>(
-      await receive(clerk.access, { tracking_number: tn(), weight: '1', consignee: `Ann ${twin}` }),
-      201,
-    );
-    expect(got.owner).toBeNull();
-  });
-
-  it('a tracking number already received: 409 naming the existing package, nothing duplicated', async () => {
-    const tracking = tn();
-    const first = expectOk<Received>(
-      await receive(clerk.access, {
-        tracking_number: tracking,
-        weight: '1',
-        mailbox_number: shanice.mailboxNumber,
-      }),
-      201,
-    );
-    const again = expectError(
-      await receive(admin.access, { tracking_number: tracking.toLowerCase(), weight: '2' }),
-      409,
-    );
-    expect(again.errors?.existing_package_id).toEqual([first.id]);
-    expect(again.errors?.tracking_number).toBeDefined();
-    const rows = await t.database.db.select().from(packages).where(eq(packages.trackingNumber, tracking));
-    expect(rows).toHaveLength(1);
-  });
-
-  it('replaying the same Idempotency-Key creates nothing twice and answers the first reply', async () => {
-    const tracking = tn();
-    const key = `intake-${tracking}`;
-    const fields = { tracking_number: tracking, weight: '1.5', mailbox_number: other.mailboxNumber };
-    const first = expectOk<Received>(await receive(clerk.access, fields, { key, photo: PNG }), 201);
-    const files = filesOnDisk(t);
-    const replay = await receive(clerk.access, fields, { key, photo: PNG });
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(expectOk<Received>(replay, 201).id).toBe(first.id);
-    // Committed files only: a replay's staged upload is discarded as its request ends.
-    expect(filesOnDisk(t).filter((f) => !f.includes('.staging') && !files.includes(f))).toEqual([]);
-    const rows = await t.database.db.select().from(packages).where(eq(packages.trackingNumber, tracking));
-    expect(rows).toHaveLength(1);
-  });
-
-  it('bad input: field errors, a PDF as the photo, two photos; customers and the other company refused', async () => {
-    const bad = expectError(
-      await receive(clerk.access, { tracking_number: 'x', weight: '-1', pieces: '0' }),
-      400,
-    );
-    expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['pieces', 'tracking_number', 'weight']);
-    expect(
-      expectError(await receive(clerk.access, { tracking_number: tn(), weight: '1' }, { photo: PDF }), 415)
-        .errors?.photo,
-    ).toBeDefined();
-    const two = await multipart({ tracking_number: tn(), weight: '1' }, [
-      { name: 'a.png', bytes: PNG, field: 'photo' },
-      { name: 'b.png', bytes: PNG, field: 'photo' },
-    ]);
-    expect(
-      expectError(
-        await t.request({ method: 'POST', url: '/v1/admin/packages/receive', token: clerk.access, ...two }),
-        400,
-      ).errors?.photo,
-    ).toBeDefined();
-    expectError(await receive(shanice.access, { tracking_number: tn(), weight: '1' }), 403);
-    // The other company's staff: a mailbox of this company is nobody there.
-    const blue = await receive(
-      blueAdmin.access,
-      { tracking_number: tn(), weight: '1', mailbox_number: shanice.mailboxNumber },
-      { host: 'blue.localhost' },
-    );
-    expect(blue.statusCode).toBe(403);
-  });
+  await bed?.t.close();
 });
 
 describe('lookup and recent', () => {
   it('lookup: the customer, a pending pre-alert of any customer, an already-received package', async () => {
+    const { t, clerk, shanice, other, receive, prealert } = bed;
     const tracking = tn('LK');
     const pre = await prealert(shanice, tracking);
     const look = async (q: string) =>
@@ -324,6 +51,7 @@ describe('lookup and recent', () => {
   });
 
   it('recent: today’s counts and the caller’s last receipts with their undo window', async () => {
+    const { t, admin, clerk, receive } = bed;
     const before = expectOk<Recent>(
       await t.request({ method: 'GET', url: '/v1/admin/intake/recent', token: admin.access }),
     );
@@ -345,9 +73,10 @@ describe('lookup and recent', () => {
 
 describe('undo', () => {
   const undo = (token: string, id: string) =>
-    t.request({ method: 'POST', url: `/v1/admin/packages/${id}/undo-receive`, token });
+    bed.t.request({ method: 'POST', url: `/v1/admin/packages/${id}/undo-receive`, token });
 
   it('within the window: the package, its photo bytes and its bell notification go; a matched pre-alert is pending again', async () => {
+    const { t, clerk, shanice, verified, receive, prealert, packageRow } = bed;
     const tracking = tn('UNDO');
     const pre = await prealert(shanice, tracking);
     const filesBefore = filesOnDisk(t).length;
@@ -391,6 +120,7 @@ describe('undo', () => {
   });
 
   it('refused once something else happened, after the window, and for customers', async () => {
+    const { t, admin, clerk, other, receive } = bed;
     const got = expectOk<Received>(
       await receive(clerk.access, {
         tracking_number: tn(),
@@ -421,21 +151,22 @@ describe('undo', () => {
 
 describe('CSV import', () => {
   const preview = async (csv: string, mapping?: Record<string, string>) =>
-    t.request({
+    bed.t.request({
       method: 'POST',
       url: '/v1/admin/intake/import/preview',
-      token: clerk.access,
+      token: bed.clerk.access,
       payload: { csv, ...(mapping ? { mapping } : {}) },
     });
   const confirm = async (csv: string, rows: number[]) =>
-    t.request({
+    bed.t.request({
       method: 'POST',
       url: '/v1/admin/intake/import/confirm',
-      token: clerk.access,
+      token: bed.clerk.access,
       payload: { csv, rows },
     });
 
   it('previews every row (valid, invalid with its reason, customer or Unassigned, pre-alert); confirm imports the chosen ones once', async () => {
+    const { t, shanice, other, prealert } = bed;
     const pre = tn('CSVPRE');
     await prealert(shanice, pre);
     const [a, b, c, d] = [tn('CSV'), tn('CSV'), tn('CSV'), tn('CSV')];
@@ -509,6 +240,7 @@ describe('CSV import', () => {
   });
 
   it('5,000 rows preview in under 5 s', async () => {
+    const { shanice } = bed;
     const lines = ['Tracking Number,Mailbox,Weight,Description,Value'];
     for (let i = 0; i < 5000; i += 1)
       lines.push(

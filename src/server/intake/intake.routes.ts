@@ -11,18 +11,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.receive, async (request, _reply, { upload, tx }) => {
     const { company, user } = authOf(request);
-    const { pkg, matched, photo } = await svc.receive(company, user, upload, tx);
-    // The bell's row and the mail's job commit with the receipt (a replay of the key neither receives nor notifies
-    // again); the mail goes out after the reply, the photo read from the file store by its key then.
-    await app.notifications.packageReceived(
-      tx,
-      company,
-      pkg,
-      linkOrigin(request, app.config),
-      photo
-        ? { filename: photo.originalName, contentType: photo.contentType, storageKey: photo.storageKey }
-        : undefined,
-    );
+    const { pkg, matched } = await svc.receive(company, user, upload, tx, linkOrigin(request, app.config));
     const message = pkg.owner ? `Received for ${pkg.owner.name}` : 'Received as Unassigned';
     return ok({ ...pkg, matched }, message, 201);
   });
@@ -57,29 +46,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
     ep.importConfirm,
     async (request) => {
       const { company, user } = authOf(request);
-      const { owners, ...result } = await svc.importConfirm(company, user, request.body);
-      // One notification per customer for the whole import, after it committed.
-      const origin = linkOrigin(request, app.config);
-      for (const [userId, trackings] of owners) {
-        const n = trackings.length;
-        await app.notifications.notify(
-          company,
-          userId,
-          {
-            kind: 'package_status',
-            title:
-              n === 1
-                ? `${trackings[0]}: Received at US warehouse`
-                : `${n} packages received at the US warehouse`,
-            body:
-              n === 1
-                ? `Your package ${trackings[0]} is now “Received at US warehouse”.`
-                : `Your packages ${trackings.slice(0, 10).join(', ')}${n > 10 ? ` and ${n - 10} more` : ''} are now “Received at US warehouse”.`,
-            link: n === 1 ? `/user/packages/${result.package_ids[0] ?? ''}` : '/user/packages/history',
-          },
-          { origin },
-        );
-      }
+      const result = await svc.importConfirm(company, user, request.body, linkOrigin(request, app.config));
       return ok(result, `Imported ${result.imported}`, 201);
     },
     { bodyLimit: 9 * 1024 * 1024 },

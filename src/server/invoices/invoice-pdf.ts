@@ -1,284 +1,241 @@
-import { INVOICE_STATUS_LABELS } from '../../contract/constants';
-import { DEFAULT_TIME_ZONE, formatDate, formatExchangeRate, formatMoney } from '../../contract/format';
+import { DEFAULT_TIME_ZONE } from '../../contract/format';
+import type { InvoiceDetail } from '../../contract/invoices';
 import {
-  type InvoiceDetail,
-  type InvoiceLineGroup,
-  invoiceClosingRows,
-  invoiceLineGroups,
-  lineGroupOf,
-  NOT_FROM_CIF,
-} from '../../contract/invoices';
+  type InvoicePaperRows,
+  invoicePaperRows,
+  type PaperGroup,
+  INVOICE_PAPER_WORDS as W,
+} from '../../contract/invoices-paper';
 import type { CompanyRow } from '../db/rows';
-import { fitText, hexColor, PdfPage, type Rgb, renderPdf, wrapText } from './pdf';
+import { hexColor, PdfDocument, type PdfPage, type Rgb } from '../pdf/document';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
 const INK: Rgb = [0.12, 0.16, 0.22];
 const WHITE: Rgb = [1, 1, 1];
+const RED: Rgb = [0.75, 0.1, 0.1];
 const LEFT = 48;
 const RIGHT = 564;
 const BOTTOM = 72;
+/** Table columns: description | type | qty | unit price | amount (the last three right-aligned on their x). */
+const COL = { desc: LEFT + 8, type: 330, qty: 400, unit: 480, amount: RIGHT - 8 };
 
-const TYPE_LABEL: Record<string, string> = {
-  shipping: 'Freight',
-  handling: 'Handling',
-  customs: 'Customs',
-  duty: 'Duty',
-  tax: 'Tax',
-  other: 'Other',
-};
+/** Lays the invoice's rows out over pages: a cursor that opens a new page (with the table's header) when full. */
+class Sheet {
+  page: PdfPage;
+  y = 0;
 
-const GROUP_TITLE: Record<InvoiceLineGroup, string> = {
-  shipping: 'Shipping charges',
-  customs: 'Customs charges',
-  other: 'Other charges',
-};
+  constructor(
+    readonly pdf: PdfDocument,
+    private readonly company: CompanyRow,
+    private readonly rows: InvoicePaperRows,
+  ) {
+    this.page = this.newPage(true);
+  }
 
-const METHOD_LABEL: Record<InvoiceDetail['payments'][number]['method'], string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  points: 'Points',
-};
+  /** A new page unless `height` points still fit above the footer. */
+  room(height: number): void {
+    if (this.y - height < BOTTOM) this.page = this.newPage(false);
+  }
+
+  private newPage(first: boolean): PdfPage {
+    const { pdf, company, rows } = this;
+    const page = pdf.addPage();
+    page.rect(0, 732, pdf.width, 60, hexColor(company.primaryColor));
+    page.text(LEFT, 755, pdf.fitText(company.name, 330, 20, 'bold'), {
+      size: 20,
+      font: 'bold',
+      color: WHITE,
+    });
+    page.text(RIGHT, 762, W.document.toUpperCase(), { size: 16, font: 'bold', color: WHITE, align: 'right' });
+    page.text(RIGHT, 746, rows.heading, { size: 10, color: WHITE, align: 'right' });
+    this.page = page;
+    this.y = 706;
+    if (first) this.billToAndFacts();
+    // The lines' table header, on every page the lines run over.
+    const y = this.y;
+    const head = { size: 9, font: 'bold' as const, color: GREY };
+    page.rect(LEFT, y - 6, RIGHT - LEFT, 20, [0.95, 0.95, 0.97]);
+    page.text(COL.desc, y, W.description, head);
+    page.text(COL.type, y, W.type, head);
+    page.text(COL.qty, y, W.quantity, { ...head, align: 'right' });
+    page.text(COL.unit, y, W.unitPrice, { ...head, align: 'right' });
+    page.text(COL.amount, y, W.amount, { ...head, align: 'right' });
+    this.y = y - 24;
+    return page;
+  }
+
+  private billToAndFacts(): void {
+    const { pdf, page, company, rows } = this;
+    const contact = [company.supportEmail, company.supportPhone, company.website]
+      .filter(Boolean)
+      .join('  ·  ');
+    page.text(LEFT, this.y, pdf.fitText(contact, RIGHT - LEFT, 9), { size: 9, color: GREY });
+    this.y -= 30;
+    page.text(LEFT, this.y, W.billTo.toUpperCase(), { size: 8, font: 'bold', color: GREY });
+    page.text(360, this.y, W.details.toUpperCase(), { size: 8, font: 'bold', color: GREY });
+    let left = this.y - 15;
+    const bill = [
+      [rows.billTo.name, 'bold'],
+      [rows.billTo.mailbox, 'regular'],
+      [rows.billTo.email, 'regular'],
+    ] as const;
+    for (const [s, font] of bill) {
+      page.text(LEFT, left, pdf.fitText(s, 290, 10, font), { size: 10, font });
+      left -= 14;
+    }
+    let right = this.y - 15;
+    for (const f of rows.facts) {
+      page.text(360, right, f.label, { size: 10, color: GREY });
+      page.text(RIGHT, right, f.value, { size: 10, font: f.strong ? 'bold' : 'regular', align: 'right' });
+      right -= 14;
+    }
+    this.y = Math.min(left, right) - 18;
+  }
+
+  /** A group's title, what its customs lines are computed on (said in full), its lines and its total. */
+  group(g: PaperGroup): void {
+    const { pdf } = this;
+    const basis = g.basis.flatMap((b) => pdf.wrapText(b, RIGHT - COL.desc - 8, 8));
+    this.room(18 + basis.length * 11 + 28);
+    this.page.text(COL.desc, this.y, g.title, { size: 10, font: 'bold', color: INK });
+    this.y -= 14;
+    for (const text of basis) {
+      this.page.text(COL.desc, this.y, text, { size: 8, color: GREY });
+      this.y -= 11;
+    }
+    this.y -= 4;
+    for (const l of g.lines) {
+      const height = 18 + 11 * l.notes.length;
+      this.room(height);
+      const { page, y } = this;
+      page.text(COL.desc, y, pdf.fitText(l.description, COL.type - COL.desc - 12, 10), { size: 10 });
+      page.text(COL.type, y, l.type, { size: 10, color: GREY });
+      page.text(COL.qty, y, l.quantity, { size: 10, align: 'right' });
+      page.text(COL.unit, y, l.unitPrice, { size: 10, align: 'right' });
+      page.text(COL.amount, y, l.amount, { size: 10, align: 'right' });
+      l.notes.forEach((note, n) => {
+        const text = pdf.fitText(note, COL.unit - COL.desc - 60, 8);
+        page.text(COL.desc, y - 11 * (n + 1), text, { size: 8, color: GREY });
+      });
+      page.line(LEFT, y - height + 12, RIGHT, y - height + 12);
+      this.y -= height;
+    }
+    this.room(18);
+    this.page.text(COL.unit, this.y, g.total.label, { size: 10, font: 'bold', color: GREY, align: 'right' });
+    this.page.text(COL.amount, this.y, g.total.value, { size: 10, font: 'bold', align: 'right' });
+    this.y -= 24;
+  }
+
+  /** The closing rows (discount, tax, Total, Paid, Balance due) and the sentence saying what is owed. */
+  closing(): void {
+    const { rows, pdf } = this;
+    this.room(30 + rows.closing.length * 18);
+    this.y -= 8;
+    for (const r of rows.closing) {
+      const style = { size: r.strong ? 12 : 10, font: r.strong ? ('bold' as const) : ('regular' as const) };
+      this.page.text(COL.unit, this.y, r.label, { ...style, color: r.strong ? INK : GREY, align: 'right' });
+      this.page.text(COL.amount, this.y, r.value, { ...style, align: 'right' });
+      this.y -= r.strong ? 20 : 15;
+    }
+    const color = rows.overdue ? RED : hexColor(this.company.primaryColor);
+    this.page.text(LEFT, this.y - 4, pdf.fitText(rows.due, RIGHT - LEFT, 11, 'bold'), {
+      size: 11,
+      font: 'bold',
+      color,
+    });
+    this.y -= 26;
+  }
+
+  /** Lines of small text under a heading, kept together on a page. */
+  section(title: string, lines: string[], color: Rgb = INK): void {
+    const wrapped = lines.flatMap((line) => this.pdf.wrapText(line, RIGHT - LEFT, 9));
+    this.room(14 + wrapped.length * 13);
+    this.page.text(LEFT, this.y, title.toUpperCase(), { size: 8, font: 'bold', color: GREY });
+    this.y -= 14;
+    for (const line of wrapped) {
+      this.page.text(LEFT, this.y, line, { size: 9, color });
+      this.y -= 13;
+    }
+    this.y -= 8;
+  }
+
+  payments(): void {
+    const { rows, pdf } = this;
+    if (rows.payments.length === 0) return;
+    this.room(18 * (rows.payments.length + 1));
+    this.page.text(LEFT, this.y, W.payments.toUpperCase(), { size: 8, font: 'bold', color: GREY });
+    this.y -= 14;
+    for (const p of rows.payments) {
+      this.room(0);
+      const color = p.reversed ? GREY : INK;
+      const what = [p.date, p.method, p.reversed].filter(Boolean).join('  ·  ');
+      this.page.text(LEFT, this.y, pdf.fitText(what, COL.unit - LEFT, 9), { size: 9, color });
+      this.page.text(COL.amount, this.y, p.reversed ? `(${p.amount})` : p.amount, {
+        size: 9,
+        align: 'right',
+        color,
+      });
+      this.y -= 13;
+    }
+    this.y -= 8;
+  }
+
+  /** Every page: a light "DRAFT" across a draft, the thanks and "Page i of n". */
+  finish(): Promise<Buffer> {
+    const { pdf, company, rows } = this;
+    pdf.pages.forEach((p, i) => {
+      // So a printed draft is never taken for a bill.
+      if (rows.draft) p.text(150, 400, 'DRAFT', { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
+      p.line(LEFT, 56, RIGHT, 56);
+      p.text(LEFT, 42, pdf.fitText(`Thank you for shipping with ${company.name}.`, 380, 8), {
+        size: 8,
+        color: GREY,
+      });
+      p.text(RIGHT, 42, `Page ${i + 1} of ${pdf.pages.length}`, { size: 8, color: GREY, align: 'right' });
+    });
+    return pdf.finish();
+  }
+}
+
+/** How to pay, as sentences: what is due, the bank (quoting the invoice number), the counter, online, if late. */
+function howToPayLines(rows: InvoicePaperRows): string[] {
+  const how = rows.howToPay;
+  if (!how) return [];
+  return [
+    how.due,
+    ...(how.bank.length > 0 ? [`${W.bankTransfer}:`] : []),
+    ...how.bank.map((r) => `${r.label}: ${r.value}${r.note ? ` ${r.note}` : ''}`),
+    ...(how.counter ? [`${W.atTheCounter}: ${how.counter}`] : []),
+    ...(how.onlineUrl ? [`${W.payOnline}: ${how.onlineUrl}`] : []),
+    how.late,
+  ];
+}
 
 /**
- * A print-ready invoice: brand header, bill-to, dates, the lines as a table (over pages as needed), the totals as
- * the server computed them (discount, tax under the company's label), payments, amount paid, balance and terms.
+ * A print-ready invoice from the rows the screens show (contract/invoices-paper.ts): brand header, bill-to and
+ * details, the lines by group over pages as needed, the closing rows, how to pay, payments, notes and terms.
  */
 export function invoicePdf(
   company: CompanyRow,
   inv: InvoiceDetail,
   taxLabel = 'Tax',
   timeZone = DEFAULT_TIME_ZONE,
-): Buffer {
-  // Calendar dates ("2026-12-06") read as that day anywhere; issued and paid times as the company's day.
-  const longDate = (iso: string | null) => (iso ? formatDate(iso, timeZone) : '—');
-  const brand = hexColor(company.primaryColor);
-  const money = (c: number) => formatMoney(c, inv.currency);
-  const pages: PdfPage[] = [];
-  // Table columns: description | type | qty | unit price | amount
-  const col = { desc: LEFT + 8, type: 330, qty: 400, unit: 480, amount: RIGHT - 8 };
-  const title = `${inv.number ?? 'DRAFT'}${inv.revision > 0 ? ` · revision ${inv.revision}` : ''}`;
-
-  const newPage = (first: boolean): { page: PdfPage; y: number } => {
-    const page = new PdfPage();
-    pages.push(page);
-    page.rect(0, 732, 612, 60, brand);
-    page.text(LEFT, 755, fitText(company.name, 330, 20, 'bold'), { size: 20, font: 'bold', color: WHITE });
-    page.text(RIGHT, 762, 'INVOICE', { size: 16, font: 'bold', color: WHITE, align: 'right' });
-    page.text(RIGHT, 746, title, { size: 10, color: WHITE, align: 'right' });
-    let y = 706;
-    if (first) {
-      const contact = [company.supportEmail, company.supportPhone, company.website]
-        .filter(Boolean)
-        .join('  ·  ');
-      page.text(LEFT, y, fitText(contact, 516, 9), { size: 9, color: GREY });
-      y -= 30;
-      page.text(LEFT, y, 'BILL TO', { size: 8, font: 'bold', color: GREY });
-      page.text(360, y, 'INVOICE DETAILS', { size: 8, font: 'bold', color: GREY });
-      y -= 15;
-      const facts: [string, string][] = [
-        ['Number', inv.number ?? 'DRAFT (not issued)'],
-        ['Status', INVOICE_STATUS_LABELS[inv.status]],
-        ['Issued', longDate(inv.issue_date ?? inv.issued_at)],
-        ['Due', longDate(inv.due_at)],
-        ...(inv.paid_at ? ([['Paid', longDate(inv.paid_at)]] as [string, string][]) : []),
-        ...(inv.revision > 0 ? ([['Revision', String(inv.revision)]] as [string, string][]) : []),
-      ];
-      const bill = [
-        [inv.customer.name, 'bold'],
-        [`Mailbox ${inv.customer.mailbox_number}`, 'regular'],
-        [inv.customer.email, 'regular'],
-      ] as const;
-      let ly = y;
-      for (const [s, font] of bill) {
-        page.text(LEFT, ly, fitText(s, 290, 10, font), { size: 10, font });
-        ly -= 14;
-      }
-      let ry = y;
-      for (const [k, v] of facts) {
-        page.text(360, ry, k, { size: 10, color: GREY });
-        page.text(RIGHT, ry, v, {
-          size: 10,
-          font: k === 'Number' || k === 'Status' ? 'bold' : 'regular',
-          align: 'right',
-        });
-        ry -= 14;
-      }
-      y = Math.min(ly, ry) - 18;
-    }
-    // Table header
-    page.rect(LEFT, y - 6, RIGHT - LEFT, 20, [0.95, 0.95, 0.97]);
-    page.text(col.desc, y, 'Description', { size: 9, font: 'bold', color: GREY });
-    page.text(col.type, y, 'Type', { size: 9, font: 'bold', color: GREY });
-    page.text(col.qty, y, 'Qty', { size: 9, font: 'bold', color: GREY, align: 'right' });
-    page.text(col.unit, y, 'Unit price', { size: 9, font: 'bold', color: GREY, align: 'right' });
-    page.text(col.amount, y, 'Amount', { size: 9, font: 'bold', color: GREY, align: 'right' });
-    return { page, y: y - 24 };
-  };
-
-  let { page, y } = newPage(true);
-  // The lines by group, each with its subtotal; the customs group says the CIF value it is computed on.
-  for (const group of invoiceLineGroups) {
-    const lines = inv.lines.filter((l) => (l.group ?? lineGroupOf(l.type)) === group);
-    if (lines.length === 0) continue;
-    const bases = group === 'customs' ? (inv.customs_bases ?? []) : [];
-    // What the customs lines are computed on, said in full (wrapped, never cut).
-    const said = bases.flatMap((b) =>
-      wrapText(
-        `${bases.length > 1 ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, inv.currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`,
-        RIGHT - col.desc - 8,
-        8,
-      ),
-    );
-    if (y - 18 - said.length * 11 - 28 < BOTTOM) ({ page, y } = newPage(false));
-    page.text(col.desc, y, GROUP_TITLE[group], { size: 10, font: 'bold', color: INK });
-    y -= 14;
-    for (const text of said) {
-      page.text(col.desc, y, text, { size: 8, color: GREY });
-      y -= 11;
-    }
-    y -= 4;
-    for (const l of lines) {
-      // A customs line staff set otherwise than computed says so, so the CIF value above is not taken to explain it.
-      const under = [
-        l.tracking_number ? `Package ${l.tracking_number}` : '',
-        l.computed_on_cif === false ? NOT_FROM_CIF : '',
-      ]
-        .filter(Boolean)
-        .join('  ·  ');
-      const rowHeight = under ? 28 : 18;
-      if (y - rowHeight < BOTTOM) ({ page, y } = newPage(false));
-      page.text(col.desc, y, fitText(l.description, col.type - col.desc - 12, 10), { size: 10 });
-      page.text(col.type, y, TYPE_LABEL[l.type] ?? l.type, { size: 10, color: GREY });
-      page.text(col.qty, y, String(l.quantity), { size: 10, align: 'right' });
-      page.text(col.unit, y, money(l.unit_price_cents), { size: 10, align: 'right' });
-      page.text(col.amount, y, money(l.line_total_cents), { size: 10, align: 'right' });
-      if (under)
-        page.text(col.desc, y - 11, fitText(under, col.unit - col.desc - 60, 8), { size: 8, color: GREY });
-      page.line(LEFT, y - rowHeight + 12, RIGHT, y - rowHeight + 12);
-      y -= rowHeight;
-    }
-    if (y - 18 < BOTTOM) ({ page, y } = newPage(false));
-    page.text(col.unit, y, `${GROUP_TITLE[group]} total`, {
-      size: 10,
-      font: 'bold',
-      color: GREY,
-      align: 'right',
-    });
-    page.text(col.amount, y, money(lines.reduce((sum, l) => sum + l.line_total_cents, 0)), {
-      size: 10,
-      font: 'bold',
-      align: 'right',
-    });
-    y -= 24;
-  }
-
-  if (inv.status === 'draft') {
-    // Every page of a draft says so, large and light, so a printed draft is never taken for a bill.
-    for (const p of pages) p.text(150, 400, 'DRAFT', { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
-  }
-  // Ends as the customer's screen does: after the groups' totals, the discount and the company's tax on services
-  // (only when there are), the total, then what was paid and the balance (the same rows, from the contract).
-  const rows: [string, string, boolean][] = invoiceClosingRows({
-    ...inv,
-    tax_label: inv.tax_label ?? taxLabel,
-    // WinAnsi has no minus sign (U+2212): a hyphen, as printed invoices do.
-  }).map((r) => [r.label, r.cents < 0 ? `-${money(-r.cents)}` : money(r.cents), r.strong]);
-  if (inv.status !== 'draft' && inv.status !== 'cancelled') {
-    rows.push(['Paid', money(inv.amount_paid_cents), false]);
-    rows.push(['Balance due', money(inv.balance_cents), true]);
-  }
-  if (y < BOTTOM + 30 + rows.length * 18) ({ page, y } = newPage(false));
-  y -= 8;
-  for (const [k, v, strong] of rows) {
-    page.text(col.unit, y, k, {
-      size: strong ? 12 : 10,
-      font: strong ? 'bold' : 'regular',
-      color: strong ? INK : GREY,
-      align: 'right',
-    });
-    page.text(col.amount, y, v, {
-      size: strong ? 12 : 10,
-      font: strong ? 'bold' : 'regular',
-      align: 'right',
-    });
-    y -= strong ? 20 : 15;
-  }
-  const due =
-    inv.status === 'paid'
-      ? 'PAID — thank you.'
-      : inv.status === 'cancelled'
-        ? `CANCELLED — nothing is owed on this invoice.${inv.cancel_reason ? ` (${inv.cancel_reason})` : ''}`
-        : inv.status === 'draft'
-          ? 'DRAFT — not yet issued; nothing is due on it.'
-          : `Please pay ${money(inv.balance_cents)}${inv.due_at ? ` by ${longDate(inv.due_at)}` : ''}.`;
-  page.text(LEFT, y - 4, fitText(due, RIGHT - LEFT, 11, 'bold'), {
-    size: 11,
-    font: 'bold',
-    color: inv.status === 'overdue' ? [0.75, 0.1, 0.1] : brand,
-  });
-  y -= 26;
-  const how = inv.how_to_pay;
-  if (how && inv.balance_cents > 0) {
-    const bank = how.bank_transfer;
-    const says = [
-      ...(bank
-        ? [
-            `Bank transfer: ${bank.bank_name}${bank.branch ? `, ${bank.branch}` : ''}; ${bank.account_name}, account ${bank.account_number}${bank.account_type ? `, ${bank.account_type}` : ''}.`,
-            `Quote the invoice number as the reference: ${bank.reference}.`,
-          ]
-        : []),
-      ...(how.counter ? [`At the counter: ${how.counter}`] : []),
-      ...(how.online_url ? [`Online: ${how.online_url}`] : []),
-      `${inv.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}${how.overdue}`,
-    ];
-    const wrapped = says.flatMap((line) => wrapText(line, RIGHT - LEFT, 9));
-    if (y - 14 - wrapped.length * 13 < BOTTOM) ({ page, y } = newPage(false));
-    page.text(LEFT, y, 'HOW TO PAY', { size: 8, font: 'bold', color: GREY });
-    y -= 14;
-    for (const line of wrapped) {
-      page.text(LEFT, y, line, { size: 9, color: INK });
-      y -= 13;
-    }
-    y -= 8;
-  }
-  if (inv.payments.length > 0) {
-    if (y - 18 * (inv.payments.length + 1) < BOTTOM) ({ page, y } = newPage(false));
-    page.text(LEFT, y, 'PAYMENTS', { size: 8, font: 'bold', color: GREY });
-    y -= 14;
-    for (const p of inv.payments) {
-      if (y < BOTTOM) ({ page, y } = newPage(false));
-      const what = `${longDate(p.paid_on)}  ·  ${METHOD_LABEL[p.method]}${p.reference ? `  ·  ${p.reference}` : ''}${p.reversed_at ? `  ·  reversed${p.reverse_reason ? `: ${p.reverse_reason}` : ''}` : ''}`;
-      page.text(LEFT, y, fitText(what, col.unit - LEFT, 9), { size: 9, color: p.reversed_at ? GREY : INK });
-      page.text(col.amount, y, p.reversed_at ? `(${money(p.amount_cents)})` : money(p.amount_cents), {
-        size: 9,
-        align: 'right',
-        color: p.reversed_at ? GREY : INK,
-      });
-      y -= 13;
-    }
-    y -= 8;
-  }
+): Promise<Buffer> {
+  const rows = invoicePaperRows(inv, { timeZone, taxLabel });
+  const sheet = new Sheet(
+    new PdfDocument({ title: `Invoice ${inv.number ?? 'draft'}`, author: company.name }),
+    company,
+    rows,
+  );
+  for (const g of rows.groups) sheet.group(g);
+  sheet.closing();
+  if (rows.howToPay) sheet.section(W.howToPay, howToPayLines(rows), rows.overdue ? RED : INK);
+  sheet.payments();
   for (const [label, body] of [
-    ['Notes', inv.notes],
-    ['Terms', inv.terms],
+    [W.notes, rows.notes],
+    [W.terms, rows.terms],
   ] as const) {
-    if (!body) continue;
-    for (const line of wrapText(`${label}: ${body}`, RIGHT - LEFT, 9)) {
-      if (y < BOTTOM + 12) ({ page, y } = newPage(false));
-      page.text(LEFT, y, line, { size: 9, color: GREY });
-      y -= 12;
-    }
-    y -= 2;
+    if (body) sheet.section(label, [body], GREY);
   }
-
-  pages.forEach((p, i) => {
-    p.line(LEFT, 56, RIGHT, 56);
-    p.text(LEFT, 42, fitText(`Thank you for shipping with ${company.name}.`, 380, 8), {
-      size: 8,
-      color: GREY,
-    });
-    p.text(RIGHT, 42, `Page ${i + 1} of ${pages.length}`, { size: 8, color: GREY, align: 'right' });
-  });
-  return renderPdf(pages, { title: `Invoice ${inv.number ?? 'draft'}`, author: company.name });
+  return sheet.finish();
 }

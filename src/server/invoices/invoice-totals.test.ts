@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Discount, InvoiceLineType } from '../../contract/invoices';
 import { invoiceLineTypes } from '../../contract/invoices';
-import { computeTotals, settledStatus } from './invoice-records';
+import { computeTotals, settledStatus } from './invoice-totals';
 
 /** A small seeded generator (mulberry32): the same 200 invoices on every run. */
 function rng(seed: number) {

@@ -3,7 +3,7 @@ import { formatMoney } from '../../contract/format';
 import type { InvoiceDetail, InvoiceSummary } from '../../contract/invoices';
 import { type Cast, expectRefused, outsiders } from '../test/access';
 import type { TestApp } from '../test/harness';
-import { expectError, expectOk } from '../test/helpers';
+import { expectError, expectOk, signUp } from '../test/helpers';
 import { invoiceCalls, invoicesApp } from '../test/invoices';
 import type { Page } from '../test/packages';
 import { expectValidPdf } from '../test/pdf';
@@ -187,7 +187,28 @@ describe('invoices: lists, details, PDFs and access', () => {
       expect(text).toContain(inv.number);
       expect(text).toContain('Island Express');
       expect(text).toContain('Kerry-Ann Campbell');
-      expect(text).toContain('PAID');
+      expect(text).toContain('Paid — thank you.');
+    });
+
+    it('prints the customer’s name as written, whatever its letters: "Łukasz Nguyễn"', async () => {
+      const customer = await signUp(t, 'localhost', { first_name: 'Łukasz', last_name: 'Nguyễn' });
+      const inv = expectOk<InvoiceDetail>(
+        await create(c.admin.access, {
+          customer_id: customer.userId,
+          lines: [
+            { type: 'other', description: 'Zażółć gęślą jaźń, phở bò', quantity: 1, unit_price_cents: 500 },
+          ],
+          // biome-ignore lint/suspicious/noThenProperty: a field of the create body (a plain JSON value), never awaited
+          then: 'issue',
+        }),
+        201,
+      );
+      // As staff download it (the new customer has not verified their email yet, so cannot sign in to it).
+      const res = await t.request({ method: 'GET', url: inv.pdf_url, token: c.admin.access });
+      const { text, runs } = expectValidPdf(res.rawPayload);
+      expect(runs.map((r) => r.text)).toContain('Łukasz Nguyễn');
+      expect(text).toContain('Zażółć gęślą jaźń, phở bò');
+      expect(text).not.toContain('?ukasz');
     });
 
     it('breaks a long invoice over pages', async () => {

@@ -37,9 +37,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     const then = request.body.then ?? 'draft';
     const message =
       then === 'send'
-        ? inv.send_error
-          ? `Invoice issued, but the mail was not sent: ${inv.send_error}`
-          : 'Invoice issued and sent'
+        ? 'Invoice issued and queued to send'
         : then === 'issue'
           ? 'Invoice issued'
           : 'Draft invoice created';
@@ -58,7 +56,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     const { company, user } = authOf(request);
     return ok(
       await svc.send(company, user, request.params.id, request.body ?? undefined, origin(request)),
-      'Invoice sent',
+      'Invoice queued to send',
     );
   });
 
@@ -83,7 +81,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   route(app, ep.bulkSend, async (request) => {
     const { company, user } = authOf(request);
     const result = await svc.bulkSend(company, user, request.body.ids, origin(request));
-    const message = `${result.sent} sent${result.failed.length ? `, ${result.failed.length} not sent` : ''}`;
+    const message = `${result.sent} queued to send${result.failed.length ? `, ${result.failed.length} not sent` : ''}`;
     return ok(result, message);
   });
 

@@ -1,7 +1,7 @@
 import type { AccountSettings } from '../../contract/fees';
+import { formatMoney } from '../../contract/format';
 import type { InvoiceLineInput } from '../../contract/invoices';
 import { computeEstimate, percent, toHundredths } from '../estimator/duty';
-import { formatMoney } from '../money';
 
 /**
  * A package has no duty category of its own: the category its description suggests is used, the rest is general

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SCHEDULES } from '../app-jobs';
 import type { Db } from '../db';
 import { companies, invoices, users } from '../db/schema';
 import { type MailJob, mailJobHandler } from '../mail/mail-job';
 import type { Mailer } from '../mail/mailer';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { mailbox } from '../test/helpers';
-import { SCHEDULES } from './app-jobs';
-import { JobQueue, type JobQueueOptions } from './queue';
+import { JobQueue, type JobQueueOptions, retryAbandonedJobs } from './queue';
 
 const FAST = { limit: 2, delaySeconds: 0, backoff: false } as const;
 
@@ -203,6 +203,25 @@ describe('the job queue', () => {
     const job = await survivor.job('mail', id ?? '');
     expect(job?.state).toBe('completed');
     expect(job?.retryCount).toBe(1);
+  });
+
+  it('runs a job the embedded server was running when it died as soon as the database opens again', async () => {
+    await t.app.jobs.stop();
+    const counting = countingMailer();
+    const dead = otherInstance({ mailer: counting.mailer });
+    const id = await dead.enqueue('mail', { message: message('cut-off@example.test') });
+    expect(await dead.claimAndAbandon('mail')).toBe(id);
+    // What opening the embedded folder does (its lock says the holder is gone): no wait for the 5-minute expiry.
+    expect(await retryAbandonedJobs(t.database.db)).toBe(1);
+    const next = otherInstance({ mailer: counting.mailer });
+    await next.work<MailJob>(
+      'mail',
+      mailJobHandler({ mailer: counting.mailer, store: t.app.fileStore, log: recordingLog() }),
+    );
+    await next.drain(5_000);
+    expect(counting.sent.get('cut-off@example.test')).toBe(1);
+    // The attempt cut off counts as one.
+    expect((await next.job('mail', id ?? ''))?.retryCount).toBe(1);
   });
 
   it('has the schedules after start, and the overdue job marks a past-due invoice overdue', async () => {

@@ -10,13 +10,13 @@ import {
   PgBoss,
   type SendOptions,
 } from 'pg-boss';
+import type { Database, Db } from '../db';
 import { PgliteWorkerClient } from '../db/pglite-client';
-import type { Db } from '../db/types';
 
 /** pg-boss's tables live in their own schema of the app's database. */
 export const JOBS_SCHEMA = 'pgboss';
 
-/** The app's queues. Created with the database (see installJobs), so a test app's template already has them. */
+/** The app's queues. Created when the database is readied (see readyJobs), so a test app's template has them. */
 export const QUEUE_NAMES = ['mail', 'orphan-files', 'overdue-invoices'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -78,10 +78,26 @@ function newBoss(db: Db, extra: ConstructorParameters<typeof PgBoss>[0] & object
 }
 
 /**
- * Creates (or migrates) pg-boss's schema and the app's queues, when the database is opened and migrated. Safe with
- * several instances starting at once: pg-boss installs under an advisory lock.
+ * Readies a database just opened for the job queue, before an app runs on it: pg-boss's schema and the app's queues
+ * (in the database's start-up turn, so instances started together install once), then, where this process alone
+ * serves the database (the embedded one whose folder lock it holds), the jobs that were running when the previous
+ * holder died are due again. Returns how many. On a failure the database is closed: there is nothing to run on.
  */
-export async function installJobs(db: Db): Promise<void> {
+export async function readyJobs(database: Database): Promise<number> {
+  try {
+    await database.exclusive(() => installJobs(database.db));
+    return database.soleServer ? await retryAbandonedJobs(database.db) : 0;
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Creates (or migrates) pg-boss's schema and the app's queues in a migrated database (readyJobs). Safe with several
+ * instances starting at once: pg-boss installs under an advisory lock.
+ */
+async function installJobs(db: Db): Promise<void> {
   const { db: jobsDb } = jobsDatabaseOf(db);
   const { rows } = await jobsDb.executeSql(
     `SELECT to_regclass('${JOBS_SCHEMA}.version') IS NOT NULL AS installed`,
@@ -98,6 +114,20 @@ export async function installJobs(db: Db): Promise<void> {
   } finally {
     await boss.stop({ graceful: false, close: true });
   }
+}
+
+/**
+ * Jobs that were running when the process holding them died (kill -9, a crash, a pulled plug) are due again at once;
+ * returns how many. Only for a database no other live instance works on: the embedded one, whose folder lock the
+ * caller holds (on PostgreSQL another instance may be running them, and the supervisor retries a dead one's jobs
+ * once they expire). The attempt that was cut off counts as one: pg-boss counts it when the job is claimed again.
+ */
+export async function retryAbandonedJobs(db: Db): Promise<number> {
+  const { rows } = await jobsDatabaseOf(db).db.executeSql(
+    `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', start_after = now() WHERE state = 'active' RETURNING id`,
+    [],
+  );
+  return rows.length;
 }
 
 /**
@@ -128,7 +158,7 @@ export class JobQueue {
     this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
     this.jobsDb = jobsDatabaseOf(db).db;
     this.boss = newBoss(db, {
-      // The schema was made with the database (installJobs); start() only checks its version.
+      // The schema was made when the database was readied (readyJobs); start() only checks its version.
       migrate: true,
       supervise: true,
       superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 30,
@@ -198,15 +228,17 @@ export class JobQueue {
         const results: JobResult[] = [];
         // One after another: a batch is a fetch's worth, not a promise to the mail server to take five at once.
         for (const job of jobs) {
+          // Each job is settled as soon as it is done, not with its batch: a crash later in the batch must not run
+          // it again (a mail that went out would go twice). Should that fail, the batch's results settle it.
+          const attempt = { id: job.id, retryCount: job.retryCount };
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: this.retry.limit });
+            await this.boss.complete(name, attempt).catch(() => {});
             results.push({ id: job.id, status: 'completed' });
           } catch (err) {
-            results.push({
-              id: job.id,
-              status: 'failed',
-              output: { message: err instanceof Error ? err.message : String(err) },
-            });
+            const output = { message: err instanceof Error ? err.message : String(err) };
+            await this.boss.fail(name, attempt, output).catch(() => {});
+            results.push({ id: job.id, status: 'failed', output });
           }
         }
         return results;

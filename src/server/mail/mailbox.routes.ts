@@ -56,7 +56,14 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dev/mailbox.json',
-    { schema: { tags: ['dev'], response: { 200: envelope(z.array(mailSchema)) } } },
+    {
+      schema: {
+        tags: ['dev'],
+        operationId: 'devMailbox',
+        summary: 'The local mailbox of this host (on the server machine only)',
+        response: { 200: envelope(z.array(mailSchema)) },
+      },
+    },
     async (request) => ok(await app.mailer.list(requireCompany(request).id)),
   );
 

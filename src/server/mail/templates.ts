@@ -171,7 +171,7 @@ export function invoiceMailDraft(p: {
   };
 }
 
-/** The invoice mail staff send: their subject and message, the invoice's PDF attached, a link to it online. */
+/** The invoice mail staff send: their subject and message, a link to it online (its PDF is attached when it goes). */
 export function invoiceSendMail(p: {
   brand: Brand;
   origin: string;
@@ -180,8 +180,7 @@ export function invoiceSendMail(p: {
   subject: string;
   message: string;
   invoiceId: string;
-  attachment: { filename: string; content: Buffer };
-}): MailMessage {
+}): Omit<MailMessage, 'attachments'> {
   const url = `${p.origin}/user/invoices/${p.invoiceId}`;
   const paragraphs = p.message
     .split(/\n{2,}/)
@@ -195,8 +194,5 @@ export function invoiceSendMail(p: {
     text: `${p.message}\n\nView it online: ${url}\n`,
     html: layout(p.brand, p.origin, p.subject, paragraphs, { label: 'View the invoice', url }),
     links: [url],
-    attachments: [
-      { filename: p.attachment.filename, contentType: 'application/pdf', content: p.attachment.content },
-    ],
   };
 }

@@ -289,23 +289,19 @@ export function createMatchingService({
             },
           },
         ]);
-        return { p, u, k, assigned };
+        if (assigned) {
+          // The customer had no way to know the parcel arrived while it was Unassigned: tell them now.
+          const pkg = {
+            id: k.k.id,
+            tracking_number: k.k.trackingNumber,
+            description: k.k.description || p.description,
+            status_name: k.statusName ?? k.k.statusCode,
+            owner: { id: u.id },
+          };
+          await notifications.packageStatus(tx, company, pkg, 'We matched it to your pre-alert.', origin);
+        }
+        return { p, u, k };
       });
-      if (done.assigned) {
-        // The customer had no way to know the parcel arrived while it was Unassigned: tell them now.
-        await notifications.packageStatus(
-          company,
-          {
-            id: done.k.k.id,
-            tracking_number: done.k.k.trackingNumber,
-            description: done.k.k.description || done.p.description,
-            status_name: done.k.statusName ?? done.k.k.statusCode,
-            owner: { id: done.u.id },
-          },
-          'We matched it to your pre-alert.',
-          origin,
-        );
-      }
       return {
         prealert_id: done.p.id,
         status: 'matched',
@@ -337,21 +333,21 @@ export function createMatchingService({
           changes: { status: ['pending', 'cancelled'] },
           note: reason,
         });
+        await notifications.notify(
+          company,
+          pre.u.id,
+          {
+            kind: 'system',
+            title: `Pre-alert ${pre.p.trackingNumber} cancelled`,
+            body: `We cancelled your pre-alert ${pre.p.trackingNumber}: ${reason}`,
+            link: '/user/packages/pre-alert',
+          },
+          { origin, within: tx, about: [{ entity: 'prealert', id: pre.p.id }] },
+        );
         return pre;
       });
       // As when the customer cancels: a pre-alert that is not going ahead gives its bonus back.
       await points.reversePrealertBonus(company, u, p.trackingNumber);
-      await notifications.notify(
-        company,
-        u.id,
-        {
-          kind: 'system',
-          title: `Pre-alert ${p.trackingNumber} cancelled`,
-          body: `We cancelled your pre-alert ${p.trackingNumber}: ${reason}`,
-          link: '/user/packages/pre-alert',
-        },
-        { origin },
-      );
       return {
         prealert_id: p.id,
         status: 'cancelled',

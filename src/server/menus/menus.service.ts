@@ -144,22 +144,22 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
     /** One menu, as `list` shows it to this caller. */
     one,
 
-    async addItem(company: CompanyRow, actor: UserRow, b: MenuItemBody): Promise<MenuItem> {
+    async addItem(company: CompanyRow, actor: UserRow, body: MenuItemBody): Promise<MenuItem> {
       return db.transaction(async (tx) => {
-        if (!(await menuOf(tx, company.id, b.menu_id))) throw invalid('menu_id', 'No such menu');
-        await assertParent(tx, b.menu_id, null, b.parent_id ?? null);
+        if (!(await menuOf(tx, company.id, body.menu_id))) throw invalid('menu_id', 'No such menu');
+        await assertParent(tx, body.menu_id, null, body.parent_id ?? null);
         const [row] = await tx
           .insert(menuItems)
           .values({
-            menuId: b.menu_id,
+            menuId: body.menu_id,
             companyId: company.id,
-            parentId: b.parent_id ?? null,
-            title: b.title,
-            icon: b.icon,
-            route: b.route,
-            sortOrder: b.sort_order,
-            roles: b.roles,
-            isActive: b.is_active,
+            parentId: body.parent_id ?? null,
+            title: body.title,
+            icon: body.icon,
+            route: body.route,
+            sortOrder: body.sort_order,
+            roles: body.roles,
+            isActive: body.is_active,
           })
           .onConflictDoNothing()
           .returning();
@@ -179,33 +179,42 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
     },
 
     /** Changes only the fields given. */
-    async updateItem(company: CompanyRow, actor: UserRow, id: number, b: MenuItemUpdate): Promise<MenuItem> {
+    async updateItem(
+      company: CompanyRow,
+      actor: UserRow,
+      id: number,
+      body: MenuItemUpdate,
+    ): Promise<MenuItem> {
       try {
         return await db.transaction(async (tx) => {
           const current = await tx.query.menuItems.findFirst({
             where: and(eq(menuItems.id, id), eq(menuItems.companyId, company.id)),
           });
           if (!current) throw notFound('Menu item not found');
-          const menuId = b.menu_id ?? current.menuId;
+          const menuId = body.menu_id ?? current.menuId;
           if (menuId !== current.menuId && !(await menuOf(tx, company.id, menuId))) {
             throw invalid('menu_id', 'No such menu');
           }
           // Moving to another menu leaves the old parent behind unless a new one is given.
           const parentId =
-            b.parent_id !== undefined ? b.parent_id : menuId !== current.menuId ? null : current.parentId;
-          if (b.parent_id !== undefined || menuId !== current.menuId) {
+            body.parent_id !== undefined
+              ? body.parent_id
+              : menuId !== current.menuId
+                ? null
+                : current.parentId;
+          if (body.parent_id !== undefined || menuId !== current.menuId) {
             await assertParent(tx, menuId, id, parentId);
           }
           const next: MenuItemRow = {
             ...current,
             menuId,
             parentId,
-            title: b.title ?? current.title,
-            icon: b.icon ?? current.icon,
-            route: b.route ?? current.route,
-            sortOrder: b.sort_order ?? current.sortOrder,
-            roles: b.roles ?? current.roles,
-            isActive: b.is_active ?? current.isActive,
+            title: body.title ?? current.title,
+            icon: body.icon ?? current.icon,
+            route: body.route ?? current.route,
+            sortOrder: body.sort_order ?? current.sortOrder,
+            roles: body.roles ?? current.roles,
+            isActive: body.is_active ?? current.isActive,
           };
           await assertNotLockout(tx, company.id, current, next);
           const [row] = await tx
@@ -228,7 +237,7 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
             await tx.update(menuItems).set({ parentId: null }).where(eq(menuItems.parentId, row.id));
           }
           const changes = diff(audited(current), audited(row));
-          if (b.sort_order !== undefined && b.sort_order !== current.sortOrder) {
+          if (body.sort_order !== undefined && body.sort_order !== current.sortOrder) {
             changes.sort_order = [current.sortOrder, row.sortOrder];
           }
           if (Object.keys(changes).length > 0) {

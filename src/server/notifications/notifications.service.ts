@@ -7,12 +7,11 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
-import type { MailJob, StoredAttachment } from '../mail/mail-job';
+import { type MailAbout, queueMail, type StoredAttachment } from '../mail/mail-job';
 import type { MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
 
 type NotificationRow = typeof notifications.$inferSelect;
-type Log = { error: (obj: object, msg: string) => void };
 
 /** Which preference lets a kind of notification go out by email; kinds without one are never mailed. */
 const PREFERENCE: Partial<Record<NotificationKind, keyof NotificationPreferences>> = {
@@ -41,6 +40,15 @@ export function toNotification(n: NotificationRow): Notification {
   };
 }
 
+/** What a package notice says of the package. */
+type PackageNotice = {
+  id: string;
+  tracking_number: string;
+  description: string;
+  status_name: string;
+  owner: { id: string } | null;
+};
+
 export type NotifyInput = { kind: NotificationKind; title: string; body: string; link: string };
 export type NotifyOptions = {
   /** Scheme + host for the mail's link (the company's own host). */
@@ -49,25 +57,23 @@ export type NotifyOptions = {
   mail?: 'preference' | 'always' | 'never';
   /** A dedicated mail instead of the generic notification mail. */
   message?: (user: UserRow) => MailMessage;
-  /** The transaction of the change reported: the bell's row commits (or not) with it. */
-  within?: Db;
+  /** The transaction of the change reported: the bell's row and the mail's job commit (or not) with it. */
+  within: Db;
   /** Stored files sent with the mail (a parcel's photo at intake), read from the file store when it is sent. */
   attachments?: StoredAttachment[];
+  /** The records the notice is about (a package, an invoice): a mail that fails for good shows on them too. */
+  about?: MailAbout[];
 };
 
 /**
  * Notifications: kept for the bell and the list, and mailed when the user wants them. The mail is a `mail` job
- * queued with the bell's row (in the change's transaction when there is one): a rolled-back change mails nothing,
- * a committed one is mailed by whichever instance takes the job, after the reply, retried if the mail server
- * fails. `drain` waits for the queued mail (tests).
+ * queued with the bell's row in the transaction of the change reported: a rolled-back change mails nothing, a
+ * committed one is mailed by whichever instance takes the job, after the reply, retried if the mail server fails;
+ * if it fails for good, staff see it on the customer (and on the records it is about). `drain` waits for the queued
+ * mail (tests).
  */
-export function createNotificationService(deps: { db: Db; jobs: JobQueue; config: Config; log: Log }) {
+export function createNotificationService(deps: { db: Db; jobs: JobQueue; config: Config }) {
   const { db, jobs, config } = deps;
-
-  async function mailLater(msg: MailMessage, within: Db | undefined, attachments?: StoredAttachment[]) {
-    const job: MailJob = { message: msg, ...(attachments?.length ? { attachments } : {}) };
-    await jobs.enqueue('mail', job, { within });
-  }
 
   async function unreadCount(company: CompanyRow, userId: string): Promise<number> {
     const [row] = await db
@@ -89,7 +95,7 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
     input: NotifyInput,
     opts: NotifyOptions,
   ): Promise<Notification | null> {
-    const q = opts.within ?? db;
+    const q = opts.within;
     const [user] = await q
       .select()
       .from(users)
@@ -119,7 +125,11 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           action: ACTION[input.kind],
           mailFrom: config.mailFrom,
         });
-      await mailLater(msg, opts.within, opts.attachments);
+      await queueMail(jobs, q, {
+        message: msg,
+        ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
+        about: [...(opts.about ?? []), { entity: 'user', id: user.id }],
+      });
     }
     return toNotification(row);
   }
@@ -128,22 +138,11 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
     unreadCount,
 
     /**
-     * Records a notification for a user of the company (and mails it, per `opts.mail`). It reports an action that
-     * already happened, so it never fails it: an error is logged and null returned.
+     * Records a notification for a user of the company (and mails it, per `opts.mail`), in the transaction of the
+     * change it reports: should it fail, so does the change (its transaction is unusable anyway), so no change is
+     * ever left untold. Null when the user is not the company's.
      */
-    async notify(
-      company: CompanyRow,
-      userId: string,
-      input: NotifyInput,
-      opts: NotifyOptions,
-    ): Promise<Notification | null> {
-      try {
-        return await record(company, userId, input, opts);
-      } catch (err) {
-        deps.log.error({ err, userId, kind: input.kind }, 'notification failed');
-        return null;
-      }
-    },
+    notify: record,
 
     async list(
       company: CompanyRow,
@@ -207,23 +206,22 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
       return { updated: rows.length, unread_count: 0 };
     },
 
-    /** Tells a package's owner it changed status (staff receive or status change). */
+    /**
+     * Tells a package's owner, in the transaction `within` of the change, that it changed status (a status change,
+     * an assignment, a match; at intake with the warehouse's photo attached to the mail).
+     */
     async packageStatus(
+      within: Db,
       company: CompanyRow,
-      pkg: {
-        id: string;
-        tracking_number: string;
-        description: string;
-        status_name: string;
-        owner: { id: string } | null;
-      },
+      pkg: PackageNotice,
       note: string,
       origin: string,
+      photo?: StoredAttachment,
     ) {
       // An Unassigned parcel has nobody to tell yet; assigning it tells its customer.
       if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
-      return service.notify(
+      return record(
         company,
         pkg.owner.id,
         {
@@ -232,15 +230,22 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           body: `Your package ${what} is now “${pkg.status_name}”.${note ? ` ${note}` : ''}`,
           link: `/user/packages/${pkg.id}`,
         },
-        { origin },
+        {
+          origin,
+          within,
+          about: [{ entity: 'package', id: pkg.id }],
+          ...(photo ? { attachments: [photo] } : {}),
+        },
       );
     },
 
     /**
-     * Tells one customer about several of their packages at once (a bulk status change, a shipment advanced): one
-     * notification listing them, so a shipment of ten parcels is one bell entry and one mail, not ten.
+     * Tells one customer about several of their packages at once (a bulk status change, a shipment advanced), in
+     * the change's transaction `within`: one notification listing them, so a shipment of ten parcels is one bell
+     * entry and one mail, not ten.
      */
     async packagesStatus(
+      within: Db,
       company: CompanyRow,
       userId: string,
       pkgs: { id: string; tracking_number: string; description: string }[],
@@ -251,12 +256,8 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
       const [only] = pkgs;
       if (!only) return null;
       if (pkgs.length === 1) {
-        return service.packageStatus(
-          company,
-          { ...only, status_name: statusName, owner: { id: userId } },
-          note,
-          origin,
-        );
+        const pkg = { ...only, status_name: statusName, owner: { id: userId } };
+        return service.packageStatus(within, company, pkg, note, origin);
       }
       const SHOWN = 10;
       const listed = pkgs
@@ -264,7 +265,7 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
         .map((p) => (p.description ? `${p.tracking_number} (${p.description})` : p.tracking_number))
         .join(', ');
       const more = pkgs.length > SHOWN ? ` and ${pkgs.length - SHOWN} more` : '';
-      return service.notify(
+      return record(
         company,
         userId,
         {
@@ -273,40 +274,7 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           body: `Your packages ${listed}${more} are now “${statusName}”.${note ? ` ${note}` : ''}`,
           link: '/user/packages/history',
         },
-        { origin },
-      );
-    },
-
-    /**
-     * Tells a package's owner it arrived at the warehouse, in the intake's transaction `within`, with the
-     * warehouse's photo attached to the mail. Unlike `notify`, a failure fails the intake: its transaction
-     * (and so the bell's row) would be unusable anyway.
-     */
-    async packageReceived(
-      within: Db,
-      company: CompanyRow,
-      pkg: {
-        id: string;
-        tracking_number: string;
-        description: string;
-        status_name: string;
-        owner: { id: string } | null;
-      },
-      origin: string,
-      photo?: StoredAttachment,
-    ) {
-      if (!pkg.owner) return null;
-      const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
-      return record(
-        company,
-        pkg.owner.id,
-        {
-          kind: 'package_status',
-          title: `${pkg.tracking_number}: ${pkg.status_name}`,
-          body: `Your package ${what} is now “${pkg.status_name}”.${photo ? ' The warehouse photographed it: see the photo with the package.' : ''}`,
-          link: `/user/packages/${pkg.id}`,
-        },
-        { origin, within, ...(photo ? { attachments: [photo] } : {}) },
+        { origin, within, about: pkgs.map((p) => ({ entity: 'package' as const, id: p.id })) },
       );
     },
 

@@ -65,8 +65,8 @@ describe('packages: access', () => {
         {
           name: 'add receipt',
           run: async (token, host) => {
-            const b = await multipart({ package_id: pkg.id }, [{ name: 'x.pdf', bytes: PDF }]);
-            return t.request({ method: 'POST', url: '/v1/packagereceipts', token, host, ...b });
+            const body = await multipart({ package_id: pkg.id }, [{ name: 'x.pdf', bytes: PDF }]);
+            return t.request({ method: 'POST', url: '/v1/packagereceipts', token, host, ...body });
           },
         },
         {

@@ -26,9 +26,9 @@ export function toCents(value: number): number {
 }
 
 /** Pre-alerts as the API shows them, with their files. */
-export async function prealertDtos(q: Db, rows: PrealertRow[]): Promise<Prealert[]> {
+export async function prealertDtos(db: Db, rows: PrealertRow[]): Promise<Prealert[]> {
   if (rows.length === 0) return [];
-  const links = await q
+  const links = await db
     .select({ prealertId: prealertFiles.prealertId, file: files })
     .from(prealertFiles)
     .innerJoin(files, eq(files.id, prealertFiles.fileId))

@@ -30,7 +30,7 @@ export function createPrealertService(deps: {
      * commits with them). A parcel already received with this tracking number is matched at once.
      */
     async create(company: CompanyRow, user: UserRow, upload: PrealertForm, tx: Db): Promise<Prealert> {
-      const { fields: b, raw } = upload;
+      const { fields: body, raw } = upload;
       // user_id and company_id come from the token; a form that names someone else is refused, not ignored.
       if ((raw.user_id && raw.user_id !== user.id) || (raw.company_id && raw.company_id !== company.id)) {
         throw forbidden('You can only send pre-alerts for your own account');
@@ -46,12 +46,12 @@ export function createPrealertService(deps: {
             and(
               eq(prealerts.companyId, company.id),
               eq(prealerts.userId, user.id),
-              eq(prealerts.trackingNumber, b.tracking_number),
+              eq(prealerts.trackingNumber, body.tracking_number),
               ne(prealerts.status, 'cancelled'),
             ),
           )
           .limit(1);
-        if (dup.length > 0) throw duplicate(b.tracking_number);
+        if (dup.length > 0) throw duplicate(body.tracking_number);
         // The parcel may already be at the warehouse: then the pre-alert is matched at once.
         const [arrived] = await tx
           .select({ id: packages.id, prealertId: packages.prealertId })
@@ -60,7 +60,7 @@ export function createPrealertService(deps: {
             and(
               eq(packages.companyId, company.id),
               eq(packages.userId, user.id),
-              eq(packages.trackingNumber, b.tracking_number),
+              eq(packages.trackingNumber, body.tracking_number),
             ),
           )
           .limit(1);
@@ -70,15 +70,15 @@ export function createPrealertService(deps: {
           .values({
             companyId: company.id,
             userId: user.id,
-            trackingNumber: b.tracking_number,
-            sellerName: b.seller_name,
-            description: b.description,
-            weight: b.weight.toFixed(2),
-            valueCents: toCents(b.value),
-            packageType: b.package_type,
-            height: b.height.toFixed(2),
-            length: b.length.toFixed(2),
-            width: b.width.toFixed(2),
+            trackingNumber: body.tracking_number,
+            sellerName: body.seller_name,
+            description: body.description,
+            weight: body.weight.toFixed(2),
+            valueCents: toCents(body.value),
+            packageType: body.package_type,
+            height: body.height.toFixed(2),
+            length: body.length.toFixed(2),
+            width: body.width.toFixed(2),
           })
           .returning();
         if (!row) throw new Error('pre-alert insert returned no row');
@@ -92,7 +92,7 @@ export function createPrealertService(deps: {
         if (failed) log.error({ err: failed, prealertId: dto.id }, 'pre-alert bonus failed');
         return dto;
       } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate(b.tracking_number);
+        if (isUniqueViolation(err)) throw duplicate(body.tracking_number);
         throw err;
       }
     },

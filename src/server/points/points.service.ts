@@ -204,33 +204,33 @@ export function createPointsService({ db, audit }: { db: Db; audit: AuditService
 
     /** Staff: a redemption or a correction for a customer of the company. */
     async adjust(company: CompanyRow, staff: UserRow, input: PointsAdjustBody) {
-      const b = pointsAdjustBodySchema.parse(input);
+      const body = pointsAdjustBodySchema.parse(input);
       const [target] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, b.user_id), eq(users.companyId, company.id)))
+        .where(and(eq(users.id, body.user_id), eq(users.companyId, company.id)))
         .limit(1);
       if (!target) throw fieldError('user_id', 'No customer of this company has this id');
-      const move = { kind: b.kind, reason: b.reason, createdBy: staff.id };
+      const move = { kind: body.kind, reason: body.reason, createdBy: staff.id };
       // The audit entry is written in the ledger row's transaction: on the customer's record, as staff see it.
       const record = (tx: Db) =>
         audit.record(tx, company, staff, {
           entity: 'user',
           entityId: target.id,
-          action: b.points > 0 ? 'points added' : 'points taken',
-          changes: { points: [null, b.points] },
-          note: b.reason,
+          action: body.points > 0 ? 'points added' : 'points taken',
+          changes: { points: [null, body.points] },
+          note: body.reason,
         });
       let row: LedgerRow | null;
-      if (b.points > 0) {
+      if (body.points > 0) {
         row = await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
-          const added = await award(tx, company, target.id, { ...move, points: b.points });
+          const added = await award(tx, company, target.id, { ...move, points: body.points });
           await record(tx);
           return added;
         });
       } else {
-        row = (await deduct(company, target.id, { ...move, points: -b.points }, { within: record })).row;
+        row = (await deduct(company, target.id, { ...move, points: -body.points }, { within: record })).row;
       }
       if (!row) throw new Error('points adjustment recorded nothing');
       const balance = await pointsBalance(db, target.id);

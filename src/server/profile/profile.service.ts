@@ -56,20 +56,23 @@ export function createProfileService(deps: {
     get: (company: CompanyRow, user: UserRow) => profile(company, user.id),
 
     async update(company: CompanyRow, user: UserRow, input: UpdateProfileBody): Promise<Profile> {
-      const b = updateProfileBodySchema.parse(input);
-      if (b.parish_id !== undefined) {
-        const [p] = await db.select({ id: parishes.id }).from(parishes).where(eq(parishes.id, b.parish_id));
+      const body = updateProfileBodySchema.parse(input);
+      if (body.parish_id !== undefined) {
+        const [p] = await db
+          .select({ id: parishes.id })
+          .from(parishes)
+          .where(eq(parishes.id, body.parish_id));
         if (!p) throw fieldError('parish_id', 'Choose a parish from the list');
       }
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-      if (b.first_name !== undefined) set.firstName = b.first_name;
-      if (b.last_name !== undefined) set.lastName = b.last_name;
-      if (b.phone !== undefined) set.phone = b.phone;
-      if (b.address !== undefined) set.address = b.address;
-      if (b.parish_id !== undefined) set.parishId = b.parish_id;
-      if (b.trn !== undefined) set.trn = b.trn;
-      if (b.notification_preferences) {
-        set.notificationPrefs = { ...user.notificationPrefs, ...b.notification_preferences };
+      if (body.first_name !== undefined) set.firstName = body.first_name;
+      if (body.last_name !== undefined) set.lastName = body.last_name;
+      if (body.phone !== undefined) set.phone = body.phone;
+      if (body.address !== undefined) set.address = body.address;
+      if (body.parish_id !== undefined) set.parishId = body.parish_id;
+      if (body.trn !== undefined) set.trn = body.trn;
+      if (body.notification_preferences) {
+        set.notificationPrefs = { ...user.notificationPrefs, ...body.notification_preferences };
       }
       await db
         .update(users)
@@ -85,23 +88,23 @@ export function createProfileService(deps: {
      * Returns how many sessions were signed out.
      */
     async changePassword(company: CompanyRow, user: UserRow, input: ChangePasswordBody): Promise<number> {
-      const b = changePasswordBodySchema.parse(input);
-      if (!(await verifyPassword(b.current_password, user.passwordHash))) {
+      const body = changePasswordBodySchema.parse(input);
+      if (!(await verifyPassword(body.current_password, user.passwordHash))) {
         throw fieldError('current_password', 'This is not your current password');
       }
-      const weak = passwordWeakness(b.new_password, user.email);
+      const weak = passwordWeakness(body.new_password, user.email);
       if (weak) throw fieldError('new_password', weak);
-      if (b.new_password === b.current_password) {
+      if (body.new_password === body.current_password) {
         throw fieldError('new_password', 'Choose a password different from the current one');
       }
       let keepFamily: string | undefined;
-      if (b.refreshToken) {
+      if (body.refreshToken) {
         const [own] = await db
           .select({ familyId: refreshTokens.familyId })
           .from(refreshTokens)
           .where(
             and(
-              eq(refreshTokens.tokenHash, hashToken(b.refreshToken)),
+              eq(refreshTokens.tokenHash, hashToken(body.refreshToken)),
               eq(refreshTokens.userId, user.id),
               eq(refreshTokens.companyId, company.id),
               isNull(refreshTokens.revokedAt),
@@ -110,7 +113,7 @@ export function createProfileService(deps: {
           .limit(1);
         keepFamily = own?.familyId;
       }
-      const passwordHash = await hashPassword(b.new_password, config.scryptLogN);
+      const passwordHash = await hashPassword(body.new_password, config.scryptLogN);
       const signedOut = await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         const revoked = await tx

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import {
   type CreatePurchaseRequestBody,
   createPurchaseRequestBodySchema,
@@ -12,7 +13,6 @@ import type { Db } from '../db';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { purchaseRequests, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { formatMoney } from '../money';
 import type { NotificationService } from '../notifications/notifications.service';
 
 type RequestRow = typeof purchaseRequests.$inferSelect;
@@ -140,21 +140,21 @@ export function createPurchaseRequestService(deps: {
       user: UserRow,
       input: CreatePurchaseRequestBody,
       /** The caller's transaction (the idempotency record commits with the row), or the database. */
-      q: Db = db,
+      tx: Db = db,
     ): Promise<PurchaseRequest> {
-      const b = createPurchaseRequestBodySchema.parse(input);
-      const [row] = await q
+      const body = createPurchaseRequestBodySchema.parse(input);
+      const [row] = await tx
         .insert(purchaseRequests)
         .values({
           companyId: company.id,
           userId: user.id,
-          productUrl: b.product_url,
-          store: b.store || storeFromUrl(b.product_url),
-          itemName: b.item_name,
-          quantity: b.quantity,
-          options: b.options,
-          estimatedPriceCents: b.estimated_price_cents ?? null,
-          notes: b.notes,
+          productUrl: body.product_url,
+          store: body.store || storeFromUrl(body.product_url),
+          itemName: body.item_name,
+          quantity: body.quantity,
+          options: body.options,
+          estimatedPriceCents: body.estimated_price_cents ?? null,
+          notes: body.notes,
           quoteCurrency: company.currency,
         })
         .returning();
@@ -186,7 +186,7 @@ export function createPurchaseRequestService(deps: {
       if (gone.length === 0) throw conflict('This request changed meanwhile; reload it');
     },
 
-    /** Staff: quote a request, and tell the customer. */
+    /** Staff: quote a request, and tell the customer (in the same transaction). */
     async quote(
       company: CompanyRow,
       staff: UserRow,
@@ -194,7 +194,7 @@ export function createPurchaseRequestService(deps: {
       input: QuotePurchaseRequestBody,
       origin: string,
     ): Promise<PurchaseRequest> {
-      const b = quotePurchaseRequestBodySchema.parse(input);
+      const body = quotePurchaseRequestBodySchema.parse(input);
       await expireQuotes(company.id);
       const now = new Date();
       const row = await db.transaction(async (txRaw) => {
@@ -208,11 +208,11 @@ export function createPurchaseRequestService(deps: {
           .update(purchaseRequests)
           .set({
             status: 'quoted',
-            quotedTotalCents: b.quoted_total_cents,
+            quotedTotalCents: body.quoted_total_cents,
             quoteCurrency: company.currency,
-            quoteNote: b.note,
+            quoteNote: body.note,
             quotedAt: now,
-            quoteExpiresAt: new Date(now.getTime() + b.valid_days * 86_400_000),
+            quoteExpiresAt: new Date(now.getTime() + body.valid_days * 86_400_000),
             quotedBy: staff.id,
             updatedAt: now,
           })
@@ -233,8 +233,20 @@ export function createPurchaseRequestService(deps: {
               status: [before.status, updated.status],
               quoted_total_cents: [before.quotedTotalCents, updated.quotedTotalCents],
             },
-            note: b.note,
+            note: body.note,
           });
+          const total = formatMoney(body.quoted_total_cents, company.currency);
+          await notifications.notify(
+            company,
+            updated.userId,
+            {
+              kind: 'purchase_request',
+              title: `Quote ready: ${updated.itemName}`,
+              body: `We can buy ${updated.quantity} × ${updated.itemName} for you for ${total}, delivered to Jamaica. The quote is valid for ${body.valid_days} days.`,
+              link: '/user/packages/purchase-request',
+            },
+            { origin, within: tx, about: [{ entity: 'purchase_request', id: updated.id }] },
+          );
         }
         return updated;
       });
@@ -242,18 +254,6 @@ export function createPurchaseRequestService(deps: {
         const current = await one(company, staff, id); // 404 when it is not the company's
         throw conflict(`This request is ${current.status.replace('_', ' ')} and cannot be quoted`);
       }
-      const total = formatMoney(b.quoted_total_cents, company.currency);
-      await notifications.notify(
-        company,
-        row.userId,
-        {
-          kind: 'purchase_request',
-          title: `Quote ready: ${row.itemName}`,
-          body: `We can buy ${row.quantity} × ${row.itemName} for you for ${total}, delivered to Jamaica. The quote is valid for ${b.valid_days} days.`,
-          link: '/user/packages/purchase-request',
-        },
-        { origin },
-      );
       return one(company, staff, id);
     },
   };

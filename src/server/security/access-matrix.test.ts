@@ -3,30 +3,30 @@ import { like } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { ACCOUNT_OPS } from '../test/matrix/account';
+import { AUTH_OPS } from '../test/matrix/auth';
+import { BACKOFFICE_OPS } from '../test/matrix/backoffice';
+import { BILLING_OPS } from '../test/matrix/billing';
+import { COMPANY_OPS } from '../test/matrix/companies';
+import { COUNTER_OPS } from '../test/matrix/counter';
+import { CUSTOMER_OPS } from '../test/matrix/customers';
+import { no, type Op, type Outcome, own, type Req } from '../test/matrix/expectations';
+import { emailTokenState, refreshState } from '../test/matrix/fixture-secrets';
+import { CALLERS, type CallerKey, type Fixtures, HOST } from '../test/matrix/fixture-types';
+import { buildFixtures } from '../test/matrix/fixtures';
+import { INTAKE_OPS } from '../test/matrix/intake';
+import { OPERATIONS_OPS } from '../test/matrix/operations';
+import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
+import { PACKAGE_OPS } from '../test/matrix/packages';
+import { PUBLIC_OPS } from '../test/matrix/public';
 import { multipart } from '../test/multipart';
-import { ACCOUNT_OPS } from './matrix/account';
-import { AUTH_OPS } from './matrix/auth';
-import { BACKOFFICE_OPS } from './matrix/backoffice';
-import { BILLING_OPS } from './matrix/billing';
-import { COMPANY_OPS } from './matrix/companies';
-import { COUNTER_OPS } from './matrix/counter';
-import { CUSTOMER_OPS } from './matrix/customers';
-import { no, type Op, type Outcome, own, type Req } from './matrix/expectations';
-import { emailTokenState, refreshState } from './matrix/fixture-secrets';
-import { CALLERS, type CallerKey, type Fixtures, HOST } from './matrix/fixture-types';
-import { buildFixtures } from './matrix/fixtures';
-import { INTAKE_OPS } from './matrix/intake';
-import { OPERATIONS_OPS } from './matrix/operations';
-import { OTHER_COMPANY_OPS } from './matrix/other-company';
-import { PACKAGE_OPS } from './matrix/packages';
-import { PUBLIC_OPS } from './matrix/public';
 
 /**
  * The access-control matrix: every operation of the served OpenAPI document (and the hidden routes that matter),
- * called by every kind of caller (CALLERS in ./matrix/fixture-types) on the victim's rows (the demo customer's on
- * `localhost`). TABLE (the rows of ./matrix/*, one module a capability) says, per "METHOD path", who may call it
- * and what everyone else gets; keys with a " #probe" suffix are further probes of the same operation (the other
- * company's rows named here, mass assignment).
+ * called by every kind of caller (CALLERS in ../test/matrix/fixture-types) on the victim's rows (the demo
+ * customer's on `localhost`). TABLE (the rows of ../test/matrix/*, one module a capability) says, per "METHOD path",
+ * who may call it and what everyone else gets; keys with a " #probe" suffix are further probes of the same
+ * operation (the other company's rows named here, mass assignment).
  *
  * - Allowed callers get their 2xx; everyone else a refusal in the error envelope, or a 2xx about themselves.
  * - Leaks: no reply (body or headers) to a caller who may not see the victim carries any of the victim's identifying
@@ -273,10 +273,10 @@ describe('access-control matrix', () => {
       .filter(([k, op]) => !op.hidden && !documented.includes(base(k)))
       .map(([k]) => k);
     expect(undocumented, 'TABLE says documented, the OpenAPI document does not have them').toEqual([]);
-    // Every request the table builds is for its own operation.
+    // Every request the table builds is for its own operation (with or without a trailing slash: the same route).
     for (const [key, op] of Object.entries(TABLE)) {
       const [, path = ''] = base(key).split(' ');
-      const re = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/?]+')}(\\?.*)?$`);
+      const re = new RegExp(`^${path.replace(/\{\w+\}/g, '[^/?]+')}/?(\\?.*)?$`);
       for (const c of CALLERS) expect(op.req(f, c).url, key).toMatch(re);
     }
   });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../test/harness';
 import { PDF } from '../test/multipart';
 import { scratchDatabase } from '../test/scratch';
-import { kill, root, startServer } from '../test/server-process';
+import { kill, spawnServer, startServer } from '../test/server-process';
 
 /**
  * The real server in a child process, killed with SIGKILL at random instants: what a crash, an OOM kill or a pulled
@@ -39,11 +38,7 @@ describe('crashes', () => {
     async () => {
       const first = await startServer(env);
       try {
-        const second = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-          cwd: root,
-          env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn', WEB_DIR: join(dataDir, 'no-web') },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
+        const second = spawnServer(env, 'ignore');
         let stderr = '';
         second.stderr?.on('data', (d) => {
           stderr += String(d);

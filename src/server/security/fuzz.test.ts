@@ -16,8 +16,7 @@ import {
   purchaseRequests,
   users,
 } from '../db/schema';
-import { createTestApp, DEMO, type TestApp } from '../test/harness';
-import { type OpenApi, prng } from './fuzz/inputs';
+import { type OpenApi, prng } from '../test/fuzz/inputs';
 import {
   jsonBody,
   multipartBody,
@@ -27,8 +26,9 @@ import {
   problemOf,
   queryString,
   type Sent,
-} from './fuzz/requests';
-import type { Ids } from './fuzz/values';
+} from '../test/fuzz/requests';
+import type { Ids } from '../test/fuzz/values';
+import { createTestApp, DEMO, type TestApp } from '../test/harness';
 
 /**
  * Generated hostile requests against EVERY operation of the served OpenAPI document (plus the hidden routes), as

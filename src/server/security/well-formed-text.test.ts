@@ -4,11 +4,11 @@ import type { StaffPackageDetail } from '../../contract/staff-packages';
 import { SURROGATE_MESSAGE } from '../../contract/text';
 import { prealerts } from '../db/schema';
 import { badTextFields } from '../http/envelope';
-import { customer, receive } from '../staff-packages/staff-packages.test-support';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectError, expectOk } from '../test/helpers';
 import { PDF, rawMultipart } from '../test/multipart';
 import { filesOnDisk, prealertFields } from '../test/packages';
+import { customer, receive } from '../test/staff-packages';
 
 /**
  * Hardening II, item 2: text that is not well-formed Unicode (a lone UTF-16 surrogate) is a 400 naming the field,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import {
   type InvoiceLineType,
   type InvoiceStatus,
@@ -26,9 +27,11 @@ import {
   users,
 } from '../db/schema';
 import { computeEstimate, percent } from '../estimator/duty';
-import { computeTotals, customsBaseOf, lineRows, nextInvoiceNumber } from '../invoices/invoice-records';
+import { customsBaseOf } from '../invoices/customs-bases';
+import { nextInvoiceNumber } from '../invoices/invoice-issue';
+import { lineRows } from '../invoices/invoice-records';
+import { computeTotals } from '../invoices/invoice-totals';
 import { categoryCodeFor } from '../invoices/package-charges';
-import { formatMoney } from '../money';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../contract/format';
 import type { ShipmentDetail } from '../../contract/shipments';
 import type { CompanyRow } from '../db/rows';
-import { fitText, hexColor, PdfPage, type Rgb, renderPdf } from '../invoices/pdf';
+import { hexColor, PdfDocument, type PdfPage, type Rgb } from '../pdf/document';
 import { csvLine, dollars } from '../staff-packages/package-rows';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
@@ -47,9 +47,10 @@ export function manifestCsv(s: ShipmentDetail): string {
 }
 
 /** The printable manifest: header with the shipment's facts, the packages as a table over pages, totals. */
-export function manifestPdf(company: CompanyRow, s: ShipmentDetail): Buffer {
+export function manifestPdf(company: CompanyRow, s: ShipmentDetail): Promise<Buffer> {
   const brand = hexColor(company.primaryColor);
-  const pages: PdfPage[] = [];
+  const pdf = new PdfDocument({ title: `Manifest ${s.reference}`, author: company.name });
+  const fitText = pdf.fitText.bind(pdf);
   const col = {
     tracking: LEFT + 4,
     mailbox: 168,
@@ -61,8 +62,7 @@ export function manifestPdf(company: CompanyRow, s: ShipmentDetail): Buffer {
   };
 
   const newPage = (first: boolean): { page: PdfPage; y: number } => {
-    const page = new PdfPage();
-    pages.push(page);
+    const page = pdf.addPage();
     page.rect(0, 740, 612, 52, brand);
     page.text(LEFT, 758, fitText(company.name, 330, 18, 'bold'), { size: 18, font: 'bold', color: WHITE });
     page.text(RIGHT, 764, 'MANIFEST', { size: 14, font: 'bold', color: WHITE, align: 'right' });
@@ -119,10 +119,10 @@ export function manifestPdf(company: CompanyRow, s: ShipmentDetail): Buffer {
   page.text(col.weight, y, s.weight, { ...bold, align: 'right' });
   page.text(col.value, y, usd(s.value_cents), { ...bold, align: 'right' });
 
-  pages.forEach((p, i) => {
+  pdf.pages.forEach((p, i) => {
     p.line(LEFT, 44, RIGHT, 44);
     p.text(LEFT, 32, fitText(`${company.name} — manifest ${s.reference}`, 380, 8), { size: 8, color: GREY });
-    p.text(RIGHT, 32, `Page ${i + 1} of ${pages.length}`, { size: 8, color: GREY, align: 'right' });
+    p.text(RIGHT, 32, `Page ${i + 1} of ${pdf.pages.length}`, { size: 8, color: GREY, align: 'right' });
   });
-  return renderPdf(pages, { title: `Manifest ${s.reference}`, author: company.name });
+  return pdf.finish();
 }

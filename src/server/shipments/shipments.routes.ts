@@ -3,8 +3,8 @@ import { shipmentEndpoints as ep } from '../../contract/endpoints';
 import { contentDisposition } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
+import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
-import { tellOwners } from '../staff-packages/notices';
 import { manifestCsv, manifestPdf } from './manifest';
 
 /** Shipments (staff of the company only). */
@@ -50,8 +50,14 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.advance, async (request) => {
     const { company, user } = authOf(request);
-    const { shipment, moved, notices } = await svc.advance(company, user, request.params.id, request.body);
-    const notified = await tellOwners(app, request, notices);
+    const origin = linkOrigin(request, app.config);
+    const { shipment, moved, notified } = await svc.advance(
+      company,
+      user,
+      request.params.id,
+      request.body,
+      origin,
+    );
     return ok(
       { shipment, moved, notified },
       `${moved} package${moved === 1 ? '' : 's'} moved to ${shipment.status_name}`,
@@ -75,6 +81,6 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       .type('application/pdf')
       .header('content-disposition', contentDisposition('attachment', fileName(s.reference, 'pdf')))
       .header('cache-control', 'private, no-cache')
-      .send(manifestPdf(company, s));
+      .send(await manifestPdf(company, s));
   });
 };

@@ -17,20 +17,12 @@ import type { PackageStatusCode } from '../../contract/constants';
 import type { StaffPackageFilter, StaffPackageRow } from '../../contract/staff-packages';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
-import { packageStatuses, packages, shipments, users } from '../db/schema';
+import { packages, shipments, users } from '../db/schema';
 
 export type PackageRow = typeof packages.$inferSelect;
 type Owner = { id: string; firstName: string; lastName: string; email: string; mailboxNumber: string };
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Status code → the company's name for it. */
-export async function statusNames(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ code: packageStatuses.code, name: packageStatuses.name })
-    .from(packageStatuses);
-  return new Map(rows.map((r) => [r.code, r.name]));
-}
 
 const DAY_MS = 86_400_000;
 

@@ -13,7 +13,7 @@ import {
   receive,
   tracking,
   unassigned,
-} from './staff-packages.test-support';
+} from '../test/staff-packages';
 
 describe('staff packages', () => {
   let t: TestApp;

@@ -1,27 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { staffPackageEndpoints as ep } from '../../contract/endpoints';
-import type { StaffPackageDetail } from '../../contract/staff-packages';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
+import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
-import { tellOwners } from './notices';
 
 /** The back office's packages (staff of the company only). */
 export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
   const svc = app.staffPackages;
-
-  /** The new owner of a package hears it is theirs, in its current status. */
-  async function tellNewOwner(request: FastifyRequest, pkg: StaffPackageDetail, userId: string | null) {
-    if (!userId) return;
-    await tellOwners(app, request, [
-      {
-        userId,
-        packages: [{ id: pkg.id, tracking_number: pkg.tracking_number, description: pkg.description }],
-        statusName: pkg.status_name,
-        note: '',
-      },
-    ]);
-  }
+  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, app.config);
 
   route(app, ep.list, async (request) => {
     const { company } = authOf(request);
@@ -50,21 +37,13 @@ export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.assign, async (request) => {
     const { company, user } = authOf(request);
-    const { detail, notify } = await svc.assign(
-      company,
-      user,
-      request.params.id,
-      request.body.customer_id,
-      request.body.note,
-    );
-    await tellNewOwner(request, detail, notify);
+    const detail = await svc.assign(company, user, request.params.id, request.body, origin(request));
     return ok(detail, 'Package assigned');
   });
 
   route(app, ep.linkPrealert, async (request) => {
     const { company, user } = authOf(request);
-    const { detail, notify } = await svc.linkPrealert(company, user, request.params.id, request.body);
-    await tellNewOwner(request, detail, notify);
+    const detail = await svc.linkPrealert(company, user, request.params.id, request.body, origin(request));
     return ok(detail, 'Pre-alert linked');
   });
 
@@ -75,8 +54,7 @@ export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.bulk, async (request) => {
     const { company, user } = authOf(request);
-    const { updated, notices } = await svc.bulk(company, user, request.body);
-    const notified = await tellOwners(app, request, notices);
+    const { updated, notified } = await svc.bulk(company, user, request.body, origin(request));
     return ok({ updated, notified }, `${updated} package${updated === 1 ? '' : 's'} updated`);
   });
 };

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { newPglite, openDatabase } from '../db';
+import { readyJobs } from '../jobs/queue';
 import { seed } from '../seeds/seed';
 import { TEST_SCRYPT_LOG_N } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: a migrated and seeded data dir dumped to a file, loaded fresh by every test app. */
+    /** PGlite: a migrated data dir with the job queue's tables, seeded, dumped to a file, loaded fresh by every test app. */
     pgliteTemplate: string;
     /** PostgreSQL: the template database each test app clones with CREATE DATABASE ... TEMPLATE. */
     pgTemplate: string;
@@ -33,6 +34,7 @@ export default async function setup(project: TestProject) {
     const tplUrl = new URL(url);
     tplUrl.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: tplUrl.toString() });
+    await readyJobs(database);
     await seed(database.db, { scryptLogN: TEST_SCRYPT_LOG_N });
     await database.close();
     project.provide('pgTemplate', name);
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   }
   const client = newPglite();
   const database = await openDatabase({ pglite: client });
+  await readyJobs(database);
   await seed(database.db, { scryptLogN: TEST_SCRYPT_LOG_N });
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Config, type ConfigOverrides, loadConfig } from '../config';
 import { type Database, newPglite, openDatabase } from '../db';
 import { ensureDemoFiles } from '../seeds/seed-packages';
@@ -66,9 +66,12 @@ async function freshDatabase(): Promise<Database> {
   return openDatabase({ pglite: newPglite(undefined, { loadDataDir: blob }) });
 }
 
-/** A real app on a fresh database (seeded with the demo companies), driven through Fastify's inject. */
+/**
+ * A real app on a fresh database (seeded with the demo companies), driven through Fastify's inject. `jobs` tunes its
+ * queue (a mail that fails for good at once: `{ retry: { limit: 0, delaySeconds: 0, backoff: false } }`).
+ */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; config?: ConfigOverrides } = {},
+  opts: { env?: Record<string, string>; config?: ConfigOverrides; jobs?: AppOptions['jobs'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-app-'));
   const config = loadConfig(
@@ -83,7 +86,12 @@ export async function createTestApp(
       cb();
     },
   });
-  const app = await buildApp({ config, db: database.db, logStream: stream });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logStream: stream,
+    ...(opts.jobs ? { jobs: opts.jobs } : {}),
+  });
   await app.ready();
   await ensureDemoFiles(database.db, app.fileStore);
 

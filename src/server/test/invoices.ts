@@ -8,8 +8,10 @@ import type { Page } from './packages';
 /** Helpers of the invoice route tests (one file a topic). */
 
 /** A fresh app and everyone the invoice tests sign in as. */
-export async function invoicesApp(): Promise<{ t: TestApp; c: Cast }> {
-  const t = await createTestApp();
+export async function invoicesApp(
+  opts: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; c: Cast }> {
+  const t = await createTestApp(opts);
   return { t, c: await cast(t) };
 }
 

@@ -1,18 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
-/** The real server (`src/server/main.ts`) in a child process, as `npm start` runs it. */
+/** The real server (`src/server/main.ts`, `npm start`'s entry) in a child process, for the tests that crash it. */
 export const root = resolve(__dirname, '../../..');
 
 export type ServerProcess = {
   child: ChildProcess;
   url: string;
   exited: Promise<{ code: number | null; stderr: string }>;
+  /** What it printed on stdout so far (the ready lines, then its JSON log). */
+  stdout: () => string;
 };
 
-/** Starts the server on `env` (DATA_DIR at least; any free port) and resolves once it printed its ready line. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+/** The server's command line: `env` over this process's, on a free port, with no web build to serve. */
+export function spawnServer(env: Record<string, string>, stdio: 'pipe' | 'ignore' = 'pipe'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -21,8 +23,13 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       WEB_DIR: join(env.DATA_DIR ?? '', 'no-web'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdio, 'pipe'],
   });
+}
+
+/** Starts the server on `env` (DATA_DIR at least) and resolves once it printed its ready line. */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawnServer(env);
   let stdout = '';
   let stderr = '';
   const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
@@ -38,7 +45,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       const m = /Island Express:\s+(http:\/\/\S+)/.exec(stdout);
       if (m?.[1]) {
         clearTimeout(timer);
-        ready({ child, url: m[1].replace('localhost', '127.0.0.1'), exited });
+        ready({ child, url: m[1].replace('localhost', '127.0.0.1'), exited, stdout: () => stdout });
       }
     });
     void exited.then(({ code }) => {
@@ -48,16 +55,20 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   });
 }
 
-/** SIGKILL: what a crash, an OOM kill or a pulled plug does. */
+/** SIGKILL: what a crash, an OOM kill or a pulled plug does; no handler runs, nothing is flushed. */
 export async function kill(server: ServerProcess): Promise<void> {
   server.child.kill('SIGKILL');
   await server.exited;
 }
 
-/** SIGTERM: the graceful stop (requests finish, the database closes, the folder's lock is released). */
+/**
+ * SIGTERM, the graceful stop: requests and jobs in hand finish, the database closes, the folder's lock is released.
+ * A server that does not exit cleanly fails the test.
+ */
 export async function stop(server: ServerProcess): Promise<void> {
   server.child.kill('SIGTERM');
-  await server.exited;
+  const { code, stderr } = await server.exited;
+  if (code !== 0) throw new Error(`server stopped with ${code}:\n${stderr}`);
 }
 
 /** Runs one of `scripts/*.ts` as `npm run` does, and collects what it printed. */

@@ -1,6 +1,6 @@
 import type { BadgeProps } from '@mantine/core';
 import { INVOICE_STATUS_LABELS } from '../../contract/constants';
-import type { InvoiceStatus, PaymentMethod } from '../../contract/invoices';
+import type { InvoiceStatus } from '../../contract/invoices';
 import { ToneBadge } from './ToneBadge';
 
 export { INVOICE_STATUS_LABELS };
@@ -20,12 +20,8 @@ const TONES: Record<InvoiceStatus, string> = {
   cancelled: 'gray',
 };
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  points: 'Points / wallet',
-};
+/** How each payment method is named, on every screen and on the invoice (the contract's one set of words). */
+export { PAYMENT_METHOD_LABELS } from '../../contract/invoices-paper';
 
 /** The status in words and colour; the words carry the meaning. */
 export function InvoiceStatusBadge({

@@ -1,41 +1,13 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NumberInput.css';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { currencySymbol } from '../../../contract/format';
-import { type InvoiceLineType, invoiceLineTypes } from '../../../contract/invoices';
-import { ToneBadge } from '../../components/ToneBadge';
-import { formatAmount } from '../../lib/money/money';
 import { blankLine, type InvoiceFormValues, moveLine } from './form-values';
+import { InvoiceFormLine, type LineTotal } from './InvoiceFormLine';
 
-const TYPE_LABELS: Record<InvoiceLineType, string> = {
-  shipping: 'Shipping',
-  handling: 'Handling',
-  customs: 'Customs',
-  duty: 'Duty',
-  tax: 'Tax',
-  other: 'Other',
-};
-const TYPES = invoiceLineTypes.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
-
-/** A line's total as the server priced it; `stale` while the form has changed since. */
-export type LineTotal = { cents: number; stale: boolean };
+export type { LineTotal } from './InvoiceFormLine';
 
 /**
  * The invoice lines: type, description, quantity, unit price (money), the server's line total; move up and down
@@ -131,134 +103,25 @@ export function InvoiceFormLines({
             aria-label="Invoice lines"
             ref={listRef}
           >
-            {lines.map((line, index) => {
-              const n = index + 1;
-              const total = totals.get(line.key);
-              const named = (label: string) => (
-                <>
-                  {label}
-                  <VisuallyHidden>, line {n}</VisuallyHidden>
-                </>
-              );
-              return (
-                <Paper
-                  component="li"
-                  withBorder
-                  p="sm"
-                  key={line.key}
-                  data-line-key={line.key}
-                  data-line-type={line.type}
-                  data-package-id={line.package_id ?? ''}
-                  onKeyDown={onKeyDown(index)}
-                  aria-label={`Line ${n}`}
-                >
-                  <Grid columns={24} gap="xs" align="flex-end">
-                    <Grid.Col span={{ base: 14, md: 4 }} order={1}>
-                      <Select
-                        label={named('Type')}
-                        data={TYPES}
-                        allowDeselect={false}
-                        disabled={disabled}
-                        comboboxProps={{ withinPortal: true }}
-                        {...form.getInputProps(`lines.${index}.type`)}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 10, md: 2 }} order={{ base: 2, md: 3 }}>
-                      <NumberInput
-                        label={named('Quantity')}
-                        min={1}
-                        max={1000}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        hideControls
-                        disabled={disabled}
-                        data-field="quantity"
-                        {...form.getInputProps(`lines.${index}.quantity`)}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 24, md: 8 }} order={{ base: 3, md: 2 }}>
-                      <TextInput
-                        label={named('Description')}
-                        autoComplete="off"
-                        disabled={disabled}
-                        data-field="description"
-                        {...form.getInputProps(`lines.${index}.description`)}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, md: 4 }} order={4}>
-                      <NumberInput
-                        label={named(`Unit price (${currencySymbol(currency)})`)}
-                        min={0}
-                        decimalScale={2}
-                        fixedDecimalScale
-                        thousandSeparator=","
-                        allowNegative={false}
-                        hideControls
-                        disabled={disabled}
-                        data-field="unit_price"
-                        {...form.getInputProps(`lines.${index}.unit_price`)}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, md: 3 }} order={5}>
-                      <Text size="sm" fw={500} component="div">
-                        {named('Line total')}
-                      </Text>
-                      <Text
-                        ta="right"
-                        py={6}
-                        ff="monospace"
-                        data-testid="line-total"
-                        data-cents={total && !total.stale ? total.cents : ''}
-                        c={total?.stale ? 'dimmed' : undefined}
-                        aria-busy={total?.stale || undefined}
-                      >
-                        {total ? formatAmount(total.cents, currency) : '…'}
-                      </Text>
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 24, md: 3 }} order={6}>
-                      <Group gap={6} justify="flex-end" wrap="nowrap" pb={4}>
-                        <ActionIcon
-                          variant="default"
-                          size="lg"
-                          aria-label={`Move line ${n} up`}
-                          data-move="up"
-                          disabled={disabled || index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <IconArrowUp size={18} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="default"
-                          size="lg"
-                          aria-label={`Move line ${n} down`}
-                          data-move="down"
-                          disabled={disabled || index === lines.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <IconArrowDown size={18} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="default"
-                          color="red"
-                          size="lg"
-                          aria-label={`Remove line ${n}`}
-                          data-remove
-                          disabled={disabled}
-                          onClick={() => remove(index)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Grid.Col>
-                  </Grid>
-                  {line.package_id && lines[index - 1]?.package_id !== line.package_id && (
-                    <ToneBadge tone="gray" mt={6}>
-                      {`Package ${packageLabels.get(line.package_id) ?? ''}`.trim()}
-                    </ToneBadge>
-                  )}
-                </Paper>
-              );
-            })}
+            {lines.map((line, index) => (
+              <InvoiceFormLine
+                key={line.key}
+                form={form}
+                index={index}
+                count={lines.length}
+                total={totals.get(line.key)}
+                currency={currency}
+                packageLabel={
+                  line.package_id && lines[index - 1]?.package_id !== line.package_id
+                    ? `Package ${packageLabels.get(line.package_id) ?? ''}`.trim()
+                    : null
+                }
+                disabled={disabled}
+                onMove={(by) => move(index, by)}
+                onRemove={() => remove(index)}
+                onKeyDown={onKeyDown(index)}
+              />
+            ))}
           </Stack>
         )}
         <Group>

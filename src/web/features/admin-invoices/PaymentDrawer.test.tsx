@@ -1,6 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint } from '../../../contract/endpoint';
+import { formatDate } from '../../../contract/format';
 import type { InvoiceDetail, Payment } from '../../../contract/invoices';
 import { invoiceCalls } from '../../../contract/invoices.calls';
 import { api } from '../../lib/api';
@@ -110,7 +111,8 @@ describe('PaymentDrawer', () => {
     expect(screen.getByText('INV-2026-000042')).toBeTruthy();
     expect(screen.getByTestId('payment-balance').textContent).toBe('J$100.00');
     expect(amount().value).toBe('100.00');
-    expect((screen.getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe(today());
+    // The day written the house way, "Nov 26, 2026", never the browser's "11/26/2026".
+    expect((screen.getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe(formatDate(today()));
 
     await user.clear(amount());
     await user.type(amount(), '40.50');

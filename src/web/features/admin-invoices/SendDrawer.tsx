@@ -4,12 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceDetail, InvoiceMailDraft, SendInvoiceBody } from '../../../contract/invoices';
-import { invoiceCalls } from '../../../contract/invoices.calls';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { QueryError } from '../../components/QueryStates';
-import { api } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { adminInvoiceKeys, invoiceMailDraftQueryOptions, refreshInvoice } from './api';
+import { invoiceChanges, invoiceMailDraftQueryOptions, refreshInvoice } from './api';
+import { useInvoiceChanged } from './hooks';
 
 interface SendValues {
   to: string;
@@ -46,7 +45,7 @@ function SendForm({
     }),
     send: async (body) => {
       try {
-        return await api.call(invoiceCalls.send, { params: { id: invoiceId }, body });
+        return await invoiceChanges.send(invoiceId, body);
       } catch (err) {
         // A failed send is recorded on the invoice (send_error): the screen behind shows it.
         void refreshInvoice(queryClient, invoiceId);
@@ -96,7 +95,7 @@ export function SendDrawer({
   onClose: () => void;
   onSent?: (invoice: InvoiceDetail) => void;
 }) {
-  const queryClient = useQueryClient();
+  const changed = useInvoiceChanged();
   const draft = useQuery({ ...invoiceMailDraftQueryOptions(invoiceId), enabled: opened && invoiceId !== '' });
 
   return (
@@ -131,8 +130,7 @@ export function SendDrawer({
             draft={draft.data}
             onCancel={onClose}
             onSent={(inv) => {
-              queryClient.setQueryData(adminInvoiceKeys.detail(inv.id), inv);
-              void refreshInvoice(queryClient, inv.id);
+              changed(inv);
               notifications.show({
                 color: 'green',
                 title: 'Invoice sent',

@@ -1,14 +1,12 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { InvoiceSummary } from '../../../contract/invoices';
-import { invoiceCalls } from '../../../contract/invoices.calls';
 import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { api, errorMessage } from '../../lib/api';
-import { adminInvoiceKeys, downloadAdminInvoicePdf, refreshInvoice } from './api';
+import { errorMessage } from '../../lib/api';
+import { downloadAdminInvoicePdf } from './api';
+import { useCancelInvoice, useDraftRemoval, useDuplicateInvoice, usePdfDownload } from './hooks';
 import { PaymentDrawer } from './PaymentDrawer';
 import { SendDrawer } from './SendDrawer';
 
@@ -16,24 +14,11 @@ import { SendDrawer } from './SendDrawer';
 export type InvoiceRef = Pick<InvoiceSummary, 'id' | 'number' | 'status' | 'customer'>;
 
 function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: (id: string) =>
-      api.call(invoiceCalls.cancel, { params: { id }, body: { reason: reason.trim() } }),
-    networkMode: 'always',
-    onSuccess: (inv) => {
-      queryClient.setQueryData(adminInvoiceKeys.detail(inv.id), inv);
-      void refreshInvoice(queryClient, inv.id);
-      notifications.show({
-        color: 'green',
-        title: 'Invoice cancelled',
-        message: `${inv.number}: ${inv.cancel_reason}`,
-      });
-      setReason('');
-      onClose();
-    },
+  const cancel = useCancelInvoice(() => {
+    setReason('');
+    onClose();
   });
   const close = () => {
     if (cancel.isPending) return;
@@ -60,7 +45,7 @@ function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose
             return;
           }
           setError(null);
-          if (invoice) cancel.mutate(invoice.id);
+          if (invoice) cancel.mutate({ id: invoice.id, reason: reason.trim() });
         }}
       >
         <Stack gap="md">
@@ -120,51 +105,11 @@ export function useInvoiceActions({
 }: {
   onDeleted?: (inv: InvoiceRef) => void;
 } = {}): InvoiceActions {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
-  const [downloading, setDownloading] = useState<string | null>(null);
-
-  const duplicate = useMutation({
-    mutationFn: (inv: InvoiceRef) => api.call(invoiceCalls.duplicate, { params: { id: inv.id } }),
-    networkMode: 'always',
-    onSuccess: (copy, source) => {
-      void refreshInvoice(queryClient);
-      notifications.show({
-        color: 'green',
-        title: 'Invoice duplicated',
-        message: `A new draft from ${source.number ?? 'the draft'}: check it and issue it`,
-      });
-      void navigate({ to: '/admin/invoice/edit/$id', params: { id: copy.id } });
-    },
-    onError: (e) =>
-      notifications.show({ color: 'red', title: 'Could not duplicate', message: errorMessage(e) }),
-  });
-
-  const confirmation = useConfirmDelete<InvoiceRef>({
-    remove: (inv) => api.call(invoiceCalls.remove, { params: { id: inv.id } }),
-    onDeleted: (inv) => {
-      queryClient.removeQueries({ queryKey: adminInvoiceKeys.detail(inv.id) });
-      notifications.show({
-        color: 'green',
-        title: 'Draft deleted',
-        message: `The draft for ${inv.customer.name}`,
-      });
-      onDeleted?.(inv);
-    },
-    refresh: () => refreshInvoice(queryClient),
-  });
-
-  const download = async (inv: InvoiceRef) => {
-    setDownloading(inv.id);
-    try {
-      await downloadAdminInvoicePdf(inv.id, inv.number);
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Could not download the PDF', message: errorMessage(e) });
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const duplicate = useDuplicateInvoice();
+  const confirmation = useConfirmDelete<InvoiceRef>(useDraftRemoval(onDeleted));
+  const pdf = usePdfDownload(downloadAdminInvoicePdf);
 
   const current = open?.invoice;
   const dialogs = (
@@ -193,14 +138,14 @@ export function useInvoiceActions({
   return {
     view: (inv) => void navigate({ to: '/admin/invoice/preview/$id', params: { id: inv.id } }),
     edit: (inv) => void navigate({ to: '/admin/invoice/edit/$id', params: { id: inv.id } }),
-    download: (inv) => void download(inv),
+    download: (inv) => void pdf.start(inv),
     duplicate: (inv) => duplicate.mutate(inv),
     send: (invoice) => setOpen({ kind: 'send', invoice }),
     pay: (invoice) => setOpen({ kind: 'pay', invoice }),
     cancel: (invoice) => setOpen({ kind: 'cancel', invoice }),
     remove: (inv) => confirmation.ask(inv),
     duplicating: duplicate.isPending ? (duplicate.variables?.id ?? null) : null,
-    downloading,
+    downloading: pdf.downloading,
     dialogs,
   };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { dayIn } from '../../../contract/format';
-import type { InvoiceListQuery } from '../../../contract/invoices';
+import type { InvoiceListQuery, PaymentBody, SendInvoiceBody } from '../../../contract/invoices';
 import { invoiceCalls } from '../../../contract/invoices.calls';
 import { api } from '../../lib/api';
 
@@ -50,6 +50,18 @@ export async function refreshInvoice(queryClient: QueryClient, id?: string): Pro
     id ? queryClient.invalidateQueries({ queryKey: ['audit', 'invoice', id] }) : Promise.resolve(),
   ]);
 }
+
+/** Staff's calls that change an invoice (the hooks in hooks.ts run them and refresh what they change). */
+export const invoiceChanges = {
+  bulkSend: (ids: string[]) => api.call(invoiceCalls.bulkSend, { body: { ids } }),
+  cancel: (id: string, reason: string) => api.call(invoiceCalls.cancel, { params: { id }, body: { reason } }),
+  duplicate: (id: string) => api.call(invoiceCalls.duplicate, { params: { id } }),
+  remove: (id: string) => api.call(invoiceCalls.remove, { params: { id } }),
+  pay: (id: string, body: PaymentBody) => api.call(invoiceCalls.pay, { params: { id }, body }),
+  reversePayment: (id: string, paymentId: string, reason: string) =>
+    api.call(invoiceCalls.reversePayment, { params: { id, paymentId }, body: { reason } }),
+  send: (id: string, body: SendInvoiceBody) => api.call(invoiceCalls.send, { params: { id }, body }),
+};
 
 /** The PDF through the API client (bearer and refresh), saved under the invoice's number. */
 export async function downloadAdminInvoicePdf(id: string, number: string | null): Promise<void> {

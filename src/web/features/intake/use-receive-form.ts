@@ -17,6 +17,8 @@ export function useReceiveForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
+  // The server's word on the earlier receipt: whose parcel it is and its status.
+  const [duplicateSaid, setDuplicateSaid] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [prefilledFor, setPrefilledFor] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -71,6 +73,7 @@ export function useReceiveForm() {
     const existing = err.fieldErrors.existing_package_id?.[0];
     if (err.status === 409 && existing) {
       setDuplicate(existing);
+      setDuplicateSaid(err.fieldErrors.tracking_number?.[0] ?? err.message);
       trackingRef.current?.focus();
       return;
     }
@@ -136,6 +139,7 @@ export function useReceiveForm() {
     errors,
     formError,
     duplicate,
+    duplicateSaid,
     photo,
     setPhoto,
     saving: receive.isPending,

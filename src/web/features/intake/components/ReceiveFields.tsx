@@ -79,7 +79,7 @@ export function ReceiveFields({ form, onCamera }: { form: ReceiveForm; onCamera:
         </Group>
         {form.duplicate && (
           <Alert color="red" title="Already received" data-testid="intake-duplicate">
-            {typed} was received before: it is not received twice. <PackageLink id={form.duplicate} />
+            {form.duplicateSaid}. It is not received twice. <PackageLink id={form.duplicate} />
           </Alert>
         )}
         <LookupPanel lookup={form.lookup} typed={typed} duplicate={form.duplicate} />

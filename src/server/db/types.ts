@@ -1,6 +1,0 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema';
-
-export type Schema = typeof schema;
-/** Both drivers give the same pg-core database; the app only sees this type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;

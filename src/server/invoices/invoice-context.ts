@@ -1,0 +1,129 @@
+import { and, eq } from 'drizzle-orm';
+import type { AuditValue } from '../../contract/audit';
+import { formatDate, formatMoney } from '../../contract/format';
+import type { InvoiceDetail, InvoiceLineInput, InvoiceStatus } from '../../contract/invoices';
+import type { AuditService } from '../audit/audit.service';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { CompanyRow } from '../db/rows';
+import { invoices } from '../db/schema';
+import { notFound } from '../errors';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { PointsService } from '../points/points.service';
+import { detailOf } from './invoice-records';
+import type { InvoiceSends } from './invoice-send';
+import { type InvoiceRow, OPEN_STATUSES } from './invoice-totals';
+
+/**
+ * What every invoice job works with: the services it calls, and the few steps they all take (lock the invoice, tell
+ * its customer, answer with its detail, say in the audit trail what moved). Each job's module takes the part of
+ * `InvoiceDeps` it uses; invoices.service.ts hands them the whole.
+ */
+export type InvoiceDeps = {
+  db: Db;
+  notifications: NotificationService;
+  points: PointsService;
+  audit: AuditService;
+  sends: InvoiceSends;
+  config: Config;
+};
+
+export type InvoiceSet = Partial<typeof invoices.$inferInsert>;
+/** What the add/edit form holds, as the arithmetic reads it. */
+export type InvoiceForm = {
+  lines: InvoiceLineInput[];
+  discount: InvoiceDetail['discount'];
+  taxRate: string;
+};
+
+export const isOpen = (s: InvoiceStatus) => (OPEN_STATUSES as readonly InvoiceStatus[]).includes(s);
+
+/** The fields of an invoice the audit trail compares (lines summed up: the trail shows the figures that moved). */
+export function auditView(inv: InvoiceRow, lines?: InvoiceLineInput[]): Record<string, AuditValue> {
+  return {
+    status: inv.status,
+    number: inv.number,
+    total_cents: inv.totalCents,
+    subtotal_cents: inv.subtotalCents,
+    discount_cents: inv.discountCents,
+    tax_cents: inv.taxCents,
+    tax_rate: inv.taxRate,
+    amount_paid_cents: inv.amountPaidCents,
+    issue_date: inv.issueDate,
+    due_at: inv.dueAt,
+    notes: inv.notes,
+    terms: inv.terms,
+    ...(lines
+      ? {
+          lines: lines
+            .map((l) => `${l.quantity} × ${l.description} @ ${formatMoney(l.unit_price_cents, inv.currency)}`)
+            .join('; ')
+            .slice(0, 1000),
+        }
+      : {}),
+  };
+}
+
+/** The invoice, locked for the rest of the transaction. */
+export async function locked(tx: Db, company: CompanyRow, id: string): Promise<InvoiceRow> {
+  const [inv] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
+    .for('update');
+  if (!inv) throw notFound('Invoice not found');
+  return inv;
+}
+
+/** The invoice as staff read it (read through `q` when it just changed in a transaction). */
+export const staffDetail = (db: Db, inv: InvoiceRow) => detailOf(db, inv, true);
+
+export type InvoiceNotice = 'issued' | 'updated' | 'payment' | 'paid' | 'cancelled';
+
+/** What the customer reads (bell and mail) when an invoice is issued, changed, paid or cancelled. */
+export function invoiceNotice(inv: InvoiceRow, what: InvoiceNotice, amountCents = 0) {
+  const total = formatMoney(inv.totalCents, inv.currency);
+  const balance = formatMoney(Math.max(0, inv.totalCents - inv.amountPaidCents), inv.currency);
+  const n = inv.number ?? 'draft';
+  return {
+    issued: {
+      title: `Invoice ${n} is ready`,
+      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${formatDate(inv.dueAt)}` : ''}.`,
+    },
+    updated: {
+      title: `Invoice ${n} was updated`,
+      body: `Your invoice ${n} was revised: the total is now ${total}, the balance ${balance}.`,
+    },
+    payment: {
+      title: `Payment received for ${n}`,
+      body: `We received ${formatMoney(amountCents, inv.currency)} on invoice ${n}. The balance is ${balance}.`,
+    },
+    paid: {
+      title: `Invoice ${n} is paid`,
+      body: `We received your payment${amountCents ? ` of ${formatMoney(amountCents, inv.currency)}` : ''}: invoice ${n} (${total}) is paid in full. Thank you.`,
+    },
+    cancelled: {
+      title: `Invoice ${n} was cancelled`,
+      body: `Invoice ${n} (${total}) was cancelled; you owe nothing on it.`,
+    },
+  }[what];
+}
+
+/** The customer's notification (and, per their preferences, mail) about a change of their invoice, in its `tx`. */
+export async function tell(
+  notifications: NotificationService,
+  tx: Db,
+  company: CompanyRow,
+  inv: InvoiceRow,
+  origin: string,
+  what: InvoiceNotice,
+  amount = 0,
+  mail: 'preference' | 'never' = 'preference',
+) {
+  await notifications.notify(
+    company,
+    inv.userId,
+    { kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` },
+    { origin, mail, within: tx, about: [{ entity: 'invoice', id: inv.id }] },
+  );
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, like, or } from 'drizzle-orm';
+import type { AuditValue } from '../../contract/audit';
+import { formatMoney } from '../../contract/format';
+import {
+  type InvoiceDetail,
+  type PaymentBody,
+  paymentBodySchema,
+  reversePaymentBodySchema,
+} from '../../contract/invoices';
+import { diff } from '../audit/audit.service';
+import { settingsOf } from '../companies/account-settings';
+import { readTimeZone } from '../companies/time-zones';
+import type { Db } from '../db';
+import type { CompanyRow, UserRow } from '../db/rows';
+import { invoices, payments, pointsLedger } from '../db/schema';
+import { conflict, fieldError, notFound } from '../errors';
+import { type InvoiceDeps, isOpen, locked, staffDetail, tell } from './invoice-context';
+import { type InvoiceRow, settledStatus, today } from './invoice-totals';
+
+/** Money received on invoices, its reversal, and the points a paid invoice earns (and gives back). */
+
+type PointsDeps = Pick<InvoiceDeps, 'points'>;
+
+/**
+ * The points a paid invoice earned, and how often a reversal took them back: references are `invoice:<id>` for the
+ * first award and `invoice:<id>#<n>` after the n-th take-back, so each award and each take-back happens once (the
+ * ledger's unique reference), and an invoice paid, reversed and paid again earns exactly once in the end.
+ */
+async function earnedFor(tx: Db, inv: InvoiceRow) {
+  const rows = await tx
+    .select({ points: pointsLedger.points, kind: pointsLedger.kind })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.userId, inv.userId),
+        or(
+          and(eq(pointsLedger.kind, 'invoice_paid'), like(pointsLedger.reference, `invoice:${inv.id}%`)),
+          and(
+            eq(pointsLedger.kind, 'adjustment'),
+            like(pointsLedger.reference, `invoice-unpaid:${inv.id}#%`),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(pointsLedger.id));
+  const awards = rows.filter((r) => r.kind === 'invoice_paid');
+  const takebacks = rows.length - awards.length;
+  return { awards: awards.length, takebacks, last: awards.at(-1)?.points ?? 0 };
+}
+
+/** Points for a paid invoice: once per time it becomes paid (see `earnedFor`). */
+export async function awardFor({ points }: PointsDeps, tx: Db, company: CompanyRow, inv: InvoiceRow) {
+  const e = await earnedFor(tx, inv);
+  if (e.awards > e.takebacks) return;
+  const s = await settingsOf(tx, company.id);
+  const earned = Math.floor(inv.totalCents / s.points.cents_per_point);
+  await points.award(tx, company, inv.userId, {
+    points: earned,
+    kind: 'invoice_paid',
+    reason: `Paid invoice ${inv.number}`,
+    reference: e.takebacks === 0 ? `invoice:${inv.id}` : `invoice:${inv.id}#${e.takebacks}`,
+  });
+}
+
+/** A paid invoice that is no longer paid (a payment reversed) gives back what it earned, as far as the balance goes. */
+async function takeBackFor(
+  { points }: PointsDeps,
+  tx: Db,
+  company: CompanyRow,
+  inv: InvoiceRow,
+  staff: UserRow,
+) {
+  const e = await earnedFor(tx, inv);
+  if (e.awards <= e.takebacks || e.last <= 0) return;
+  await points.deductIn(
+    tx,
+    company,
+    inv.userId,
+    {
+      points: e.last,
+      kind: 'adjustment',
+      reason: `Invoice ${inv.number ?? ''} no longer paid: its points taken back`,
+      reference: `invoice-unpaid:${inv.id}#${e.takebacks + 1}`,
+      createdBy: staff.id,
+    },
+    { clamp: true },
+  );
+}
+
+/** Staff: records money received (points are spent from the customer's balance in the same transaction). */
+export async function recordPayment(
+  deps: Pick<InvoiceDeps, 'db' | 'audit' | 'notifications' | 'points'>,
+  company: CompanyRow,
+  staff: UserRow,
+  id: string,
+  input: PaymentBody,
+  origin: string,
+): Promise<InvoiceDetail> {
+  const b = paymentBodySchema.parse(input);
+  const [head] = await deps.db
+    .select({ userId: invoices.userId, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
+    .limit(1);
+  if (!head) throw notFound('Invoice not found');
+  const paymentId = randomUUID();
+  const settings = await settingsOf(deps.db, company.id);
+  // Points pay whole points: a fraction of a point's worth is rounded up (the customer never pays less).
+  const pointsSpent =
+    b.method === 'points' ? Math.ceil(b.amount_cents / settings.points.point_value_cents) : 0;
+
+  const record = async (tx: Db) => {
+    const inv = await locked(tx, company, id);
+    if (inv.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+    const day = today(await readTimeZone(tx, company.id));
+    if (!isOpen(inv.status)) throw conflict(`This invoice is ${inv.status}: no payment can be recorded`);
+    const balance = inv.totalCents - inv.amountPaidCents;
+    if (b.amount_cents > balance) {
+      throw fieldError('amount_cents', `At most the balance, ${formatMoney(balance, inv.currency)}`);
+    }
+    await tx.insert(payments).values({
+      id: paymentId,
+      companyId: company.id,
+      invoiceId: inv.id,
+      userId: inv.userId,
+      amountCents: b.amount_cents,
+      paidOn: b.paid_on ?? day,
+      method: b.method,
+      reference: b.reference,
+      note: b.note,
+      points: pointsSpent,
+      recordedBy: staff.id,
+    });
+    const amountPaidCents = inv.amountPaidCents + b.amount_cents;
+    const status = settledStatus({ ...inv, amountPaidCents }, day);
+    const now = new Date();
+    const [row] = await tx
+      .update(invoices)
+      .set({ amountPaidCents, status, paidAt: status === 'paid' ? now : null, updatedAt: now })
+      .where(eq(invoices.id, inv.id))
+      .returning();
+    if (!row) throw new Error('invoice vanished');
+    await deps.audit.record(tx, company, staff, {
+      entity: 'invoice',
+      entityId: inv.id,
+      action: 'payment',
+      changes: diff(
+        { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
+        { amount_paid_cents: amountPaidCents, status },
+      ),
+      note: `${formatMoney(b.amount_cents, inv.currency)} by ${b.method.replace('_', ' ')}${b.reference ? ` (${b.reference})` : ''}${pointsSpent ? `, ${pointsSpent} points` : ''}`,
+    });
+    if (status === 'paid') await awardFor(deps, tx, company, row);
+    await tell(
+      deps.notifications,
+      tx,
+      company,
+      row,
+      origin,
+      status === 'paid' ? 'paid' : 'payment',
+      b.amount_cents,
+    );
+    return row;
+  };
+
+  let row: InvoiceRow | undefined;
+  if (b.method === 'points') {
+    await deps.points.deduct(
+      company,
+      head.userId,
+      {
+        points: pointsSpent,
+        kind: 'redemption',
+        reason: `Paid on invoice ${head.number ?? ''}`.trim(),
+        reference: `payment:${paymentId}`,
+        createdBy: staff.id,
+      },
+      {
+        within: async (tx) => {
+          row = await record(tx);
+        },
+      },
+    );
+  } else {
+    row = await deps.db.transaction(async (tx) => record(tx));
+  }
+  if (!row) throw new Error('payment not recorded');
+  return staffDetail(deps.db, row);
+}
+
+/** Staff: a payment taken back with a reason; it stays listed, and the invoice's figures and status follow. */
+export async function reversePayment(
+  deps: Pick<InvoiceDeps, 'db' | 'audit' | 'points'>,
+  company: CompanyRow,
+  staff: UserRow,
+  id: string,
+  paymentId: string,
+  input: { reason: string },
+): Promise<InvoiceDetail> {
+  const { reason } = reversePaymentBodySchema.parse(input);
+  const row = await deps.db.transaction(async (tx) => {
+    const inv = await locked(tx, company, id);
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, inv.id)))
+      .limit(1);
+    if (!p) throw notFound('Payment not found');
+    if (p.reversedAt) throw conflict('This payment was already reversed');
+    const now = new Date();
+    await tx
+      .update(payments)
+      .set({ reversedAt: now, reversedBy: staff.id, reverseReason: reason })
+      .where(eq(payments.id, p.id));
+    const amountPaidCents = inv.amountPaidCents - p.amountCents;
+    const status = settledStatus(
+      { ...inv, status: 'issued', amountPaidCents },
+      today(await readTimeZone(tx, company.id)),
+    );
+    const [done] = await tx
+      .update(invoices)
+      .set({ amountPaidCents, status, paidAt: status === 'paid' ? inv.paidAt : null, updatedAt: now })
+      .where(eq(invoices.id, inv.id))
+      .returning();
+    if (!done) throw new Error('invoice vanished');
+    if (inv.status === 'paid' && status !== 'paid') await takeBackFor(deps, tx, company, inv, staff);
+    if (p.points > 0) {
+      await deps.points.award(tx, company, inv.userId, {
+        points: p.points,
+        kind: 'adjustment',
+        reason: `Payment on invoice ${inv.number ?? ''} reversed`,
+        reference: `payment-reversal:${p.id}`,
+        createdBy: staff.id,
+      });
+    }
+    await deps.audit.record(tx, company, staff, {
+      entity: 'invoice',
+      entityId: inv.id,
+      action: 'payment_reversed',
+      changes: diff(
+        { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
+        { amount_paid_cents: amountPaidCents, status },
+      ),
+      note: `${formatMoney(p.amountCents, inv.currency)} by ${p.method.replace('_', ' ')}: ${reason}`,
+    });
+    return done;
+  });
+  return staffDetail(deps.db, row);
+}

@@ -1,0 +1,91 @@
+import '@mantine/dates/styles.css';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconCalendar } from '@tabler/icons-react';
+import type { InvoiceDetail } from '../../../contract/invoices';
+import { formatDay } from '../../lib/money/money';
+import { type InvoiceFormValues, parseDay } from './form-values';
+import { InvoiceFormCustomer } from './InvoiceFormCustomer';
+
+/** The form's first card: the customer (chosen on a new invoice, fixed after) and the issue and due dates. */
+export function InvoiceFormDates({
+  form,
+  invoice,
+  revising,
+  busy,
+  dueHint,
+  onCustomer,
+}: {
+  form: UseFormReturnType<InvoiceFormValues>;
+  invoice: InvoiceDetail | null;
+  revising: boolean;
+  busy: boolean;
+  dueHint: string;
+  onCustomer: (id: string) => void;
+}) {
+  const values = form.getValues();
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="invoice-customer-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="invoice-customer-title">
+          Customer and dates
+        </Title>
+        {invoice ? (
+          <div>
+            <Text size="sm" fw={500}>
+              Customer
+            </Text>
+            <Text data-testid="invoice-customer">
+              {invoice.customer.mailbox_number} · {invoice.customer.name} · {invoice.customer.email}
+            </Text>
+          </div>
+        ) : (
+          <InvoiceFormCustomer
+            value={values.customer_id}
+            onChange={onCustomer}
+            error={form.errors.customer_id}
+            disabled={busy}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DateInput
+            label="Issue date"
+            description={
+              revising && invoice?.issue_date
+                ? `Issued ${formatDay(invoice.issue_date)}`
+                : 'Empty: the day it is issued'
+            }
+            placeholder="e.g. Dec 5, 2026"
+            valueFormat="MMM D, YYYY"
+            dateParser={parseDay}
+            clearable={!revising}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            previousLabel="Previous month"
+            nextLabel="Next month"
+            clearButtonProps={{ 'aria-label': 'Clear the issue date' }}
+            popoverProps={{ withinPortal: true }}
+            disabled={busy}
+            {...form.getInputProps('issue_date')}
+          />
+          <DateInput
+            label="Due date"
+            description={dueHint}
+            placeholder="e.g. Dec 19, 2026"
+            valueFormat="MMM D, YYYY"
+            dateParser={parseDay}
+            clearable={!revising}
+            minDate={values.issue_date ?? undefined}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            previousLabel="Previous month"
+            nextLabel="Next month"
+            clearButtonProps={{ 'aria-label': 'Clear the due date' }}
+            popoverProps={{ withinPortal: true }}
+            disabled={busy}
+            {...form.getInputProps('due_at')}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Anchor, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { InvoiceSummary } from '../../../contract/invoices';
+import { formatAmount, formatDay } from '../../lib/money/money';
+import { STATUS_LABELS, StatusBadge } from './labels';
+
+/** The cells of an invoice in the list, the same in the table and on a phone's card. */
+
+export const money = (inv: Pick<InvoiceSummary, 'currency'>, cents: number) =>
+  formatAmount(cents, inv.currency);
+
+export function NumberLink({ inv }: { inv: InvoiceSummary }) {
+  return (
+    <Anchor
+      renderRoot={(props) => <Link to="/admin/invoice/preview/$id" params={{ id: inv.id }} {...props} />}
+      fw={600}
+      size="sm"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {inv.number ?? 'Draft'}
+    </Anchor>
+  );
+}
+
+export function InvoiceStatusCell({ inv }: { inv: InvoiceSummary }) {
+  const detail = [
+    inv.status === 'cancelled' ? inv.cancel_reason && `Cancelled: ${inv.cancel_reason}` : null,
+    inv.status !== 'draft' && inv.status !== 'cancelled'
+      ? `Balance ${inv.balance_cents === 0 ? 'paid' : money(inv, inv.balance_cents)}`
+      : null,
+    inv.due_at ? `due ${formatDay(inv.due_at)}` : null,
+    inv.send_error ? `last send failed: ${inv.send_error}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Stack gap={2} align="flex-start">
+      <Tooltip label={detail || STATUS_LABELS[inv.status]} withArrow multiline maw={280}>
+        <span style={{ display: 'inline-flex' }}>
+          <StatusBadge status={inv.status} miw="max-content" />
+        </span>
+      </Tooltip>
+      {detail && <VisuallyHidden>{detail}</VisuallyHidden>}
+      {inv.send_error && (
+        <Text size="xs" c="red.9">
+          Send failed
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function CustomerCell({ inv }: { inv: InvoiceSummary }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600}>
+        {inv.customer.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {inv.customer.mailbox_number} · <span style={{ overflowWrap: 'anywhere' }}>{inv.customer.email}</span>
+      </Text>
+    </Stack>
+  );
+}
+
+export function BalanceCell({ inv }: { inv: InvoiceSummary }) {
+  if (inv.status === 'draft' || inv.status === 'cancelled') return <>—</>;
+  return inv.balance_cents === 0 ? (
+    <Text span size="sm" c="green.9" fw={600}>
+      Paid
+    </Text>
+  ) : (
+    money(inv, inv.balance_cents)
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { InvoiceDetail, Payment } from '../../../contract/invoices';
+import { errorMessage } from '../../lib/api';
+import { formatAmount, formatDay } from '../../lib/money/money';
+import { useReversePayment } from './hooks';
+import { METHOD_LABELS } from './labels';
+
+/** A payment in the drawer; one not reversed can be, with why. */
+export function PaymentRow({
+  invoice,
+  payment,
+  onReversed,
+}: {
+  invoice: InvoiceDetail;
+  payment: Payment;
+  onReversed: (inv: InvoiceDetail) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reverse = useReversePayment(invoice.id, payment.id, (inv) => {
+    setAsking(false);
+    onReversed(inv);
+  });
+  const money = formatAmount(payment.amount_cents, invoice.currency);
+  const reversed = payment.reversed_at !== null;
+
+  return (
+    <Paper component="li" withBorder p="sm" data-testid="payment-row">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} td={reversed ? 'line-through' : undefined}>
+              {money} · {METHOD_LABELS[payment.method]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDay(payment.paid_on)}
+              {payment.reference ? ` · ${payment.reference}` : ''}
+              {payment.recorded_by ? ` · by ${payment.recorded_by}` : ''}
+              {payment.points ? ` · ${payment.points} points` : ''}
+            </Text>
+            {payment.note && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {payment.note}
+              </Text>
+            )}
+            {reversed && (
+              <Text size="xs" c="red.9">
+                Reversed{payment.reverse_reason ? `: ${payment.reverse_reason}` : ''}
+              </Text>
+            )}
+          </div>
+          {!reversed && !asking && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setAsking(true)}
+              aria-label={`Reverse the payment of ${money} on ${formatDay(payment.paid_on)}`}
+            >
+              Reverse
+            </Button>
+          )}
+        </Group>
+        {asking && (
+          <form
+            noValidate
+            aria-label={`Reverse the payment of ${money}`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!reason.trim()) {
+                setReasonError('Say why it is reversed');
+                return;
+              }
+              setReasonError(null);
+              reverse.mutate(reason.trim());
+            }}
+          >
+            <Stack gap="xs">
+              {reverse.isError && (
+                <Alert color="red" variant="light" role="alert" title="The payment was not reversed">
+                  {errorMessage(reverse.error)}
+                </Alert>
+              )}
+              <Textarea
+                label="Why is it reversed?"
+                required
+                rows={2}
+                maxLength={500}
+                value={reason}
+                error={reasonError}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setAsking(false)}
+                  disabled={reverse.isPending}
+                >
+                  Keep it
+                </Button>
+                <Button size="xs" color="red.9" type="submit" loading={reverse.isPending}>
+                  Reverse payment
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

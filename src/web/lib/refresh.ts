@@ -21,6 +21,18 @@ export type Changed =
   | 'settings'
   | 'profile';
 
+/** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
+const INVOICE_SHOWN_IN = [
+  r.invoices,
+  r.adminInvoices,
+  r.account,
+  r.adminDashboard,
+  r.counter,
+  r.customers,
+  r.staffPackages,
+  r.packages,
+] as const;
+
 /** Every query root whose screens show a kind of record. */
 export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   // Received, undone, edited, assigned, moved on, released, put in a shipment.
@@ -38,28 +50,9 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   ],
   prealert: [r.prealerts, r.packages, r.staffPackages, r.intake, r.adminDashboard, r.matching, r.customers],
   shipment: [r.shipments, r.staffPackages],
-  invoice: [
-    r.invoices,
-    r.adminInvoices,
-    r.account,
-    r.adminDashboard,
-    r.counter,
-    r.customers,
-    r.staffPackages,
-    r.packages,
-  ],
+  invoice: INVOICE_SHOWN_IN,
   // A payment changes its invoice, and earns (or spends) points.
-  payment: [
-    r.invoices,
-    r.adminInvoices,
-    r.account,
-    r.adminDashboard,
-    r.counter,
-    r.customers,
-    r.staffPackages,
-    r.packages,
-    r.points,
-  ],
+  payment: [...INVOICE_SHOWN_IN, r.points],
   customer: [r.customers, r.staffPackages, r.counter, r.adminInvoices],
   'authorized-person': [r.authorizedPersons, r.counter, r.customers],
   'purchase-request': [r.purchaseRequests],

@@ -13,23 +13,19 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/api';
 import { exportPackagesCsv, staffPackagesQueryOptions } from './api';
 import { BulkActions } from './components/BulkActions';
-import { isFiltered, PackageFilters, type StaffPackageChange } from './components/PackageFilters';
+import {
+  isFiltered,
+  PackageFilters,
+  type StaffPackageChange,
+  type StaffPackageView,
+} from './components/PackageFilters';
 import { PackageCard, packageColumns } from './components/package-rows';
 import { ScanToSelect } from './components/ScanToSelect';
-import type { StaffPackageSearch } from './search';
 
 export type { StaffPackageChange };
 
 /** /admin/packages: every package of the company, filtered in the URL, selected by checkbox or by scanning. */
-export function StaffPackageList({
-  search,
-  onChange,
-  onClear,
-}: {
-  search: StaffPackageSearch;
-  onChange: StaffPackageChange;
-  onClear: () => void;
-}) {
+export function StaffPackageList({ search, onChange, onClear }: StaffPackageView) {
   usePageTitle('Packages');
   const query = useQuery(staffPackagesQueryOptions(search));
   // Kept across pages and filters: a clerk selects on one page, filters, and selects more.

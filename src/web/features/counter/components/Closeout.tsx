@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Closeout as CloseoutData } from '../../../../contract/counter';
 import { DateField } from '../../../components/DateField';
-import { type Column, DataTable, ListRows } from '../../../components/list';
+import { type Column, DataTable, ListRows, type ListRowsProps } from '../../../components/list';
 import { usePageTitle } from '../../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../../components/QueryStates';
 import { formatDateTime } from '../../../lib/format';
@@ -74,6 +74,23 @@ function Part({
       </Title>
       {none ? <Text c="dimmed">{none}</Text> : children}
     </section>
+  );
+}
+
+/** A part of the report that lists rows: a table on wide screens (cards on phones when it has them). */
+function ListPart<T>({
+  id,
+  none,
+  minWidth,
+  ...rows
+}: { id: string; none: string; minWidth: number } & Pick<
+  ListRowsProps<T>,
+  'label' | 'rows' | 'rowKey' | 'columns' | 'card'
+>) {
+  return (
+    <Part id={id} title={rows.label} none={rows.rows.length ? null : none}>
+      <ListRows table={{ minWidth, regionLabel: rows.label }} {...rows} />
+    </Part>
   );
 }
 
@@ -198,83 +215,66 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
         />
       </Part>
 
-      <Part
+      <ListPart
         id="closeout-staff"
-        title="Payments by staff"
-        none={c.payments.by_staff.length ? null : 'No payments that day.'}
-      >
-        <DataTable
-          label="Payments by staff"
-          regionLabel="Payments by staff"
-          rows={c.payments.by_staff}
-          rowKey={(s) => s.staff_id ?? 'none'}
-          columns={byStaff}
-          minWidth={480}
-        />
-      </Part>
+        label="Payments by staff"
+        none="No payments that day."
+        rows={c.payments.by_staff}
+        rowKey={(s) => s.staff_id ?? 'none'}
+        columns={byStaff}
+        minWidth={480}
+      />
 
-      <Part
+      <ListPart
         id="closeout-payments"
-        title="Payments"
-        none={c.payments.items.length ? null : 'No payments that day.'}
-      >
-        <ListRows
-          label="Payments"
-          rows={c.payments.items}
-          rowKey={(p) => p.id}
-          columns={payments}
-          table={{ minWidth: 720, regionLabel: 'Payments' }}
-          card={(p) =>
-            card(
-              `${p.invoice_number ?? 'Draft'} · ${method(p)}`,
-              money(p.amount_cents),
-              `${who(p.customer)} · ${formatDateTime(p.created_at)} · ${p.recorded_by ?? '—'}`,
-            )
-          }
-        />
-      </Part>
+        label="Payments"
+        none="No payments that day."
+        rows={c.payments.items}
+        rowKey={(p) => p.id}
+        columns={payments}
+        minWidth={720}
+        card={(p) =>
+          card(
+            `${p.invoice_number ?? 'Draft'} · ${method(p)}`,
+            money(p.amount_cents),
+            `${who(p.customer)} · ${formatDateTime(p.created_at)} · ${p.recorded_by ?? '—'}`,
+          )
+        }
+      />
 
-      <Part
+      <ListPart
         id="closeout-reversals"
-        title="Reversals"
-        none={c.reversals.items.length ? null : 'No payment reversed that day.'}
-      >
-        <ListRows
-          label="Reversals"
-          rows={c.reversals.items}
-          rowKey={(r) => r.id}
-          columns={reversals}
-          table={{ minWidth: 720, regionLabel: 'Reversals' }}
-          card={(r) =>
-            card(
-              `${r.invoice_number ?? '—'} · ${METHOD_LABELS[r.method]}`,
-              money(r.amount_cents),
-              `${who(r.customer)} · ${r.reason} · ${formatDateTime(r.reversed_at)}`,
-            )
-          }
-        />
-      </Part>
+        label="Reversals"
+        none="No payment reversed that day."
+        rows={c.reversals.items}
+        rowKey={(r) => r.id}
+        columns={reversals}
+        minWidth={720}
+        card={(r) =>
+          card(
+            `${r.invoice_number ?? '—'} · ${METHOD_LABELS[r.method]}`,
+            money(r.amount_cents),
+            `${who(r.customer)} · ${r.reason} · ${formatDateTime(r.reversed_at)}`,
+          )
+        }
+      />
 
-      <Part
+      <ListPart
         id="closeout-releases"
-        title="Parcels released"
-        none={c.releases.items.length ? null : 'No parcel released that day.'}
-      >
-        <ListRows
-          label="Parcels released"
-          rows={c.releases.items}
-          rowKey={(r) => r.package_id}
-          columns={releases}
-          table={{ minWidth: 760, regionLabel: 'Parcels released' }}
-          card={(r) =>
-            card(
-              r.tracking_number,
-              formatDateTime(r.released_at),
-              `${who(r.customer)} · ${collected(r)}${r.override_reason ? ` · override: ${r.override_reason}` : ''}`,
-            )
-          }
-        />
-      </Part>
+        label="Parcels released"
+        none="No parcel released that day."
+        rows={c.releases.items}
+        rowKey={(r) => r.package_id}
+        columns={releases}
+        minWidth={760}
+        card={(r) =>
+          card(
+            r.tracking_number,
+            formatDateTime(r.released_at),
+            `${who(r.customer)} · ${collected(r)}${r.override_reason ? ` · override: ${r.override_reason}` : ''}`,
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -20,18 +20,8 @@ const STRONG_LINES = new Set(['cif', 'customs_total', 'total']);
 /** What customs charges are computed on (the goods' value plus freight and insurance): not paid as such. */
 const BASIS_LINES = ['value', 'freight', 'insurance', 'cif'];
 /** What makes the total, in the order it adds up: customs charges, their subtotal, then freight and handling. */
-const CHARGE_LINES = [
-  'duty',
-  'scf',
-  'envl',
-  'gct',
-  'stamp',
-  'caf',
-  'customs_total',
-  'freight',
-  'handling',
-  'total',
-];
+const CUSTOMS_LINES = ['duty', 'scf', 'envl', 'gct', 'stamp', 'caf', 'customs_total'];
+const CHARGE_LINES = [...CUSTOMS_LINES, 'freight', 'handling', 'total'];
 
 type Line = DutyEstimate['lines'][number];
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { QueuePrealert } from '../../../../contract/matching';
+import { ReasonFields } from '../../../components/ReasonFields';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useCancelPrealert } from '../hooks';
 import { who } from './pair';
@@ -49,25 +50,15 @@ export function CancelPrealert({
             <Text>
               Cancel pre-alert <b>{prealert.tracking_number}</b> of {who(prealert.customer)}?
             </Text>
-            <Textarea
+            <ReasonFields
               label="Reason (the customer sees it)"
-              required
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
+              reason={reason}
+              onReason={setReason}
               error={error}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              data-autofocus
+              pending={cancel.isPending}
+              onKeep={onClose}
+              submitLabel="Cancel pre-alert"
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
-                Keep it
-              </Button>
-              <Button type="submit" color="red.9" loading={cancel.isPending}>
-                Cancel pre-alert
-              </Button>
-            </Group>
           </Stack>
         </form>
       )}

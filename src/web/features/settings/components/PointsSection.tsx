@@ -6,6 +6,16 @@ import { field, type SectionProps, SettingsSection } from './SettingsSection';
 /** How customers earn points and what they are worth. */
 export function PointsSection({ settings, save }: SectionProps) {
   const symbol = currencySymbol(settings.currency);
+  /** An amount in the company's currency, in cents' precision, never nothing. */
+  const money = {
+    required: true,
+    prefix: symbol,
+    thousandSeparator: ',',
+    decimalScale: 2,
+    min: 0.01,
+    allowNegative: false,
+    inputMode: 'decimal',
+  } as const;
   return (
     <SettingsSection
       id="points"
@@ -23,25 +33,13 @@ export function PointsSection({ settings, save }: SectionProps) {
           <NumberInput
             label="Paid for 1 point"
             description={`${symbol} paid on invoices`}
-            required
-            prefix={symbol}
-            thousandSeparator=","
-            decimalScale={2}
-            min={0.01}
-            allowNegative={false}
-            inputMode="decimal"
+            {...money}
             {...field(form, busy, 'earn_dollars')}
           />
           <NumberInput
             label="1 point is worth"
             description="Off an invoice paid with points"
-            required
-            prefix={symbol}
-            thousandSeparator=","
-            decimalScale={2}
-            min={0.01}
-            allowNegative={false}
-            inputMode="decimal"
+            {...money}
             {...field(form, busy, 'point_dollars')}
           />
           <NumberInput

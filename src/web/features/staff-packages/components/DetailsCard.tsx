@@ -18,20 +18,15 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useUpdatePackage } from '../hooks';
 
-/** The fields edited as they are (texts and flags); numbers are typed as text and read back as numbers. */
-const KEPT = [
-  'description',
-  'seller_name',
-  'shipper',
-  'carrier',
-  'house_awb',
-  'package_type',
-  'consignee_hint',
-  'fragile',
-  'hazardous',
-  'signature_required',
-  'customs_hold',
-] as const;
+/**
+ * The fields edited as they are: what the parcel is and whose the label says, where it came from, its flags.
+ * Numbers are typed as text and read back as numbers.
+ */
+const WHAT = ['description', 'package_type', 'consignee_hint'] as const;
+const FROM = ['seller_name', 'shipper', 'carrier', 'house_awb'] as const;
+const TEXTS = [...WHAT, ...FROM];
+const FLAGS = ['fragile', 'hazardous', 'signature_required', 'customs_hold'] as const;
+const KEPT = [...TEXTS, ...FLAGS];
 type Kept = Pick<StaffPackageDetail, (typeof KEPT)[number]>;
 const kept = (from: Kept): Kept => Object.fromEntries(KEPT.map((k) => [k, from[k]])) as Kept;
 
@@ -98,7 +93,7 @@ export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
         form.setFieldError(field === 'declared_value_cents' ? 'value' : field, message),
     },
   });
-  const text = (key: (typeof KEPT)[number], label: string) => (
+  const text = (key: (typeof TEXTS)[number], label: string) => (
     <TextInput label={label} {...form.getInputProps(key)} />
   );
   return (

@@ -7,35 +7,24 @@ import { FilterPanel, hasFilters } from '../../../components/list';
 import { SearchField } from '../../../components/SearchField';
 import { packageStatusesQueryOptions } from '../../../lib/reference/api';
 import { openShipmentsQueryOptions } from '../api';
-import { SORT_LABELS, type StaffPackageSearch } from '../search';
+import { FILTER_KEYS, SORT_LABELS, type StaffPackageSearch } from '../search';
 
 export type StaffPackageChange = (
   patch: Partial<StaffPackageSearch>,
   options?: { replace?: boolean },
 ) => void;
 
-export const FILTER_KEYS = [
-  'q',
-  'status',
-  'shipment',
-  'from',
-  'to',
-  'unassigned',
-  'prealert',
-  'hold',
-] as const;
-export const isFiltered = (search: StaffPackageSearch) => hasFilters(search, FILTER_KEYS);
-
-/** Words, status, shipment, pre-alert, the day received, the order; Unassigned and On hold at a click. */
-export function PackageFilters({
-  search,
-  onChange,
-  onClear,
-}: {
+/** The list's search as the URL holds it, and how the screen changes it. */
+export interface StaffPackageView {
   search: StaffPackageSearch;
   onChange: StaffPackageChange;
   onClear: () => void;
-}) {
+}
+
+export const isFiltered = (search: StaffPackageSearch) => hasFilters(search, FILTER_KEYS);
+
+/** Words, status, shipment, pre-alert, the day received, the order; Unassigned and On hold at a click. */
+export function PackageFilters({ search, onChange, onClear }: StaffPackageView) {
   const statuses = useQuery(packageStatusesQueryOptions());
   const shipments = useQuery(openShipmentsQueryOptions());
   return (

@@ -101,8 +101,13 @@ async function customerAtCounter(tag: string) {
   return { customer, tracking, packageId, invoice: invoice.data, passport };
 }
 
+/** The parcel's row in the table (wide screens) or its card (phones). */
 const parcelRow = (page: Page, tracking: string) =>
-  page.getByRole('region', { name: 'Parcels at the branch' }).getByRole('row').filter({ hasText: tracking });
+  page
+    .getByRole('region', { name: 'Parcels at the branch' })
+    .getByRole('row')
+    .or(page.getByRole('list', { name: 'Parcels at the branch' }).getByRole('listitem'))
+    .filter({ hasText: tracking });
 const billing = (page: Page, tracking: string) =>
   parcelRow(page, tracking).locator('[data-billing]').getAttribute('data-billing');
 

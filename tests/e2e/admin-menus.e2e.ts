@@ -182,7 +182,7 @@ describe('admin menus /admin/menu', () => {
         await until(() => navLinks(customer, size)).not.toContain(title);
 
         // The history shows each change.
-        for (const action of ['item added', 'reordered', 'item edited']) {
+        for (const action of ['Item added', 'Reordered', 'Item edited']) {
           await until(() => page.getByText(action, { exact: true }).count()).toBeGreaterThan(0);
         }
 

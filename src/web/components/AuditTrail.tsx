@@ -1,45 +1,40 @@
 import { Card, Code, List, Stack, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntity, AuditValue } from '../../contract/audit';
-import { auditCalls } from '../../contract/audit.calls';
-import { api } from '../lib/api';
-import { formatDate, formatDateTime, formatMoney } from '../lib/format';
+import { useQuery } from '@tanstack/react-query';
+import type { AuditEntity } from '../../contract/audit';
+import { INVOICE_STATUS_LABELS } from '../../contract/constants';
+import { actionLabel, auditQueryOptions, type ShownChange, shownChanges } from '../lib/audit';
+import { formatDateTime } from '../lib/format';
+import { packageStatusesQueryOptions } from '../lib/reference/api';
 import { LoadingRows, QueryStates } from './QueryStates';
 
-/** The trail of one record; staff screens invalidate `['audit', entity, id]` after a change they make. */
-export const auditQueryOptions = (entity: AuditEntity, id: string) =>
-  queryOptions({
-    queryKey: ['audit', entity, id],
-    queryFn: () => api.call(auditCalls.list, { query: { entity, id } }),
-  });
-
-/**
- * A field as people say it when the screen gives no label: "amount_paid_cents" → "Amount paid", "due_at" → "Due",
- * "issue_date" → "Issue date".
- */
-export function fieldLabel(field: string): string {
-  const words = field
-    .replace(/_(cents|at)$/, '')
-    .replace(/[_.]+/g, ' ')
-    .trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : field;
+/** "Title: Home" for a value set, "Status: Issued → Paid" for a change, "Notes: “Fragile” → —" for one cleared. */
+function Change({ change }: { change: ShownChange }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {change.label}:{' '}
+      {change.before === null ? (
+        <Code>{change.after}</Code>
+      ) : (
+        <>
+          <Code>{change.before}</Code> → <Code>{change.after ?? '—'}</Code>
+        </>
+      )}
+    </Text>
+  );
 }
 
-/**
- * A value as the screens write it: cents in `currency` as money ("J$5,000.00"), calendar dates and times with the
- * shared date formatter, nothing as "—". Without a currency, cents stay a number (a record may hold two currencies).
- */
-export function auditValue(field: string, v: AuditValue, currency?: string): string {
-  if (v === null || v === '') return '—';
-  if (typeof v === 'number' && field.endsWith('_cents') && currency) return formatMoney(v, currency);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return formatDateTime(v);
-  return String(v);
+/** Status codes as the record's screens name them: a package's and a shipment's from the company's table. */
+function useStatusNames(entity: AuditEntity): Record<string, string> {
+  const packageLike = entity === 'package' || entity === 'shipment';
+  const statuses = useQuery({ ...packageStatusesQueryOptions(), enabled: packageLike });
+  if (entity === 'invoice') return INVOICE_STATUS_LABELS;
+  if (!packageLike) return {};
+  return { open: 'Open', ...Object.fromEntries((statuses.data ?? []).map((s) => [s.code, s.name])) };
 }
 
 /**
  * "History" on a staff record: who changed what, when, before → after, newest first. `labels` names fields as the
- * screen does ("Account name" for payment.bank_transfer.account_name); others are said from their key (fieldLabel).
+ * screen does ("Account name" for payment.bank_transfer.account_name); others are said from their key.
  */
 export function AuditTrail({
   entity,
@@ -54,6 +49,7 @@ export function AuditTrail({
   currency?: string;
 }) {
   const query = useQuery(auditQueryOptions(entity, id));
+  const statusNames = useStatusNames(entity);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`audit-${id}`}>
       <Title order={2} fz="lg" id={`audit-${id}`} mb="sm">
@@ -73,15 +69,12 @@ export function AuditTrail({
                 <Stack gap={2}>
                   <Text size="sm">
                     <Text span fw={600}>
-                      {e.action}
+                      {actionLabel(e.action)}
                     </Text>{' '}
                     by {e.actor?.name || 'the system'} · {formatDateTime(e.created_at)}
                   </Text>
-                  {Object.entries(e.changes).map(([field, [before, after]]) => (
-                    <Text size="sm" key={field} c="dimmed">
-                      {labels[field] ?? fieldLabel(field)}: <Code>{auditValue(field, before, currency)}</Code>{' '}
-                      → <Code>{auditValue(field, after, currency)}</Code>
-                    </Text>
+                  {shownChanges(e.changes, { labels, currency, statusNames }).map((c) => (
+                    <Change key={c.field} change={c} />
                   ))}
                   {e.note ? (
                     <Text size="sm" c="dimmed">

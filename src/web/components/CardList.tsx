@@ -1,21 +1,24 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A list of cards (each a `<li>`): one column on phones, two from the md breakpoint. */
+/** A list of cards (each a `<li>`): one column on phones, two from the md breakpoint (unless `single`). */
 export function CardList({
   label,
   stale,
+  single,
   children,
 }: {
   label: string;
   /** Showing the previous page while the next one loads: dimmed and marked busy. */
-  stale?: boolean;
+  stale?: boolean | undefined;
+  /** One column at every width (a list inside a half-width panel). */
+  single?: boolean | undefined;
   children: ReactNode;
 }) {
   return (
     <SimpleGrid
       component="ul"
-      cols={{ base: 1, md: 2 }}
+      cols={{ base: 1, md: single ? 1 : 2 }}
       spacing="sm"
       p={0}
       m={0}

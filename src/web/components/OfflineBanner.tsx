@@ -85,33 +85,20 @@ export function OfflineUnavailable({
   reason?: 'offline' | 'unreachable';
   serverName?: string | undefined;
 }) {
-  if (reason === 'unreachable') {
-    return (
-      <Stack align="center" gap="sm" py="xl" ta="center" data-testid="offline-unavailable">
-        <ThemeIcon variant="light" size={56} radius="xl" color="gray">
-          <IconCloudOff size={30} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} fz={24}>
-          {unreachableTitle(serverName)}
-        </Title>
-        <Text maw={440}>{NEVER_LOADED_UNREACHABLE}</Text>
-        <Text size="sm" c="dimmed" maw={440}>
-          It will load by itself as soon as the server answers.
-        </Text>
-      </Stack>
-    );
-  }
+  const unreachable = reason === 'unreachable';
   return (
     <Stack align="center" gap="sm" py="xl" ta="center" data-testid="offline-unavailable">
       <ThemeIcon variant="light" size={56} radius="xl" color="gray">
         <IconCloudOff size={30} aria-hidden />
       </ThemeIcon>
       <Title order={1} fz={24}>
-        You're offline
+        {unreachable ? unreachableTitle(serverName) : "You're offline"}
       </Title>
-      <Text maw={440}>{NEVER_LOADED_MESSAGE}</Text>
+      <Text maw={440}>{unreachable ? NEVER_LOADED_UNREACHABLE : NEVER_LOADED_MESSAGE}</Text>
       <Text size="sm" c="dimmed" maw={440}>
-        It will load by itself once you're back online.
+        {unreachable
+          ? 'It will load by itself as soon as the server answers.'
+          : "It will load by itself once you're back online."}
       </Text>
     </Stack>
   );

@@ -31,3 +31,11 @@ export function formatDimensions(length: string, width: string, height: string):
   if (values.every((v) => v === 0)) return null;
   return `${values.map(trimDecimal).join(' × ')} in`;
 }
+
+/**
+ * A declared value, or `none` when nobody declared one: a parcel's value of 0 means "not given" (the label or the
+ * pre-alert did not say), and "US$0.00" would read as a parcel worth nothing.
+ */
+export function formatDeclared(cents: number, currency = 'USD', none = 'Not given'): string {
+  return cents > 0 ? formatMoney(cents, currency) : none;
+}

@@ -45,7 +45,7 @@ export function useFormSubmit<Values extends object, Body, Result>({
     });
 
   const mutation = useMutation({
-    mutationFn: send,
+    mutationFn: (body: Body) => send(body),
     // A request started offline fails at once (and says so) instead of waiting silently for the network.
     networkMode: 'always',
     onSuccess: (result) => onSent(result),

@@ -1,13 +1,12 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { passwordResetBodySchema } from '../../../contract/auth';
 import { EmailField } from '../../components/CustomerFields';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard, BackToLoginLink } from './AuthCard';
-import { requestPasswordReset } from './api';
+import { useRequestPasswordReset } from './hooks';
 
 export function ForgotPasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
@@ -16,10 +15,7 @@ export function ForgotPasswordForm() {
     initialValues: { email: '' },
     validate: zodResolver(passwordResetBodySchema),
   });
-  const mutation = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    onError: (e) => setFormError(applyServerErrors(form, e, 'The request failed. Please try again.')),
-  });
+  const mutation = useRequestPasswordReset();
 
   if (mutation.isSuccess) {
     return (
@@ -44,7 +40,9 @@ export function ForgotPasswordForm() {
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
-          mutation.mutate(passwordResetBodySchema.parse(values).email);
+          mutation.mutate(passwordResetBodySchema.parse(values).email, {
+            onError: (e) => setFormError(applyServerErrors(form, e, 'The request failed. Please try again.')),
+          });
         })}
       >
         <Stack gap="md">

@@ -1,15 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { LoginBody } from '../../../contract/auth';
 import { EmailField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { applyServerErrors, lazySchema } from '../../lib/form';
 import { homeOf, safeRedirect } from '../../lib/session/guards';
 import { AuthCard } from './AuthCard';
-import { login } from './api';
+import { useLogin } from './hooks';
 
 // The schema (and zod) load when the visitor starts typing, not with the page: see lazySchema.
 const loginSchema = lazySchema(() => import('../../../contract/auth').then((m) => m.loginBodySchema));
@@ -17,24 +15,19 @@ const loginSchema = lazySchema(() => import('../../../contract/auth').then((m) =
 /** Email + password; afterwards the user returns to the page they first asked for. */
 export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: (values) => loginSchema.validate(values),
   });
-  const mutation = useMutation({
-    mutationFn: (values: LoginBody) => login(values),
-    onSuccess: async (tokens) => {
-      queryClient.removeQueries({ queryKey: ['me'] });
-      queryClient.removeQueries({ queryKey: ['menus'] });
-      const target = tokens.user.email_verified
-        ? (safeRedirect(redirectTo) ?? homeOf(tokens.user.role))
-        : '/verification';
-      await router.navigate({ href: target });
-    },
-    onError: (e) => setFormError(applyServerErrors(form, e, 'Login failed. Please try again.')),
+  const mutation = useLogin({
+    onSuccess: (tokens) =>
+      router.navigate({
+        href: tokens.user.email_verified
+          ? (safeRedirect(redirectTo) ?? homeOf(tokens.user.role))
+          : '/verification',
+      }),
   });
 
   return (
@@ -47,7 +40,9 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
           void loginSchema.ready().then((schema) =>
             form.onSubmit((values) => {
               setFormError(null);
-              mutation.mutate(schema.parse(values));
+              mutation.mutate(schema.parse(values), {
+                onError: (e) => setFormError(applyServerErrors(form, e, 'Login failed. Please try again.')),
+              });
             })(),
           );
         }}

@@ -1,9 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api/api-error';
-import { resendVerification } from './api';
+import { useResendVerification } from './hooks';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -24,27 +23,28 @@ export function ResendVerification({
     if (remaining === 0 && interval.active) interval.stop();
   }, [remaining, interval]);
 
-  const mutation = useMutation({
-    mutationFn: () => resendVerification(userId),
-    onSuccess: () => {
-      setFeedback({ ok: true, text: 'We sent you a new verification email.' });
-      setRemaining(RESEND_COOLDOWN_SECONDS);
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.status === 429) {
-        setRemaining(Math.max(1, Math.ceil(e.retryAfter ?? RESEND_COOLDOWN_SECONDS)));
-        setFeedback({ ok: false, text: 'Please wait a moment before asking for another email.' });
-      } else {
-        setFeedback({ ok: false, text: errorMessage(e, 'The email could not be sent. Please try again.') });
-      }
-    },
-  });
+  const mutation = useResendVerification(userId);
+  const resend = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        setFeedback({ ok: true, text: 'We sent you a new verification email.' });
+        setRemaining(RESEND_COOLDOWN_SECONDS);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 429) {
+          setRemaining(Math.max(1, Math.ceil(e.retryAfter ?? RESEND_COOLDOWN_SECONDS)));
+          setFeedback({ ok: false, text: 'Please wait a moment before asking for another email.' });
+        } else {
+          setFeedback({ ok: false, text: errorMessage(e, 'The email could not be sent. Please try again.') });
+        }
+      },
+    });
 
   return (
     <div>
       <Button
         variant="light"
-        onClick={() => mutation.mutate()}
+        onClick={resend}
         loading={mutation.isPending}
         disabled={remaining > 0}
         fullWidth

@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PASSWORD_MIN, passwordSchema } from '../../../contract/auth';
 import { applyServerErrors } from '../../lib/form';
-import { clearSession } from '../../lib/session/session';
 import { AuthCard, BackToLoginLink } from './AuthCard';
-import { resetPassword } from './api';
+import { useResetPassword } from './hooks';
 
 /** New password from the emailed link (?token=); every session is revoked, so the user logs in again. */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
@@ -23,11 +21,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
       confirm: (v, values) => (v === values.password ? null : 'The passwords do not match'),
     },
   });
-  const mutation = useMutation({
-    mutationFn: (password: string) => resetPassword(token ?? '', password),
-    onSuccess: () => clearSession(),
-    onError: (e) => setFormError(applyServerErrors(form, e, 'The password could not be reset.')),
-  });
+  const mutation = useResetPassword(token ?? '');
 
   if (!token) {
     return (
@@ -64,7 +58,9 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
-          mutation.mutate(values.password);
+          mutation.mutate(values.password, {
+            onError: (e) => setFormError(applyServerErrors(form, e, 'The password could not be reset.')),
+          });
         })}
       >
         <Stack gap="md">

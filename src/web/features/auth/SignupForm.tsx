@@ -1,16 +1,15 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PASSWORD_MIN, type RegisterBody, registerBodySchema } from '../../../contract/auth';
+import { PASSWORD_MIN, registerBodySchema } from '../../../contract/auth';
 import type { Parish } from '../../../contract/reference';
 import { AddressField, EmailField, NameFields, PhoneField, TrnField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { AuthCard } from './AuthCard';
-import { register } from './api';
+import { useSignup } from './hooks';
 import { rememberSignupEmail } from './VerificationScreens';
 
 export interface SignupFormProps {
@@ -34,21 +33,17 @@ export const signupInitialValues = {
 /** Every register field; the new account is signed in unverified and sent to /verification. */
 export function SignupForm({ parishes, parishesLoading = false, parishesError = null }: SignupFormProps) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: signupInitialValues,
     validate: zodResolver(registerBodySchema),
   });
-  const mutation = useMutation({
-    mutationFn: (body: RegisterBody) => register(body),
-    onSuccess: async (_, body) => {
+  const mutation = useSignup({
+    onSuccess: (body) => {
       rememberSignupEmail(body.email);
-      queryClient.removeQueries({ queryKey: ['me'] });
-      await router.navigate({ to: '/verification' });
+      return router.navigate({ to: '/verification' });
     },
-    onError: (e) => setFormError(applyServerErrors(form, e, 'Sign-up failed. Please try again.')),
   });
 
   return (
@@ -57,7 +52,9 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
-          mutation.mutate(registerBodySchema.parse(values));
+          mutation.mutate(registerBodySchema.parse(values), {
+            onError: (e) => setFormError(applyServerErrors(form, e, 'Sign-up failed. Please try again.')),
+          });
         })}
       >
         <Stack gap="md">

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/EmptyState.css';
-import { Box, Button, Card, EmptyState, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, EmptyState, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUTHORIZED_PERSONS_MAX, type AuthorizedPerson } from '../../../contract/authorized-persons';
-import { CardList, LoadingCards } from '../../components/CardList';
+import { LoadingCards } from '../../components/CardList';
 import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
+import { CardRows } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -15,14 +16,8 @@ import { errorMessage, idempotencyKeys } from '../../lib/api';
 import { useOnline } from '../../lib/offline/offline-status';
 import { identificationsQueryOptions } from '../../lib/reference/api';
 import { AuthorizedPersonForm, type SaveAuthorizedPerson } from './AuthorizedPersonForm';
-import {
-  type AuthorizedPersonBody,
-  addAuthorizedPerson,
-  authorizedPersonKeys,
-  authorizedPersonsQueryOptions,
-  deleteAuthorizedPerson,
-  updateAuthorizedPerson,
-} from './api';
+import { type AuthorizedPersonBody, authorizedPersonsQueryOptions } from './api';
+import { useAddAuthorizedPerson, useDeleteAuthorizedPerson, useUpdateAuthorizedPerson } from './hooks';
 
 /** One fact of a card: a term and its value, side by side in the card's two-column list. */
 function Fact({ term, children }: { term: string; children: string }) {
@@ -50,60 +45,58 @@ function PersonCard({
   onDelete: (p: AuthorizedPerson) => void;
 }) {
   return (
-    <Card component="li" padding="md" withBorder>
-      <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
-              {person.full_name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {person.relationship}
-            </Text>
-          </div>
-          <ToneBadge tone={person.is_active ? 'green' : 'gray'} data-active={person.is_active} flex="none">
-            {person.is_active ? 'Active' : 'Inactive'}
-          </ToneBadge>
-        </Group>
-        <Box
-          component="dl"
-          m={0}
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content minmax(0, 1fr)',
-            columnGap: 'var(--mantine-spacing-sm)',
-            rowGap: 4,
-          }}
+    <Stack gap="sm" h="100%">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            {person.full_name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {person.relationship}
+          </Text>
+        </div>
+        <ToneBadge tone={person.is_active ? 'green' : 'gray'} data-active={person.is_active} flex="none">
+          {person.is_active ? 'Active' : 'Inactive'}
+        </ToneBadge>
+      </Group>
+      <Box
+        component="dl"
+        m={0}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
+          columnGap: 'var(--mantine-spacing-sm)',
+          rowGap: 4,
+        }}
+      >
+        <Fact term={person.identification.name}>{person.id_number}</Fact>
+        <Fact term="Phone">{person.phone}</Fact>
+        <Fact term="Email">{person.email || '—'}</Fact>
+      </Box>
+      <Group justify="flex-end" gap="xs" mt="auto">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-label={`Edit ${person.full_name}`}
+          disabled={!canChange}
+          onClick={() => onEdit(person)}
         >
-          <Fact term={person.identification.name}>{person.id_number}</Fact>
-          <Fact term="Phone">{person.phone}</Fact>
-          <Fact term="Email">{person.email || '—'}</Fact>
-        </Box>
-        <Group justify="flex-end" gap="xs" mt="auto">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            aria-label={`Edit ${person.full_name}`}
-            disabled={!canChange}
-            onClick={() => onEdit(person)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={`Delete ${person.full_name}`}
-            disabled={!canChange}
-            onClick={() => onDelete(person)}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+          Edit
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          aria-label={`Delete ${person.full_name}`}
+          disabled={!canChange}
+          onClick={() => onDelete(person)}
+        >
+          Delete
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -145,32 +138,28 @@ const addKeys = idempotencyKeys();
 /** /user/authorizeduser: the people who may collect the customer's packages; add, edit, delete. */
 export function AuthorizedPersonsScreen() {
   usePageTitle('Authorized persons');
-  const queryClient = useQueryClient();
   const online = useOnline();
+  const add = useAddAuthorizedPerson();
+  const update = useUpdateAuthorizedPerson();
+  const remove = useDeleteAuthorizedPerson();
   const list = useQuery(authorizedPersonsQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const [saving, setSaving] = useState(false);
 
   const people = list.data ?? [];
   const full = people.length >= AUTHORIZED_PERSONS_MAX;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: authorizedPersonKeys.all });
 
   const removal = useConfirmDelete({
-    remove: (p: AuthorizedPerson) => deleteAuthorizedPerson(p.id),
-    onDeleted: (p) => {
+    remove: remove.mutateAsync,
+    onDeleted: (p: AuthorizedPerson) =>
       notifications.show({
         color: 'green',
         title: 'Authorized person deleted',
         message: `${p.full_name} can no longer collect your packages.`,
-      });
-      queryClient.setQueryData<AuthorizedPerson[]>(authorizedPersonKeys.list(), (old) =>
-        old?.filter((o) => o.id !== p.id),
-      );
-    },
-    refresh,
+      }),
   });
 
-  const onSaved = async (saved: AuthorizedPerson) => {
+  const onSaved = (saved: AuthorizedPerson) => {
     const added = editing?.mode === 'add';
     if (added) addKeys.reset();
     notifications.show({
@@ -181,16 +170,12 @@ export function AuthorizedPersonsScreen() {
         : `${saved.full_name} is inactive and may not collect your packages.`,
     });
     setEditing(null);
-    queryClient.setQueryData<AuthorizedPerson[]>(authorizedPersonKeys.list(), (old) =>
-      !old ? old : added ? [...old, saved] : old.map((o) => (o.id === saved.id ? saved : o)),
-    );
-    await refresh();
   };
 
   const save =
     editing?.mode === 'edit'
-      ? (body: AuthorizedPersonBody) => updateAuthorizedPerson(editing.person.id, body)
-      : (body: AuthorizedPersonBody) => addAuthorizedPerson(body, addKeys.keyFor(body));
+      ? (body: AuthorizedPersonBody) => update.mutateAsync({ id: editing.person.id, body })
+      : (body: AuthorizedPersonBody) => add.mutateAsync({ body, key: addKeys.keyFor(body) });
 
   return (
     <Stack gap="md" maw={1100}>
@@ -239,17 +224,19 @@ export function AuthorizedPersonsScreen() {
               <Text size="sm" c="dimmed" aria-live="polite">
                 {items.length} of {AUTHORIZED_PERSONS_MAX} · {items.filter((p) => p.is_active).length} active
               </Text>
-              <CardList label="Authorized persons">
-                {items.map((p) => (
+              <CardRows
+                label="Authorized persons"
+                rows={items}
+                rowKey={(p) => p.id}
+                card={(p) => (
                   <PersonCard
-                    key={p.id}
                     person={p}
                     canChange={online}
                     onEdit={(person) => setEditing({ mode: 'edit', person })}
                     onDelete={removal.ask}
                   />
-                ))}
-              </CardList>
+                )}
+              />
             </Stack>
           )}
         </QueryStates>
@@ -267,7 +254,7 @@ export function AuthorizedPersonsScreen() {
             person={editing.mode === 'edit' ? editing.person : null}
             save={save}
             onPendingChange={setSaving}
-            onSaved={(saved) => void onSaved(saved)}
+            onSaved={onSaved}
             onCancel={() => setEditing(null)}
           />
         )}

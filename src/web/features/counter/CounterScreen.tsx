@@ -8,8 +8,8 @@ import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { isApiError } from '../../lib/api';
 import { counterLookupQueryOptions } from './api';
-import { Closeout } from './Closeout';
-import { CustomerAtCounter } from './CustomerAtCounter';
+import { Closeout } from './components/Closeout';
+import { CustomerAtCounter } from './components/CustomerAtCounter';
 import { type CounterSearch, type CounterTab, classifyLookup } from './search';
 
 export type CounterChange = (patch: Partial<CounterSearch>, options?: { replace?: boolean }) => void;
@@ -18,20 +18,19 @@ import type { RenderPayment } from './api';
 
 export type { RenderPayment };
 
+/** The counter's URL state, how the screen changes it, and the invoices' payment drawer (composed by the route). */
+interface CounterProps {
+  search: CounterSearch;
+  onChange: CounterChange;
+  renderPayment: RenderPayment;
+}
+
 /**
  * /admin/counter: the pickup desk. A scanner (or the clerk) types a mailbox or a package's tracking number and
  * Enter; the customer's parcels, what they owe and who may collect for them follow; payment, then release. The
  * close-out tab sums a day at the counter.
  */
-export function CounterScreen({
-  search,
-  onChange,
-  renderPayment,
-}: {
-  search: CounterSearch;
-  onChange: CounterChange;
-  renderPayment: RenderPayment;
-}) {
+export function CounterScreen({ search, onChange, renderPayment }: CounterProps) {
   usePageTitle('Pickup counter');
   return (
     <Stack gap="md">
@@ -64,15 +63,7 @@ export function CounterScreen({
   );
 }
 
-function CounterDesk({
-  search,
-  onChange,
-  renderPayment,
-}: {
-  search: CounterSearch;
-  onChange: CounterChange;
-  renderPayment: RenderPayment;
-}) {
+function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const current = search.mailbox ?? search.tracking ?? '';
   const [value, setValue] = useState(current);

@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { customerCalls } from '../../../contract/customers.calls';
+import type { Role } from '../../../contract/users';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/query-keys';
 import type { CustomersSearch } from './customers-search';
 
 export const customersQueryOptions = (s: CustomersSearch) =>
   queryOptions({
-    queryKey: ['customers', 'list', s] as const,
+    queryKey: [queryRoots.customers, 'list', s] as const,
     queryFn: () =>
       api.call(customerCalls.list, {
         query: {
@@ -23,6 +25,24 @@ export const customersQueryOptions = (s: CustomersSearch) =>
 
 export const customerQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['customers', 'one', id] as const,
+    queryKey: [queryRoots.customers, 'one', id] as const,
     queryFn: () => api.call(customerCalls.one, { params: { id } }),
   });
+
+/** The account actions staff take from a customer's record (each audited on it). */
+export type AccountAction = 'verify' | 'resendVerification' | 'deactivate' | 'reactivate' | 'passwordReset';
+
+/** Runs an action; true when a resend found the email verified already (nothing was sent). */
+export async function runAccountAction(
+  id: string,
+  action: AccountAction,
+): Promise<{ alreadyVerified: boolean }> {
+  const reply = await api.call(customerCalls[action], { params: { id } });
+  return {
+    alreadyVerified:
+      action === 'resendVerification' && !!reply && 'result' in reply && reply.result === 'verified',
+  };
+}
+
+export const changeRole = (id: string, role: Role) =>
+  api.call(customerCalls.role, { params: { id }, body: { role } });

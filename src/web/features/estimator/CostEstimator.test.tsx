@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DutyEstimate } from '../../../contract/duty';
 import { ApiError } from '../../lib/api/api-error';
 import { render, screen, within } from '../../test/render';
-import { EstimateResult, estimateFailure, lineRate, toEstimatorBody } from './CostEstimator';
+import { estimateFailure, toEstimatorBody } from './CostEstimator';
+import { EstimateResult, lineRate } from './components/EstimateResult';
 
 /** A reply of POST /v1/dutycalculator as the server sent it (US$110, 3.2 lb, air). */
 const estimate: DutyEstimate = {

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Table.css';
 import {
   Alert,
   Button,
@@ -11,24 +10,23 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCalculator, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { IconCalculator } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ESTIMATE_LIMITS } from '../../../contract/constants';
-import type { DutyCalculatorBody, DutyEstimate, ShippingMethod } from '../../../contract/duty';
-import { currencySymbol, formatDecimal, formatExchangeRate, formatWeight } from '../../../contract/format';
+import type { DutyCalculatorBody, ShippingMethod } from '../../../contract/duty';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
-import { ScrollTable } from '../../components/ScrollTable';
 import { isApiError } from '../../lib/api/api-error';
 import { applyServerErrors } from '../../lib/form';
-import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
-import { dutyCategoriesQueryOptions, estimateCost } from './api';
+import { formatRate } from '../../lib/money/money';
+import { dutyCategoriesQueryOptions } from './api';
+import { EstimateResult } from './components/EstimateResult';
+import { useEstimate } from './hooks';
 
 export interface EstimatorValues {
   category_id: string | null;
@@ -59,145 +57,6 @@ export function toEstimatorBody(values: EstimatorValues): DutyCalculatorBody {
   };
 }
 
-/** The goods value line carries the exchange rate (J$ per US$); the others a fraction of a base. */
-export function lineRate(code: string, rate: string | null): string {
-  if (rate === null) return '';
-  if (code === 'value') return `× ${formatDecimal(rate, 4)}`;
-  return formatRate(rate);
-}
-
-/** Subtotals read as subtotals: the customs total and the grand total stand out. */
-const STRONG_LINES = new Set(['cif', 'customs_total', 'total']);
-
-/** What customs charges are computed on (the goods' value plus freight and insurance): not paid as such. */
-const BASIS_LINES = ['value', 'freight', 'insurance', 'cif'];
-/** What makes the total, in the order it adds up: customs charges, their subtotal, then freight and handling. */
-const CHARGE_LINES = [
-  'duty',
-  'scf',
-  'envl',
-  'gct',
-  'stamp',
-  'caf',
-  'customs_total',
-  'freight',
-  'handling',
-  'total',
-];
-
-type Line = DutyEstimate['lines'][number];
-
-function pick(lines: Line[], codes: string[]): Line[] {
-  return codes.flatMap((code) => lines.filter((l) => l.code === code));
-}
-
-function LinesTable({ caption, lines, currency }: { caption: string; lines: Line[]; currency: string }) {
-  return (
-    // A phone's card is under 300 px wide inside: the two columns fit it, nothing scrolls sideways.
-    <ScrollTable label={caption} minWidth={260}>
-      <Table verticalSpacing="xs" striped captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Item</Table.Th>
-            {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Rate
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount ({currencySymbol(currency)})
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => {
-            const strong = STRONG_LINES.has(line.code);
-            return (
-              <Table.Tr key={line.code} data-line={line.code} fw={strong ? 700 : undefined}>
-                <Table.Th scope="row" fw={strong ? 700 : 400}>
-                  {line.label}
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
-                  {lineRate(line.code, line.rate)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(line.amount_cents, currency)}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
-
-export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
-  const headingId = useId();
-  const { currency } = estimate;
-  const basis = pick(estimate.lines, BASIS_LINES);
-  // Any line the server adds later still shows, with the charges.
-  const known = new Set([...BASIS_LINES, ...CHARGE_LINES]);
-  const charges = [
-    ...pick(estimate.lines, CHARGE_LINES).filter((l) => l.code !== 'total'),
-    ...estimate.lines.filter((l) => !known.has(l.code)),
-    ...pick(estimate.lines, ['total']),
-  ];
-  return (
-    <Card padding="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id={headingId}>
-            Estimated cost: {formatAmount(estimate.total, currency)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {estimate.category.name} · {formatUsd(estimate.value_usd_cents)} ·{' '}
-            {formatWeight(estimate.chargeable_weight_lb)} charged
-            {Number(estimate.weight_lb) !== Number(estimate.chargeable_weight_lb) &&
-              ` (weighs ${formatWeight(estimate.weight_lb)}, rounded up)`}{' '}
-            · by {estimate.shipping_method === 'sea' ? 'sea' : 'air'}
-          </Text>
-        </div>
-
-        {estimate.warning && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            title="Close to the US$100 limit"
-          >
-            {estimate.warning}
-          </Alert>
-        )}
-        {estimate.de_minimis_applied && (
-          <Text size="sm">
-            Goods worth {formatUsd(estimate.de_minimis_usd_cents)} or less pay no customs charges.
-          </Text>
-        )}
-
-        <LinesTable caption={`What you pay, in ${currency}`} lines={charges} currency={currency} />
-        {basis.length > 0 && (
-          <LinesTable
-            caption={`What customs charges are computed on (not paid as such), in ${currency}`}
-            lines={basis}
-            currency={currency}
-          />
-        )}
-
-        <Text size="sm">
-          Exchange rate: {formatExchangeRate(estimate.exchange_rate, currency)} (rate of{' '}
-          {formatDay(estimate.exchange_rate_date)}). Duty {formatRate(estimate.rates.duty)}, GCT{' '}
-          {formatRate(estimate.rates.gct)}.
-        </Text>
-        {/* The disclaimer says it is an estimate: a title saying so again would only repeat it. */}
-        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>
-          {estimate.disclaimer}
-        </Alert>
-      </Stack>
-    </Card>
-  );
-}
-
 /**
  * Why an estimate failed, in the server's words: its messages for fields the form has are on those fields (null
  * here); any other refusal says what the server said, not a bare "Validation failed".
@@ -225,11 +84,7 @@ export function CostEstimator() {
       weight_lb: positive('weight in pounds', ESTIMATE_LIMITS.weightLb),
     },
   });
-  const estimate = useMutation({
-    mutationFn: estimateCost,
-    onMutate: () => setFormError(null),
-    onError: (e) => setFormError(estimateFailure(form, e)),
-  });
+  const estimate = useEstimate();
 
   const categoryData = (categories.data ?? []).map((c) => ({
     value: String(c.id),
@@ -249,7 +104,15 @@ export function CostEstimator() {
         <Title order={2} fz="lg" id="estimator-form-heading" mb="md">
           Your item
         </Title>
-        <form noValidate onSubmit={form.onSubmit((values) => estimate.mutate(toEstimatorBody(values)))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => {
+            setFormError(null);
+            estimate.mutate(toEstimatorBody(values), {
+              onError: (e) => setFormError(estimateFailure(form, e)),
+            });
+          })}
+        >
           <Stack gap="md">
             {categories.isError ? (
               <QueryError

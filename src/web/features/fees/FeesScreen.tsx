@@ -3,6 +3,7 @@ import { Button, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } f
 import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Fees, WeightSchedule } from '../../../contract/fees';
 import { currencySymbol, formatExchangeRate } from '../../../contract/format';
 import { usePageTitle } from '../../components/PageTitle';
@@ -10,6 +11,18 @@ import { QueryError } from '../../components/QueryStates';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatAmount, formatDay, formatRate, formatUsd } from '../../lib/money/money';
 import { feesQueryOptions } from './api';
+
+/** One part of the schedule: a card named for what it holds (the heading may say it in other words). */
+function FeeCard({ label, title = label, children }: { label: string; title?: string; children: ReactNode }) {
+  return (
+    <Card padding="lg" component="section" aria-label={label}>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 /** Each bracket reads "up to N lb"; the first is "1 lb" and a 0 charge reads "Free". */
 function WeightTable({
@@ -24,10 +37,7 @@ function WeightTable({
   const money = (cents: number) => (cents === 0 ? 'Free' : formatAmount(cents, currency));
   const largest = schedule.brackets.at(-1);
   return (
-    <Card padding="lg" component="section" aria-label={title}>
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
+    <FeeCard label={title}>
       <ScrollTable label={`${title} table`} minWidth={260}>
         <Table striped verticalSpacing="xs">
           <Table.Caption>
@@ -65,11 +75,12 @@ function WeightTable({
           </Table.Tbody>
         </Table>
       </ScrollTable>
-    </Card>
+    </FeeCard>
   );
 }
 
-function FeesTables({ fees }: { fees: Fees }) {
+/** The fee schedule as customers read it: freight and handling by weight, storage, customs, other charges. */
+export function FeesTables({ fees }: { fees: Fees }) {
   const { currency, customs } = fees;
   return (
     <Stack gap="md">
@@ -79,19 +90,13 @@ function FeesTables({ fees }: { fees: Fees }) {
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card padding="lg" component="section" aria-label="Storage">
-          <Title order={2} fz="lg" mb="sm">
-            Storage
-          </Title>
+        <FeeCard label="Storage">
           <Text>
             <strong>{fees.storage.free_days} days free</strong> once your package is ready, then{' '}
             <strong>{formatAmount(fees.storage.per_day_cents, currency)}</strong> a day.
           </Text>
-        </Card>
-        <Card padding="lg" component="section" aria-label="Customs charges">
-          <Title order={2} fz="lg" mb="sm">
-            Customs charges
-          </Title>
+        </FeeCard>
+        <FeeCard label="Customs charges">
           <List size="sm" spacing={4}>
             <List.Item>
               No customs charges on goods worth {formatUsd(customs.de_minimis_usd_cents)} or less.
@@ -112,14 +117,11 @@ function FeesTables({ fees }: { fees: Fees }) {
               {formatDay(fees.exchange_rate_date)}).
             </List.Item>
           </List>
-        </Card>
+        </FeeCard>
       </SimpleGrid>
 
       {fees.other_charges.length > 0 && (
-        <Card padding="lg" component="section" aria-label="Other charges">
-          <Title order={2} fz="lg" mb="sm">
-            Other charges
-          </Title>
+        <FeeCard label="Other charges">
           {/* On a phone the description goes under the charge's name, so the amount stays on screen. */}
           <ScrollTable label="Other charges table" minWidth={300}>
             <Table striped verticalSpacing="xs">
@@ -155,20 +157,17 @@ function FeesTables({ fees }: { fees: Fees }) {
               </Table.Tbody>
             </Table>
           </ScrollTable>
-        </Card>
+        </FeeCard>
       )}
 
       {fees.notes.length > 0 && (
-        <Card padding="lg" component="section" aria-label="Notes">
-          <Title order={2} fz="lg" mb="sm">
-            Good to know
-          </Title>
+        <FeeCard label="Notes" title="Good to know">
           <List size="sm" spacing={4}>
             {fees.notes.map((note) => (
               <List.Item key={note}>{note}</List.Item>
             ))}
           </List>
-        </Card>
+        </FeeCard>
       )}
     </Stack>
   );

@@ -9,12 +9,14 @@ import type {
 import { intakeCalls } from '../../../contract/intake.calls';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/offline/outbox-app';
+import { queryRoots } from '../../lib/query-keys';
 
 export const intakeKeys = {
-  all: ['intake'] as const,
-  recent: ['intake', 'recent'] as const,
+  all: [queryRoots.intake] as const,
+  recent: [queryRoots.intake, 'recent'] as const,
+  lookups: [queryRoots.intake, 'lookup'] as const,
   lookup: (q: { tracking_number: string; mailbox_number: string; consignee: string }) =>
-    ['intake', 'lookup', q] as const,
+    [queryRoots.intake, 'lookup', q] as const,
 };
 
 /** Today's counts and the clerk's last receipts. Offline, the form still works: the list is optional. */

@@ -1,34 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Modal, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowBarToLeft,
-  IconArrowBarToRight,
-  IconArrowDown,
-  IconArrowUp,
-  IconGripVertical,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useState } from 'react';
-import type { Menu, MenuItem } from '../../../contract/menus';
+import type { MenuItem } from '../../../contract/menus';
 import { AuditTrail } from '../../components/AuditTrail';
 import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
 import { usePageTitle } from '../../components/PageTitle';
@@ -36,43 +12,19 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session/use-session';
-import { AdminsOnly } from './AdminsOnly';
-import {
-  addMenuItem,
-  afterMenuEdit,
-  menusQueryOptions,
-  removeMenuItem,
-  reorderMenu,
-  updateMenuItem,
-} from './api';
-import { MenuIcon } from './icons';
+import { menusQueryOptions } from './api';
+import { AdminsOnly } from './components/AdminsOnly';
+import { type MenuItemFields, MenuItemForm } from './components/MenuItemForm';
+import { MenuItemRow, type RowDrag } from './components/MenuItemRow';
+import { useDeleteMenuItem, useReorderMenu, useSaveMenuItem } from './hooks';
 import classes from './MenuEditor.module.css';
-import { type MenuItemFields, MenuItemForm } from './MenuItemForm';
-import {
-  applyOrder,
-  canMove,
-  dropBefore,
-  type Move,
-  moveItem,
-  placements,
-  type TreeNode,
-  toTree,
-} from './tree';
-
-const ALL_ROLES = 3;
-const MOVES: { move: Move; label: string; Icon: typeof IconArrowUp }[] = [
-  { move: 'up', label: 'Move up', Icon: IconArrowUp },
-  { move: 'down', label: 'Move down', Icon: IconArrowDown },
-  { move: 'in', label: 'Move into the item above', Icon: IconArrowBarToRight },
-  { move: 'out', label: 'Move out of its parent', Icon: IconArrowBarToLeft },
-];
+import { dropBefore, type Move, moveItem, type TreeNode, toTree } from './tree';
 
 type Editing = { item: MenuItem | null } | null;
 
 /** /admin/menu/$id: the item tree of one menu, edited in place; every change is saved at once and audited. */
 export function MenuEditor({ id }: { id: string }) {
   const session = useSession();
-  const queryClient = useQueryClient();
   const options = menusQueryOptions(session.userId);
   const query = useQuery({ ...options, refetchOnMount: 'always' });
   const menu = query.data?.find((m) => String(m.id) === id);
@@ -94,34 +46,12 @@ export function MenuEditor({ id }: { id: string }) {
     setRefocus(null);
   }, [items, refocus]);
 
-  const refresh = () => (menu ? afterMenuEdit(queryClient, menu.id) : Promise.resolve());
-
-  // The order is saved at once, shown before the server answers (optimistic) and put back if it refuses.
-  const reorder = useMutation({
-    networkMode: 'always',
-    // One save at a time, in the order made: each sends the whole menu as it was then shown.
-    scope: { id: 'menu-order' },
-    mutationFn: ({ menuId, tree }: { menuId: number; tree: TreeNode[] }) =>
-      reorderMenu(menuId, { items: placements(tree) }),
-    onMutate: async ({ menuId, tree }) => {
-      await queryClient.cancelQueries({ queryKey: options.queryKey });
-      const before = queryClient.getQueryData<Menu[]>(options.queryKey);
-      queryClient.setQueryData<Menu[]>(options.queryKey, (menus) =>
-        menus?.map((m) => (m.id === menuId ? { ...m, items: applyOrder(m.items, placements(tree)) } : m)),
-      );
-      return { before };
-    },
-    onError: (e, _v, context) => {
-      if (context?.before) queryClient.setQueryData(options.queryKey, context.before);
-      notifications.show({ color: 'red', title: 'The new order was not saved', message: errorMessage(e) });
-    },
-    onSettled: (_r, _e, { menuId }) => afterMenuEdit(queryClient, menuId),
-  });
-
+  const reorder = useReorderMenu(session.userId);
+  const saveItem = useSaveMenuItem(menu?.id ?? 0);
+  const deleteItem = useDeleteMenuItem(menu?.id ?? 0);
   const confirmation = useConfirmDelete<MenuItem>({
-    remove: (item) => removeMenuItem(item.id),
+    remove: deleteItem.mutateAsync,
     onDeleted: (item) => notifications.show({ color: 'teal.9', message: `“${item.title}” deleted` }),
-    refresh,
   });
 
   // Staff may open the back office, but menus are the admins' (the server refuses their edits anyway).
@@ -150,7 +80,17 @@ export function MenuEditor({ id }: { id: string }) {
 
   const save = (next: TreeNode[], message: string) => {
     setAnnouncement(message);
-    reorder.mutate({ menuId: menu.id, tree: next });
+    reorder.mutate(
+      { menuId: menu.id, tree: next },
+      {
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            title: 'The new order was not saved',
+            message: errorMessage(e),
+          }),
+      },
+    );
   };
 
   const move = (node: TreeNode, m: Move, label: string) => {
@@ -184,119 +124,37 @@ export function MenuEditor({ id }: { id: string }) {
 
   const send = (fields: MenuItemFields) => {
     const item = editing?.item;
-    if (item) return updateMenuItem(item.id, fields);
+    if (item) return saveItem.mutateAsync({ id: item.id, fields });
     const siblings = menu.items.filter((i) => i.parent_id === fields.parent_id);
     const last = Math.max(0, ...siblings.map((i) => i.sort_order));
-    return addMenuItem({ ...fields, menu_id: menu.id, sort_order: Math.min(10000, last + 10) });
+    return saveItem.mutateAsync({
+      body: { ...fields, menu_id: menu.id, sort_order: Math.min(10000, last + 10) },
+    });
   };
 
-  const row = (node: TreeNode, nested: boolean) => {
-    const { item } = node;
-    const kids = node.children.length;
-    return (
-      <Box
-        component="li"
-        key={item.id}
-        data-item-id={item.id}
-        className={classes.item}
-        aria-label={item.title}
-      >
-        <Paper
-          withBorder
-          p="xs"
-          className={classes.row}
-          data-dragging={dragged === item.id || undefined}
-          data-drop={dropTarget === item.id || undefined}
-          draggable
-          onDragStart={(e: DragEvent) => {
-            e.dataTransfer.setData('text/plain', String(item.id));
-            e.dataTransfer.effectAllowed = 'move';
-            setDragged(item.id);
-          }}
-          onDragEnd={() => {
-            setDragged(null);
-            setDropTarget(null);
-          }}
-          onDragOver={(e: DragEvent) => {
-            e.preventDefault();
-            setDropTarget(item.id);
-          }}
-          onDrop={(e: DragEvent) => onDrop(e, item.id)}
-          data-testid="menu-row"
-        >
-          <Group gap="xs" wrap="nowrap" align="center">
-            <IconGripVertical size={18} className={classes.grip} aria-hidden />
-            <MenuIcon name={item.icon} />
-            <Box style={{ minWidth: 0, flex: 1 }}>
-              <Group gap={6}>
-                <Text fw={600} size="sm">
-                  {item.title}
-                </Text>
-                {!item.is_active && (
-                  <Badge size="sm" color="gray.8" variant="outline">
-                    Disabled
-                  </Badge>
-                )}
-                {item.roles.length < ALL_ROLES && (
-                  <Badge size="sm" color="indigo.9" variant="light">
-                    {item.roles.join(', ')}
-                  </Badge>
-                )}
-              </Group>
-              <Code fz="xs" className={classes.route}>
-                {item.route}
-              </Code>
-            </Box>
-          </Group>
-          <Group gap={4} mt={6} justify="flex-end" className={classes.actions}>
-            {MOVES.map(({ move: m, label, Icon }) => {
-              if ((m === 'in' && nested) || (m === 'out' && !nested)) return null;
-              return (
-                <Tooltip key={m} label={label} openDelay={300}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={`${label}: ${item.title}`}
-                    data-move={m}
-                    disabled={!canMove(tree, item.id, m)}
-                    onClick={() => move(node, m, label)}
-                  >
-                    <Icon size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              );
-            })}
-            <Tooltip label="Edit" openDelay={300}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={`Edit ${item.title}`}
-                onClick={() => setEditing({ item })}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete" openDelay={300}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                color="red.9"
-                aria-label={`Delete ${item.title}${kids ? ` (and lift its ${kids} children)` : ''}`}
-                onClick={() => confirmation.ask(item)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Paper>
-        {kids > 0 && (
-          <ul className={classes.children} aria-label={`Under ${item.title}`}>
-            {node.children.map((c) => row(c, true))}
-          </ul>
-        )}
-      </Box>
-    );
+  const drag: RowDrag = {
+    dragged,
+    dropTarget,
+    start: setDragged,
+    over: setDropTarget,
+    end: () => {
+      setDragged(null);
+      setDropTarget(null);
+    },
+    drop: onDrop,
   };
+  const row = (node: TreeNode) => (
+    <MenuItemRow
+      key={node.item.id}
+      node={node}
+      nested={false}
+      tree={tree}
+      drag={drag}
+      onMove={move}
+      onEdit={(item) => setEditing({ item })}
+      onDelete={confirmation.ask}
+    />
+  );
 
   const deleting = confirmation.item;
   const deletingKids = deleting ? menu.items.filter((i) => i.parent_id === deleting.id) : [];
@@ -328,7 +186,7 @@ export function MenuEditor({ id }: { id: string }) {
         <Text c="dimmed">This menu has no items yet.</Text>
       ) : (
         <ul className={classes.tree} aria-label={`${menu.title} menu items`} aria-describedby="menu-help">
-          {tree.map((n) => row(n, false))}
+          {tree.map(row)}
         </ul>
       )}
       {dragged !== null && (
@@ -373,7 +231,6 @@ export function MenuEditor({ id }: { id: string }) {
                 message: editing.item ? `“${saved.title}” saved` : `“${saved.title}” added`,
               });
               setEditing(null);
-              void refresh();
             }}
           />
         )}

@@ -1,13 +1,14 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Menu } from '../../../contract/menus';
+import { CardRows } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../lib/session/use-session';
-import { AdminsOnly } from './AdminsOnly';
 import { menusQueryOptions } from './api';
+import { AdminsOnly } from './components/AdminsOnly';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -16,33 +17,29 @@ function MenuCard({ menu }: { menu: Menu }) {
   const disabled = menu.items.filter((i) => !i.is_active).length;
   const headingId = `menu-${menu.id}`;
   return (
-    <Card withBorder padding="md" component="article" aria-labelledby={headingId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Title order={2} fz="lg" id={headingId}>
-            <Anchor
-              renderRoot={(props) => (
-                <Link to="/admin/menu/$id" params={{ id: String(menu.id) }} {...props} />
-              )}
-            >
-              {menu.title}
-            </Anchor>
-          </Title>
-          <Badge variant="light" color="gray.8">
-            {menu.code}
-          </Badge>
-        </Group>
-        <Text size="sm" data-testid="menu-counts">
-          {plural(menu.items.length, 'item')}: {top} at the top level, {menu.items.length - top} nested
-          {disabled ? `; ${disabled} disabled` : ''}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {menu.code === 'admin'
-            ? 'The back office navigation (staff and admins).'
-            : 'The customer portal navigation (and the search, Ctrl+K).'}
-        </Text>
-      </Stack>
-    </Card>
+    <Stack gap="xs" component="article" aria-labelledby={headingId}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Title order={2} fz="lg" id={headingId}>
+          <Anchor
+            renderRoot={(props) => <Link to="/admin/menu/$id" params={{ id: String(menu.id) }} {...props} />}
+          >
+            {menu.title}
+          </Anchor>
+        </Title>
+        <Badge variant="light" color="gray.8">
+          {menu.code}
+        </Badge>
+      </Group>
+      <Text size="sm" data-testid="menu-counts">
+        {plural(menu.items.length, 'item')}: {top} at the top level, {menu.items.length - top} nested
+        {disabled ? `; ${disabled} disabled` : ''}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {menu.code === 'admin'
+          ? 'The back office navigation (staff and admins).'
+          : 'The customer portal navigation (and the search, Ctrl+K).'}
+      </Text>
+    </Stack>
   );
 }
 
@@ -67,11 +64,12 @@ export function MenuList() {
         empty={<Text c="dimmed">This company has no menus.</Text>}
       >
         {(menus) => (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {menus.map((m) => (
-              <MenuCard key={m.id} menu={m} />
-            ))}
-          </SimpleGrid>
+          <CardRows
+            label="Menus"
+            rows={menus}
+            rowKey={(m) => String(m.id)}
+            card={(m) => <MenuCard menu={m} />}
+          />
         )}
       </QueryStates>
     </Stack>

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MENU_EDITOR_ROUTE } from '../../../contract/app-routes';
 import type {
@@ -10,11 +10,12 @@ import type {
 } from '../../../contract/menus';
 import { menuCalls } from '../../../contract/menus.calls';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/query-keys';
 
 export const fetchMenus = () => api.call(menuCalls.list);
 
 /** Every cached copy of the menus (each user's navigation, the editor): invalidated after an edit. */
-export const MENUS_KEY = ['menus'] as const;
+export const MENUS_KEY = [queryRoots.menus] as const;
 
 /** How often a signed-in user's navigation asks for the menus again: an admin's edit reaches them without a deploy. */
 export const MENU_REFRESH_MS = 5 * 60_000;
@@ -44,14 +45,6 @@ export const updateMenuItem = (id: number, body: MenuItemUpdate) =>
 export const removeMenuItem = (id: number) => api.call(menuCalls.removeItem, { params: { id } });
 export const reorderMenu = (id: number, body: MenuOrderBody) =>
   api.call(menuCalls.reorder, { params: { id }, body });
-
-/** After any edit: every user's navigation in this tab, the editor and the menu's history refetch. */
-export async function afterMenuEdit(queryClient: QueryClient, menuId: number) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: MENUS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['audit', 'menu', String(menuId)] }),
-  ]);
-}
 
 export interface NavNode {
   id: number;

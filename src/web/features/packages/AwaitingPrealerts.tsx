@@ -2,9 +2,9 @@ import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Prealert } from '../../../contract/packages';
+import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { formatDate, formatWeight } from '../../lib/format';
 import { awaitingPrealertsQueryOptions } from './api';
-import { StatusBadge } from './StatusBadge';
 
 /**
  * "My packages" lists what the warehouse received; a parcel only pre-alerted is not a package yet. These are the
@@ -69,7 +69,7 @@ function AwaitingCard({ prealert: p }: { prealert: Prealert }) {
         >
           {p.tracking_number}
         </Anchor>
-        <StatusBadge code="pre_alerted" name="Pre-alerted" miw="max-content" />
+        <PackageStatusBadge code="pre_alerted" name="Pre-alerted" miw="max-content" />
       </Group>
       <Text size="sm" lineClamp={1}>
         {p.description}

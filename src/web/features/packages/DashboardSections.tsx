@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import type { PackageSummary, Prealert } from '../../../contract/packages';
 import { PackageLink } from '../../components/PackageLinks';
+import { PackageStatusBadge, statusTone } from '../../components/PackageStatusBadge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
 import { awaitingPrealertsQueryOptions, packageCountsQueryOptions, packagesQueryOptions } from './api';
 import classes from './DashboardSections.module.css';
-import { StatusBadge, statusTone } from './StatusBadge';
 
 /** Counts by status (names and order from the status table); each opens the history filtered by it. */
 export function PackageCounts() {
@@ -140,7 +140,7 @@ export function RecentPackages() {
                     {item.pkg.description || 'Package'} · added <RelativeTime value={item.pkg.created_at} />
                   </Text>
                 </div>
-                <StatusBadge code={item.pkg.status} name={item.pkg.status_name} />
+                <PackageStatusBadge code={item.pkg.status} name={item.pkg.status_name} />
               </li>
             ) : (
               <li key={item.prealert.id} className={classes.recent} data-testid="recent-prealert">
@@ -164,7 +164,7 @@ export function RecentPackages() {
                     <RelativeTime value={item.prealert.created_at} />, not received yet
                   </Text>
                 </div>
-                <StatusBadge code="pre_alerted" name="Pre-alerted" />
+                <PackageStatusBadge code="pre_alerted" name="Pre-alerted" />
               </li>
             ),
           )}

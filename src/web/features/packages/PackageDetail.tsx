@@ -19,14 +19,14 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PackageDetail as PackageDetailData } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
+import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { usePageTitle } from '../../components/PageTitle';
 import { ToneBadge } from '../../components/ToneBadge';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDateTime, formatDimensions, formatMoney, formatWeight } from '../../lib/format';
+import { formatDateTime, formatDeclared, formatDimensions, formatWeight } from '../../lib/format';
 import { packageQueryOptions } from './api';
 import classes from './PackageDetail.module.css';
 import { ReceiptsPanel } from './ReceiptsPanel';
-import { StatusBadge } from './StatusBadge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +50,7 @@ function Details({ pkg }: { pkg: PackageDetailData }) {
       <dl className={classes.facts}>
         <Fact label="Tracking number">{pkg.tracking_number}</Fact>
         <Fact label="Status">
-          <StatusBadge code={pkg.status} name={pkg.status_name} />
+          <PackageStatusBadge code={pkg.status} name={pkg.status_name} />
         </Fact>
         <Fact label="Description">{pkg.description || '—'}</Fact>
         <Fact label="Seller">{pkg.seller_name || '—'}</Fact>
@@ -59,7 +59,7 @@ function Details({ pkg }: { pkg: PackageDetailData }) {
         <Fact label="Dimensions (L × W × H)">
           {formatDimensions(pkg.length, pkg.width, pkg.height) ?? 'Not measured'}
         </Fact>
-        <Fact label="Declared value">{formatMoney(pkg.declared_value_cents, 'USD')}</Fact>
+        <Fact label="Declared value">{formatDeclared(pkg.declared_value_cents)}</Fact>
         <Fact label="Received at the US warehouse">
           {pkg.received_at ? formatDateTime(pkg.received_at) : 'Not yet'}
         </Fact>
@@ -158,7 +158,7 @@ function LinkedPrealert({ pkg }: { pkg: PackageDetailData }) {
           <dl className={classes.facts}>
             <Fact label="Seller">{p.seller_name}</Fact>
             <Fact label="Description">{p.description}</Fact>
-            <Fact label="Value">{formatMoney(p.value_cents, p.currency || 'USD')}</Fact>
+            <Fact label="Value">{formatDeclared(p.value_cents, p.currency || 'USD')}</Fact>
             <Fact label="Weight">{formatWeight(p.weight)}</Fact>
             <Fact label="Package type">
               <span style={{ textTransform: 'capitalize' }}>{p.package_type}</span>
@@ -238,7 +238,7 @@ export function PackageDetail({ id }: { id: string }) {
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {pkg.tracking_number}
           </Title>
-          <StatusBadge code={pkg.status} name={pkg.status_name} size="lg" />
+          <PackageStatusBadge code={pkg.status} name={pkg.status_name} size="lg" />
         </Group>
         <Text c="dimmed">
           {pkg.description || 'Package'}

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileInfo, Receipt } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
@@ -11,41 +10,39 @@ import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { validateFileSet } from '../../lib/upload/file-rules';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
-import { packageKeys } from './api';
-import { deleteReceipt, uploadOrQueueReceipts } from './receipts-api';
+import { useDeleteReceipt, useUploadReceipts } from './hooks';
 
 function ReceiptUpload({ packageId, label }: { packageId: string; label: string }) {
-  const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const upload = useMutation({
-    mutationFn: (chosen: File[]) => uploadOrQueueReceipts(packageId, label, chosen, setProgress),
-    onSuccess: async (receipts) => {
-      if (!receipts) {
-        notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
+  const upload = useUploadReceipts(packageId, label, setProgress);
+  const send = (chosen: File[]) =>
+    upload.mutate(chosen, {
+      onSuccess: (receipts) => {
+        if (!receipts) {
+          notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
+          setFiles([]);
+          setProgress(null);
+          return;
+        }
+        notifications.show({
+          color: 'green',
+          title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
+          message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
+        });
         setFiles([]);
         setProgress(null);
-        return;
-      }
-      notifications.show({
-        color: 'green',
-        title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
-        message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
-      });
-      setFiles([]);
-      setProgress(null);
-      await queryClient.invalidateQueries({ queryKey: packageKeys.detail(packageId) });
-    },
-    onError: (e) => {
-      setProgress(null);
-      const onFiles = e instanceof ApiError ? e.fieldErrors.files : undefined;
-      if (onFiles?.length) setFileError(onFiles.join(' '));
-      setFormError(errorMessage(e, 'Upload failed'));
-    },
-  });
+      },
+      onError: (e) => {
+        setProgress(null);
+        const onFiles = e instanceof ApiError ? e.fieldErrors.files : undefined;
+        if (onFiles?.length) setFileError(onFiles.join(' '));
+        setFormError(errorMessage(e, 'Upload failed'));
+      },
+    });
 
   return (
     <form
@@ -58,7 +55,7 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
         setFileError(problem);
         if (!problem) {
           setProgress(0);
-          upload.mutate(files);
+          send(files);
         }
       }}
     >
@@ -100,28 +97,27 @@ export function ReceiptsPanel({
   label: string;
   receipts: Receipt[];
 }) {
-  const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<Receipt | null>(null);
   // The warehouse's photos are shown apart: they are the company's record of the parcel, not the customer's to delete.
   const photos = receipts.filter((r) => r.kind === 'photo');
   const documents = receipts.filter((r) => r.kind !== 'photo');
   const byFile = new Map(receipts.map((r) => [r.file.id, r]));
 
-  const remove = useMutation({
-    mutationFn: (receipt: Receipt) => deleteReceipt(receipt.id),
-    onSuccess: async (_, receipt) => {
-      notifications.show({
-        color: 'green',
-        title: 'Receipt deleted',
-        message: `${receipt.file.name} was removed.`,
-      });
-      setToDelete(null);
-      await queryClient.invalidateQueries({ queryKey: packageKeys.detail(packageId) });
-    },
-    onError: (e) => {
-      notifications.show({ color: 'red', title: 'Could not delete the receipt', message: errorMessage(e) });
-    },
-  });
+  const remove = useDeleteReceipt();
+  const confirmDelete = (receipt: Receipt) =>
+    remove.mutate(receipt, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          title: 'Receipt deleted',
+          message: `${receipt.file.name} was removed.`,
+        });
+        setToDelete(null);
+      },
+      onError: (e) => {
+        notifications.show({ color: 'red', title: 'Could not delete the receipt', message: errorMessage(e) });
+      },
+    });
 
   const meta = (file: FileInfo) => {
     const r = byFile.get(file.id);
@@ -187,7 +183,7 @@ export function ReceiptsPanel({
             <Button
               color="red.9"
               loading={remove.isPending}
-              onClick={() => toDelete && remove.mutate(toDelete)}
+              onClick={() => toDelete && confirmDelete(toDelete)}
             >
               Delete receipt
             </Button>

@@ -1,18 +1,14 @@
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/EmptyState.css';
-import { Anchor, Card, EmptyState, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { formatMoney } from '../../../contract/format';
 import type { PointsEntry, PointsPage } from '../../../contract/points';
+import { type Column, ListResults } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
-import { PageButtons, PageSizeSelect } from '../../components/Paging';
-import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { RelativeTime } from '../../components/RelativeTime';
-import { ScrollTable } from '../../components/ScrollTable';
 import { pointsQueryOptions } from './api';
 import type { PointsSearch } from './points-search';
 
@@ -69,82 +65,51 @@ function PointsRules({ rules }: { rules: NonNullable<PointsPage['rules']> }) {
   );
 }
 
-export function LedgerTable({ items }: { items: PointsEntry[] }) {
-  // On a phone: date, reason (which names the reference) and points; the rest from the sm breakpoint.
+/** On a phone: date, reason (which names the reference) and points; the rest from the sm breakpoint. */
+const ledgerColumns: Column<PointsEntry>[] = [
+  { header: 'Date', nowrap: true, cell: (e) => <RelativeTime value={e.created_at} /> },
+  { header: 'Reason', cell: (e) => e.reason },
+  {
+    header: 'Reference',
+    visibleFrom: 'sm',
+    cell: (e) => <Reference entry={e} />,
+    td: () => ({ style: { overflowWrap: 'anywhere' } }),
+  },
+  {
+    header: 'Points',
+    align: 'right',
+    nowrap: true,
+    cell: (e) => signed.format(e.points),
+    td: (e) => ({ fw: 600, c: pointsColor(e.points) }),
+  },
+  { header: 'Balance after', align: 'right', visibleFrom: 'sm', cell: (e) => points.format(e.balance_after) },
+];
+
+/** Phones: the points on the same line as the reason so they never scroll away. */
+function LedgerCard({ e }: { e: PointsEntry }) {
   return (
-    <ScrollTable label="Points history table" minWidth={300}>
-      <Table striped verticalSpacing="xs" aria-label="Points history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
-            <Table.Th scope="col" visibleFrom="sm">
-              Reference
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Points
-            </Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Balance after
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <RelativeTime value={e.created_at} />
-              </Table.Td>
-              <Table.Td>{e.reason}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
-                <Reference entry={e} />
-              </Table.Td>
-              <Table.Td ta="right" fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
-                {signed.format(e.points)}
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {points.format(e.balance_after)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {e.reason}
+        </Text>
+        <Text fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
+          {signed.format(e.points)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        <RelativeTime value={e.created_at} />
+        {e.reference_label ? (
+          <>
+            {' · '}
+            <Reference entry={e} />
+          </>
+        ) : null}{' '}
+        · Balance {points.format(e.balance_after)}
+      </Text>
+    </>
   );
 }
-
-/** Phones: one card per entry, the points on the same line as the reason so they never scroll away. */
-export function LedgerCards({ items }: { items: PointsEntry[] }) {
-  return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Points history">
-      {items.map((e) => (
-        <Card component="li" key={e.id} padding="sm" withBorder>
-          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {e.reason}
-            </Text>
-            <Text fw={600} c={pointsColor(e.points)} style={{ whiteSpace: 'nowrap' }}>
-              {signed.format(e.points)}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            <RelativeTime value={e.created_at} />
-            {e.reference_label ? (
-              <>
-                {' · '}
-                <Reference entry={e} />
-              </>
-            ) : null}{' '}
-            · Balance {points.format(e.balance_after)}
-          </Text>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
-/** Phones get cards; wider screens the table (as the package history). */
-const CARDS_QUERY = '(max-width: 47.99em)';
 
 /** /user/points/history: the balance, then the ledger a page at a time (the page lives in the URL). */
 export function PointsHistory({
@@ -155,10 +120,8 @@ export function PointsHistory({
   onChange: (patch: Partial<PointsSearch>) => void;
 }) {
   usePageTitle('Points');
-  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const query = useQuery(pointsQueryOptions(search.page, search.pageSize));
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <Stack gap="md">
@@ -201,11 +164,11 @@ export function PointsHistory({
         <Title order={2} fz="lg" id="points-ledger-heading" mb="sm">
           History
         </Title>
-        <QueryStates
+        <ListResults
           query={query}
-          loading={<LoadingRows label="Loading your points history" count={6} h={36} />}
+          label="Points history"
+          noun={['entry', 'entries']}
           errorTitle="Could not load your points"
-          isEmpty={(found) => found.total === 0}
           empty={
             <EmptyState
               py="xl"
@@ -215,37 +178,13 @@ export function PointsHistory({
               description="You earn points when you pay an invoice and when you send a pre-alert with its invoice."
             />
           }
-        >
-          {(found) => (
-            <Stack gap="md">
-              {cards ? <LedgerCards items={found.items} /> : <LedgerTable items={found.items} />}
-              <Group justify="space-between" gap="sm">
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {found.total} {found.total === 1 ? 'entry' : 'entries'} · page {found.page} of {pages}
-                </Text>
-                <Group gap="sm">
-                  <PageSizeSelect
-                    label="Per page"
-                    size="xs"
-                    w={90}
-                    sizes={PAGE_SIZES}
-                    value={search.pageSize}
-                    onChange={(pageSize) => onChange({ pageSize, page: 1 })}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                  {pages > 1 && (
-                    <PageButtons
-                      total={pages}
-                      value={Math.min(search.page, pages)}
-                      onChange={(page) => onChange({ page })}
-                      aria-label="Points pages"
-                    />
-                  )}
-                </Group>
-              </Group>
-            </Stack>
-          )}
-        </QueryStates>
+          columns={ledgerColumns}
+          card={(e) => <LedgerCard e={e} />}
+          rowKey={(e) => String(e.id)}
+          table={{ minWidth: 300 }}
+          paging={{ page: search.page, pageSize: search.pageSize, sizes: PAGE_SIZES, onChange }}
+          region={null}
+        />
       </Card>
     </Stack>
   );

@@ -18,7 +18,6 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { applyServerErrors, zodResolver } from '../../lib/form';
@@ -26,7 +25,8 @@ import { useBusy } from '../../lib/offline/busy';
 import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
-import { type PrealertData, prealertFormFields, prealertKeys, sendOrQueuePrealert } from './api';
+import { type PrealertData, prealertFormFields, sendOrQueuePrealert } from './api';
+import { useSendPrealert } from './hooks';
 import {
   emptyPrealert,
   PACKAGE_TYPE_OPTIONS,
@@ -64,7 +64,6 @@ export function PrealertForm({
   outboxId?: string | undefined;
   onOutboxDone?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -80,51 +79,46 @@ export function PrealertForm({
   // A new build must not reload the page over typed input (it waits for a later navigation).
   useBusy(form.isDirty(), 'pre-alert form');
 
-  const mutation = useMutation({
-    // Offline is this mutation's business (it queues in the outbox): Query must not pause it until back online.
-    networkMode: 'always',
-    mutationFn: async ({ fields, files }: { fields: PrealertData; files: File[] }) => {
-      if (draft.record) {
-        await draft.resend(prealertFormFields(fields), fields.tracking_number, files);
-        return null;
-      }
-      return submit(fields, files, setProgress);
-    },
-    onSuccess: async (prealert, { fields }) => {
-      if (!prealert) {
-        const notice = savedOnDeviceNotice(`Pre-alert ${fields.tracking_number}`);
+  const mutation = useSendPrealert(async ({ fields, files }) => {
+    if (draft.record) {
+      await draft.resend(prealertFormFields(fields), fields.tracking_number, files);
+      return null;
+    }
+    return submit(fields, files, setProgress);
+  });
+  const send = (v: { fields: PrealertData; files: File[] }) =>
+    mutation.mutate(v, {
+      onSuccess: (prealert, { fields }) => {
+        if (!prealert) {
+          const notice = savedOnDeviceNotice(`Pre-alert ${fields.tracking_number}`);
+          notifications.show({
+            color: 'blue',
+            ...notice,
+            title: draft.record ? 'Sent back to the outbox' : notice.title,
+          });
+          form.reset();
+          setProgress(null);
+          if (draft.record) onOutboxDone?.();
+          return;
+        }
         notifications.show({
-          color: 'blue',
-          ...notice,
-          title: draft.record ? 'Sent back to the outbox' : notice.title,
+          color: 'green',
+          title: 'Pre-alert sent',
+          message:
+            prealert.status === 'matched'
+              ? `${prealert.tracking_number} is already at the warehouse and was matched to your package.`
+              : `We will match ${prealert.tracking_number} to your package when it arrives.`,
         });
         form.reset();
         setProgress(null);
-        if (draft.record) onOutboxDone?.();
-        return;
-      }
-      notifications.show({
-        color: 'green',
-        title: 'Pre-alert sent',
-        message:
-          prealert.status === 'matched'
-            ? `${prealert.tracking_number} is already at the warehouse and was matched to your package.`
-            : `We will match ${prealert.tracking_number} to your package when it arrives.`,
-      });
-      form.reset();
-      setProgress(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: prealertKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['packages'] }),
-      ]);
-    },
-    onError: (e) => {
-      setProgress(null);
-      applyServerErrors(form, e, 'Upload failed');
-      // The reply's message is always shown; its field messages also sit on their fields.
-      setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
-    },
-  });
+      },
+      onError: (e) => {
+        setProgress(null);
+        applyServerErrors(form, e, 'Upload failed');
+        // The reply's message is always shown; its field messages also sit on their fields.
+        setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
+      },
+    });
   const busy = mutation.isPending;
 
   // A refusal from the server may sit above the fold: bring its message into view.
@@ -150,7 +144,7 @@ export function PrealertForm({
           (values) => {
             setFormError(null);
             setProgress(0);
-            mutation.mutate(toSubmission(values));
+            send(toSubmission(values));
           },
           // Keyboard and screen-reader users land on the first field to fix.
           () => {

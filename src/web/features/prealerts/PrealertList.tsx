@@ -1,31 +1,18 @@
-import { RelativeTimes } from '../../components/RelativeTime';
-import '@mantine/core/styles/Pagination.css';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
+import { ListResults } from '../../components/list';
+import { RelativeTimes } from '../../components/RelativeTime';
 import { SearchField } from '../../components/SearchField';
 import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
-import { formatMoney, formatWeight } from '../../lib/format';
-import { cancelPrealert, prealertKeys, prealertsQueryOptions } from './api';
-import classes from './PrealertList.module.css';
+import { formatDeclared, formatWeight } from '../../lib/format';
+import { prealertsQueryOptions } from './api';
+import { useCancelPrealert } from './hooks';
 import {
   PREALERT_PAGE_SIZE,
   PREALERT_SEARCH_DEFAULTS,
@@ -59,7 +46,7 @@ export function PrealertCard({
   onCancel: (p: Prealert) => void;
 }) {
   return (
-    <Box component="li" px="md" py="sm" className={classes.row} id={`prealert-${prealert.id}`}>
+    <>
       {/* The tracking number and its state only: beside a Cancel button too, a phone broke the number in two. */}
       <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
         <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
@@ -71,7 +58,8 @@ export function PrealertCard({
         {prealert.description}
         <Text span c="dimmed" size="sm">
           {' '}
-          · {prealert.seller_name} · {formatMoney(prealert.value_cents, prealert.currency || 'USD')} ·{' '}
+          · {prealert.seller_name} · value{' '}
+          {formatDeclared(prealert.value_cents, prealert.currency || 'USD', 'not given')} ·{' '}
           {formatWeight(prealert.weight)}
         </Text>
       </Text>
@@ -113,7 +101,7 @@ export function PrealertCard({
           <FileList label={`Files of pre-alert ${prealert.tracking_number}`} files={prealert.files} />
         </Box>
       )}
-    </Box>
+    </>
   );
 }
 
@@ -133,7 +121,6 @@ export function PrealertList({
   search?: PrealertSearch;
   onChange?: PrealertSearchChange;
 } = {}) {
-  const queryClient = useQueryClient();
   const [localSearch, setLocalSearch] = useState<PrealertSearch>(PREALERT_SEARCH_DEFAULTS);
   const search = urlSearch ?? localSearch;
   const localChange = useCallback<PrealertSearchChange>(
@@ -148,24 +135,26 @@ export function PrealertList({
     ...prealertsQueryOptions(page, PREALERT_PAGE_SIZE, { q, status }),
     placeholderData: keepPreviousData,
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const clear = () => onChange({ q: undefined, status: undefined, page: 1 });
 
-  const cancel = useMutation({
-    mutationFn: (p: Prealert) => cancelPrealert(p.id),
-    onSuccess: async (p) => {
-      notifications.show({
-        color: 'green',
-        title: 'Pre-alert cancelled',
-        message: `${p.tracking_number} was cancelled.`,
-      });
-      setToCancel(null);
-      await queryClient.invalidateQueries({ queryKey: prealertKeys.all });
-    },
-    onError: (e) => {
-      notifications.show({ color: 'red', title: 'Could not cancel the pre-alert', message: errorMessage(e) });
-    },
-  });
+  const cancel = useCancelPrealert();
+  const confirmCancel = (p: Prealert) =>
+    cancel.mutate(p, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          title: 'Pre-alert cancelled',
+          message: `${p.tracking_number} was cancelled.`,
+        });
+        setToCancel(null);
+      },
+      onError: (e) =>
+        notifications.show({
+          color: 'red',
+          title: 'Could not cancel the pre-alert',
+          message: errorMessage(e),
+        }),
+    });
 
   return (
     <section aria-labelledby="prealerts-heading">
@@ -198,67 +187,32 @@ export function PrealertList({
           maw={{ base: '100%', sm: 220 }}
         />
       </Group>
-      {list.isPending && list.fetchStatus === 'paused' ? (
-        // Offline and never loaded on this device: the form above still works (it queues in the outbox).
-        <Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>
-      ) : list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading your pre-alerts">
-          <Skeleton h={64} />
-          <Skeleton h={64} />
-        </Stack>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" variant="light" role="alert" title="Could not load your pre-alerts">
-          {errorMessage(list.error)}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        filtered ? (
-          <Group gap="sm">
-            <Text c="dimmed">No pre-alerts match.</Text>
-            <Button variant="subtle" size="compact-sm" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        ) : (
-          <Text c="dimmed">No pre-alerts yet. The ones you send appear here.</Text>
-        )
-      ) : (
-        <Stack gap="md">
-          <Paper
-            withBorder
-            component="ul"
-            p={0}
-            m={0}
-            className={classes.list}
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            aria-label="Your pre-alerts"
-            aria-busy={list.isPlaceholderData}
-          >
-            {list.data.items.map((p) => (
-              <PrealertCard key={p.id} prealert={p} onCancel={setToCancel} />
-            ))}
-          </Paper>
-          {pages > 1 && (
-            <nav aria-label="Pre-alert pages">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => onChange({ page: p })}
-                siblings={0}
-                size="sm"
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'First page',
-                    previous: 'Previous page',
-                    next: 'Next page',
-                    last: 'Last page',
-                  }[control],
-                })}
-              />
-            </nav>
-          )}
-        </Stack>
-      )}
+      <ListResults
+        query={list}
+        label="Your pre-alerts"
+        noun={['pre-alert', 'pre-alerts']}
+        errorTitle="Could not load your pre-alerts"
+        offline={<Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>}
+        empty={
+          filtered ? (
+            <Group gap="sm">
+              <Text c="dimmed">No pre-alerts match.</Text>
+              <Button variant="subtle" size="compact-sm" onClick={clear}>
+                Clear filters
+              </Button>
+            </Group>
+          ) : (
+            <Text c="dimmed">No pre-alerts yet. The ones you send appear here.</Text>
+          )
+        }
+        card={(p) => <PrealertCard prealert={p} onCancel={setToCancel} />}
+        rowKey={(p) => p.id}
+        cardId={(p) => `prealert-${p.id}`}
+        compact
+        summary={false}
+        paging={{ page, onChange: ({ page: next }) => onChange({ page: next }), label: 'Pre-alert pages' }}
+        region={null}
+      />
       <Modal
         opened={toCancel !== null}
         onClose={() => (cancel.isPending ? undefined : setToCancel(null))}
@@ -278,7 +232,7 @@ export function PrealertList({
             <Button
               color="red.9"
               loading={cancel.isPending}
-              onClick={() => toCancel && cancel.mutate(toCancel)}
+              onClick={() => toCancel && confirmCancel(toCancel)}
             >
               Cancel pre-alert
             </Button>

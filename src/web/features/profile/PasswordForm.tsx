@@ -11,13 +11,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../../../contract/auth';
 import { changePasswordBodySchema } from '../../../contract/profile';
 import { applyServerErrors, zodResolver } from '../../lib/form';
-import { type ChangePasswordReply, changePassword } from './api';
+import type { ChangePasswordReply } from './api';
+import { useChangePassword } from './hooks';
 
 /** The contract's body (this device's refresh token is added when sending) plus the confirmation. */
 export const passwordFormSchema = changePasswordBodySchema
@@ -59,30 +59,30 @@ const empty = { current_password: '', new_password: '', confirm_password: '' };
  * Current, new and confirmed password. The server signs out every other session; this one stays signed in (the
  * API call names this device's refresh token), so nothing else changes on this screen.
  */
-export function PasswordForm({ submit = changePassword }: { submit?: SubmitPassword }) {
+export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: empty,
     validate: zodResolver(passwordFormSchema),
   });
-  const mutation = useMutation({
-    mutationFn: (body: { current_password: string; new_password: string }) => submit(body),
-    networkMode: 'always',
-    onSuccess: (reply) => {
-      form.reset();
-      notifications.show({
-        color: 'green',
-        title: 'Password changed',
-        message:
-          reply.signed_out_sessions > 0
-            ? `You stay signed in here; ${reply.signed_out_sessions === 1 ? 'your other session was' : `your ${reply.signed_out_sessions} other sessions were`} signed out.`
-            : 'Use your new password the next time you log in.',
-      });
-    },
-    onError: (e) =>
-      setFormError(applyServerErrors(form, e, 'Could not change your password. Please try again.')),
-  });
+  const mutation = useChangePassword(submit);
+  const send = (body: { current_password: string; new_password: string }) =>
+    mutation.mutate(body, {
+      onSuccess: (reply) => {
+        form.reset();
+        notifications.show({
+          color: 'green',
+          title: 'Password changed',
+          message:
+            reply.signed_out_sessions > 0
+              ? `You stay signed in here; ${reply.signed_out_sessions === 1 ? 'your other session was' : `your ${reply.signed_out_sessions} other sessions were`} signed out.`
+              : 'Use your new password the next time you log in.',
+        });
+      },
+      onError: (e) =>
+        setFormError(applyServerErrors(form, e, 'Could not change your password. Please try again.')),
+    });
 
   return (
     <form
@@ -90,7 +90,7 @@ export function PasswordForm({ submit = changePassword }: { submit?: SubmitPassw
       aria-labelledby="password-heading"
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
-        mutation.mutate({ current_password: values.current_password, new_password: values.new_password });
+        send({ current_password: values.current_password, new_password: values.new_password });
       })}
     >
       <Card padding="lg">

@@ -3,7 +3,6 @@ import '@mantine/core/styles/Switch.css';
 import { Button, Card, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -16,7 +15,7 @@ import { AddressField, NameFields, PhoneField, TrnField } from '../../components
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
-import { profileKeys, updateProfile } from './api';
+import { useSaveProfile } from './hooks';
 import classes from './ProfileForm.module.css';
 
 export interface ProfileFormValues {
@@ -73,32 +72,28 @@ export function ProfileForm({
   parishes,
   parishesLoading = false,
   parishesError = null,
-  save = updateProfile,
+  save,
 }: ProfileFormProps) {
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: profileFormValues(profile),
     validate: zodResolver(updateProfileBodySchema),
   });
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof updateProfileBodySchema>) => save(body),
-    // Offline the save fails at once with a clear message instead of waiting, button spinning, for the network.
-    networkMode: 'always',
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(profileKeys.all, saved);
-      const values = profileFormValues(saved);
-      form.setInitialValues(values);
-      form.setValues(values);
-      form.resetDirty(values);
-      notifications.show({ color: 'green', title: 'Profile saved', message: 'Your details were updated.' });
-      // The header and user menu read the user from the `me` query.
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
-    },
-    onError: (e) =>
-      setFormError(applyServerErrors(form, e, 'Could not save your profile. Please try again.')),
-  });
+  // Offline the save fails at once with a clear message instead of waiting, button spinning, for the network.
+  const mutation = useSaveProfile(save);
+  const send = (body: z.output<typeof updateProfileBodySchema>) =>
+    mutation.mutate(body, {
+      onSuccess: (saved) => {
+        const values = profileFormValues(saved);
+        form.setInitialValues(values);
+        form.setValues(values);
+        form.resetDirty(values);
+        notifications.show({ color: 'green', title: 'Profile saved', message: 'Your details were updated.' });
+      },
+      onError: (e) =>
+        setFormError(applyServerErrors(form, e, 'Could not save your profile. Please try again.')),
+    });
 
   // A newer copy from the server (the refetch after a reload shows a cached copy first) replaces what is shown,
   // unless the user has started editing.
@@ -119,7 +114,7 @@ export function ProfileForm({
       aria-labelledby="profile-details-heading"
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
-        mutation.mutate(updateProfileBodySchema.parse(values));
+        send(updateProfileBodySchema.parse(values));
       })}
     >
       <Card padding="lg">

@@ -4,7 +4,6 @@ import {
   Anchor,
   Box,
   Button,
-  Card,
   EmptyState,
   Group,
   Modal,
@@ -16,26 +15,19 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PurchaseRequest } from '../../../contract/purchase-requests';
-import { CardList, LoadingCards } from '../../components/CardList';
 import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
+import { ListResults } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
-import { PageButtons } from '../../components/Paging';
-import { QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { idempotencyKeys } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatAmount, formatUsd } from '../../lib/money/money';
 import { useOnline } from '../../lib/offline/offline-status';
-import {
-  createPurchaseRequest,
-  deletePurchaseRequest,
-  type PurchaseRequestBody,
-  purchaseRequestKeys,
-  purchaseRequestsQueryOptions,
-} from './api';
+import { type PurchaseRequestBody, purchaseRequestsQueryOptions } from './api';
+import { useCreatePurchaseRequest, useDeletePurchaseRequest } from './hooks';
 import { PurchaseRequestForm } from './PurchaseRequestForm';
 import { PurchaseRequestStatusBadge } from './PurchaseRequestStatusBadge';
 
@@ -116,48 +108,46 @@ function RequestCard({
   ].filter(Boolean);
   const deletable = request.status === 'requested';
   return (
-    <Card component="li" padding="md" withBorder>
-      <Stack gap="xs" h="100%">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Title order={2} fz="md" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {request.item_name}
-          </Title>
-          <PurchaseRequestStatusBadge status={request.status} />
-        </Group>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {facts.join(' · ')}
+    <Stack gap="xs" h="100%">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Title order={2} fz="md" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {request.item_name}
+        </Title>
+        <PurchaseRequestStatusBadge status={request.status} />
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {facts.join(' · ')}
+      </Text>
+      <ProductLink request={request} />
+      {request.notes && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {request.notes}
         </Text>
-        <ProductLink request={request} />
-        {request.notes && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {request.notes}
+      )}
+      <Quote request={request} />
+      <Group justify="space-between" align="center" gap="xs" mt="auto">
+        <Text size="xs" c="dimmed">
+          Sent <RelativeTime value={request.created_at} />
+        </Text>
+        {deletable ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={`Delete request for ${request.item_name}`}
+            disabled={!canDelete}
+            onClick={() => onDelete(request)}
+          >
+            Delete
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed" data-testid="no-delete-reason">
+            Only requests waiting for a quote can be deleted.
           </Text>
         )}
-        <Quote request={request} />
-        <Group justify="space-between" align="center" gap="xs" mt="auto">
-          <Text size="xs" c="dimmed">
-            Sent <RelativeTime value={request.created_at} />
-          </Text>
-          {deletable ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              aria-label={`Delete request for ${request.item_name}`}
-              disabled={!canDelete}
-              onClick={() => onDelete(request)}
-            >
-              Delete
-            </Button>
-          ) : (
-            <Text size="xs" c="dimmed" data-testid="no-delete-reason">
-              Only requests waiting for a quote can be deleted.
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+      </Group>
+    </Stack>
   );
 }
 
@@ -166,28 +156,25 @@ const newKeys = idempotencyKeys();
 /** /user/packages/purchase-request: "buy it for me" requests, their status and quotes; new ones, deletes. */
 export function PurchaseRequestsScreen() {
   usePageTitle('Purchase requests');
-  const queryClient = useQueryClient();
   const online = useOnline();
   const [page, setPage] = useState(1);
   const list = useQuery(purchaseRequestsQueryOptions(page));
   const [creating, setCreating] = useState(false);
   const [sending, setSending] = useState(false);
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: purchaseRequestKeys.all });
+  const create = useCreatePurchaseRequest();
+  const remove = useDeletePurchaseRequest();
 
   const removal = useConfirmDelete({
-    remove: (r: PurchaseRequest) => deletePurchaseRequest(r.id),
+    remove: (r: PurchaseRequest) => remove.mutateAsync(r.id),
     onDeleted: (r) =>
       notifications.show({
         color: 'green',
         title: 'Purchase request deleted',
         message: `We will not buy ${r.item_name} for you.`,
       }),
-    refresh,
   });
 
-  const onSent = async (sent: PurchaseRequest) => {
+  const onSent = (sent: PurchaseRequest) => {
     newKeys.reset();
     notifications.show({
       color: 'green',
@@ -196,7 +183,6 @@ export function PurchaseRequestsScreen() {
     });
     setCreating(false);
     setPage(1);
-    await refresh();
   };
 
   return (
@@ -220,44 +206,25 @@ export function PurchaseRequestsScreen() {
         </Text>
       )}
 
-      <section aria-label="Your purchase requests">
-        <QueryStates
-          query={list}
-          loading={<LoadingCards h={180} />}
-          errorTitle="Could not load your purchase requests"
-          isEmpty={(page) => page.total === 0}
-          empty={
-            <EmptyState
-              py="xl"
-              variant="light"
-              icon={<IconShoppingBag size={28} aria-hidden />}
-              title="No purchase requests yet"
-              description="Found something a store won't ship to you? Send us its link and we'll quote for it."
-            />
-          }
-        >
-          {(data) => (
-            <Stack gap="sm">
-              <CardList label="Purchase requests" stale={list.isPlaceholderData}>
-                {data.items.map((r) => (
-                  <RequestCard key={r.id} request={r} canDelete={online} onDelete={removal.ask} />
-                ))}
-              </CardList>
-              <Group justify="space-between" gap="sm">
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {data.total} {data.total === 1 ? 'request' : 'requests'}
-                  {pages > 1 ? ` · page ${data.page} of ${pages}` : ''}
-                </Text>
-                {pages > 1 && (
-                  <nav aria-label="Purchase request pages">
-                    <PageButtons total={pages} value={Math.min(page, pages)} onChange={setPage} />
-                  </nav>
-                )}
-              </Group>
-            </Stack>
-          )}
-        </QueryStates>
-      </section>
+      <ListResults
+        query={list}
+        label="Purchase requests"
+        noun={['request', 'requests']}
+        errorTitle="Could not load your purchase requests"
+        empty={
+          <EmptyState
+            py="xl"
+            variant="light"
+            icon={<IconShoppingBag size={28} aria-hidden />}
+            title="No purchase requests yet"
+            description="Found something a store won't ship to you? Send us its link and we'll quote for it."
+          />
+        }
+        card={(r) => <RequestCard request={r} canDelete={online} onDelete={removal.ask} />}
+        rowKey={(r) => r.id}
+        paging={{ page, onChange: (p) => setPage(p.page), label: 'Purchase request pages' }}
+        region="Your purchase requests"
+      />
 
       <Modal
         opened={creating}
@@ -268,8 +235,8 @@ export function PurchaseRequestsScreen() {
       >
         {creating && (
           <PurchaseRequestForm
-            send={(body: PurchaseRequestBody) => createPurchaseRequest(body, newKeys.keyFor(body))}
-            onSent={(sent) => void onSent(sent)}
+            send={(body: PurchaseRequestBody) => create.mutateAsync({ body, key: newKeys.keyFor(body) })}
+            onSent={onSent}
             onCancel={() => setCreating(false)}
             onPendingChange={setSending}
           />

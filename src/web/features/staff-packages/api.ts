@@ -1,14 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PackageStatusCode } from '../../../contract/constants';
+import { packageCalls } from '../../../contract/packages.calls';
 import { shipmentCalls } from '../../../contract/shipments.calls';
+import type { BulkBody, StaffPackageRow, StaffPackageUpdate } from '../../../contract/staff-packages';
 import { staffPackageCalls } from '../../../contract/staff-packages.calls';
 import { userCalls } from '../../../contract/users.calls';
 import { api } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
+import { queryRoots } from '../../lib/query-keys';
 import { type StaffPackageSearch, toApiQuery } from './search';
 
 export const staffPackageKeys = {
-  all: ['staff-packages'] as const,
-  list: (s: StaffPackageSearch) => ['staff-packages', 'list', s] as const,
-  detail: (id: string) => ['staff-packages', 'detail', id] as const,
+  all: [queryRoots.staffPackages] as const,
+  list: (s: StaffPackageSearch) => [queryRoots.staffPackages, 'list', s] as const,
+  detail: (id: string) => [queryRoots.staffPackages, 'detail', id] as const,
 };
 
 export const staffPackagesQueryOptions = (s: StaffPackageSearch) =>
@@ -18,16 +23,15 @@ export const staffPackagesQueryOptions = (s: StaffPackageSearch) =>
     placeholderData: keepPreviousData,
   });
 
+export const fetchStaffPackage = (id: string) => api.call(staffPackageCalls.one, { params: { id } });
+
 export const staffPackageQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: staffPackageKeys.detail(id),
-    queryFn: () => api.call(staffPackageCalls.one, { params: { id } }),
-  });
+  queryOptions({ queryKey: staffPackageKeys.detail(id), queryFn: () => fetchStaffPackage(id) });
 
 /** Customers found by mailbox number, name or email (the staff side of GET /v1/users). */
 export const customerSearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['staff-packages', 'customers', q],
+    queryKey: [queryRoots.staffPackages, 'customers', q],
     queryFn: () => api.call(userCalls.list, { query: { q, role: 'customer', pageSize: 10 } }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
@@ -36,23 +40,14 @@ export const customerSearchQueryOptions = (q: string) =>
 /** The newest shipments, to pick one for "add to shipment". */
 export const openShipmentsQueryOptions = () =>
   queryOptions({
-    queryKey: ['shipments', 'list', 'picker'],
+    queryKey: [queryRoots.shipments, 'list', 'picker'],
     queryFn: () => api.call(shipmentCalls.list, { query: { pageSize: 50 } }),
   });
 
-/** Saves a Blob under a name (a CSV export, a manifest). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+/** The package with exactly this (normalised) tracking number, wherever it is in the list; null when none. */
+export async function findByTracking(tracking: string): Promise<StaffPackageRow | null> {
+  const res = await api.call(staffPackageCalls.list, { query: { q: tracking, pageSize: 10 } });
+  return res.items.find((p) => p.tracking_number === tracking) ?? null;
 }
 
 export async function exportPackagesCsv(s: StaffPackageSearch): Promise<void> {
@@ -60,3 +55,22 @@ export async function exportPackagesCsv(s: StaffPackageSearch): Promise<void> {
   const blob = await api.call(staffPackageCalls.exportCsv, { query: filters });
   saveBlob(blob, `packages-${new Date().toISOString().slice(0, 10)}.csv`);
 }
+
+export const updatePackage = (id: string, body: StaffPackageUpdate) =>
+  api.call(staffPackageCalls.update, { params: { id }, body });
+
+export const assignPackage = (id: string, customerId: string) =>
+  api.call(staffPackageCalls.assign, { params: { id }, body: { customer_id: customerId } });
+
+export const linkPrealert = (id: string, trackingNumber: string) =>
+  api.call(staffPackageCalls.linkPrealert, { params: { id }, body: { tracking_number: trackingNumber } });
+
+export const unlinkPrealert = (id: string) => api.call(staffPackageCalls.unlinkPrealert, { params: { id } });
+
+/** A status event on the package; the reply is the event only, so the package is read again after it. */
+export async function addStatusEvent(id: string, body: { status: PackageStatusCode; note: string }) {
+  await api.call(packageCalls.changeStatus, { params: { id }, body });
+  return fetchStaffPackage(id);
+}
+
+export const bulkUpdate = (body: BulkBody) => api.call(staffPackageCalls.bulk, { body });

@@ -57,10 +57,22 @@ export function parseStaffPackageSearch(raw: StaffPackageSearchInput): StaffPack
   };
 }
 
+/** The search's filters (page, size and order are not). */
+export const FILTER_KEYS = [
+  'q',
+  'status',
+  'shipment',
+  'from',
+  'to',
+  'unassigned',
+  'prealert',
+  'hold',
+] as const;
+
 /** Only what differs from the defaults goes in the URL. */
 export function toStaffPackageUrl(s: Partial<StaffPackageSearch>): Partial<StaffPackageSearch> {
   const out: Partial<StaffPackageSearch> = {};
-  for (const key of ['q', 'status', 'shipment', 'from', 'to', 'unassigned', 'prealert', 'hold'] as const) {
+  for (const key of FILTER_KEYS) {
     if (s[key] !== undefined) Object.assign(out, { [key]: s[key] });
   }
   if (s.sort && s.sort !== STAFF_PACKAGE_DEFAULTS.sort) out.sort = s.sort;

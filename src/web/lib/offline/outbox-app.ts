@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { newIdempotencyKey } from '../api/idempotency';
+import { type Changed, refreshAfter } from '../refresh';
 import { onSessionChange, readSession } from '../session/session';
 import { uploadForm } from '../upload/upload-form';
 import { markBusy } from './busy';
@@ -16,11 +17,11 @@ let queryClient: QueryClient | undefined;
 let channel: BroadcastChannel | undefined;
 let persistAsked = false;
 
-/** The lists each kind of submission changes, refetched once a replay that sent one ends. */
-const REFRESHES: Record<OutboxKind, string[]> = {
-  prealert: ['prealerts', 'packages'],
-  receipt: ['packages'],
-  intake: ['intake', 'packages'],
+/** What each kind of submission changes: the screens that show it refetch once a replay that sent one ends. */
+const CHANGES: Record<OutboxKind, Changed[]> = {
+  prealert: ['prealert'],
+  receipt: ['package'],
+  intake: ['package', 'prealert'],
 };
 
 /** The app's one outbox: IndexedDB, XHR with progress, Web Locks, BroadcastChannel, Background Sync. */
@@ -46,8 +47,7 @@ export const outbox = createOutbox({
   withLock: withOutboxLock,
   // Lists refetch once when the replay ends: refetching after each item would put a GET between every two uploads.
   onFlushed: (sent) => {
-    const keys = new Set(sent.flatMap((r) => REFRESHES[r.kind]));
-    for (const key of keys) void queryClient?.invalidateQueries({ queryKey: [key] });
+    if (queryClient) void refreshAfter(queryClient, [...new Set(sent.flatMap((r) => CHANGES[r.kind]))]);
   },
   announce: () => channel?.postMessage('changed'),
   requestBackgroundSync: () => {

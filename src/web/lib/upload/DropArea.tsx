@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Button, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { FILE_ACCEPT } from './file-rules';
 
 export interface DropAreaProps {
@@ -12,14 +12,33 @@ export interface DropAreaProps {
   describedBy: string;
   disabled?: boolean | undefined;
   onFiles: (files: File[]) => void;
+  /** The input's `accept`; the receipt types by default. */
+  accept?: string;
+  multiple?: boolean;
+  /** On a phone, open this camera at once (a parcel's photo: the back camera, "environment"). */
+  capture?: 'environment' | 'user';
+  /** The button's words ("Choose files"). */
+  chooseLabel?: string;
+  icon?: ReactNode;
 }
 
 /**
  * The drop target (Mantine Dropzone, fetched only where files are picked). Every dropped file is handed on:
  * the caller checks type, size and count so each refusal gets its own message. Keyboard users reach the
- * "Choose files" button; the file input itself is labelled by the caller's visible label.
+ * choose button; the file input itself is labelled by the caller's visible label.
  */
-export default function DropArea({ inputId, label, describedBy, disabled, onFiles }: DropAreaProps) {
+export default function DropArea({
+  inputId,
+  label,
+  describedBy,
+  disabled,
+  onFiles,
+  accept = FILE_ACCEPT,
+  multiple = true,
+  capture,
+  chooseLabel = 'Choose files',
+  icon = <IconUpload size={32} stroke={1.5} aria-hidden />,
+}: DropAreaProps) {
   const openRef = useRef<() => void>(null);
   return (
     <Dropzone
@@ -28,13 +47,20 @@ export default function DropArea({ inputId, label, describedBy, disabled, onFile
       activateOnKeyboard={false}
       enablePointerEvents
       disabled={disabled}
-      inputProps={{ id: inputId, accept: FILE_ACCEPT, 'aria-label': label, 'aria-describedby': describedBy }}
+      multiple={multiple}
+      inputProps={{
+        id: inputId,
+        accept,
+        'aria-label': label,
+        'aria-describedby': describedBy,
+        ...(capture ? { capture } : {}),
+      }}
       openRef={openRef}
       p="lg"
     >
       <Stack align="center" gap={6} ta="center">
-        <IconUpload size={32} stroke={1.5} aria-hidden />
-        <Text>Drag files here, or</Text>
+        {icon}
+        <Text>{multiple ? 'Drag files here, or' : 'Drag a file here, or'}</Text>
         <Button
           variant="light"
           disabled={disabled}
@@ -43,7 +69,7 @@ export default function DropArea({ inputId, label, describedBy, disabled, onFile
             openRef.current?.();
           }}
         >
-          Choose files
+          {chooseLabel}
         </Button>
       </Stack>
     </Dropzone>

@@ -1,10 +1,8 @@
-import { ActionIcon, Box, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { Box, Input, Stack } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { IconFile, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { addFiles, FILE_HINT, formatBytes } from './file-rules';
-
-const DropArea = lazy(() => import('./DropArea'));
+import { useEffect, useState } from 'react';
+import { ChosenFile, LazyDropArea } from './FileDrop';
+import { addFiles, FILE_HINT } from './file-rules';
 
 export interface FilePickerProps {
   /** Visible label; also the accessible name of the file input. */
@@ -14,14 +12,6 @@ export interface FilePickerProps {
   /** The form's message for the whole set (e.g. none chosen). */
   error?: string | null | undefined;
   disabled?: boolean | undefined;
-}
-
-function DropAreaPlaceholder() {
-  return (
-    <Paper withBorder p="lg" ta="center" style={{ borderStyle: 'dashed' }}>
-      <Text c="dimmed">Loading the file picker…</Text>
-    </Paper>
-  );
 }
 
 /** Pick 1–5 receipt files: drop or choose, see each file with a remove button, and why a file was refused. */
@@ -53,15 +43,13 @@ export function FilePicker({ label, files, onChange, error, disabled }: FilePick
         <Input.Label htmlFor={inputId}>{label}</Input.Label>
         <Input.Description id={hintId}>{FILE_HINT}</Input.Description>
       </Box>
-      <Suspense fallback={<DropAreaPlaceholder />}>
-        <DropArea
-          inputId={inputId}
-          label={label}
-          describedBy={messages.length > 0 ? `${hintId} ${errorId}` : hintId}
-          disabled={disabled}
-          onFiles={add}
-        />
-      </Suspense>
+      <LazyDropArea
+        inputId={inputId}
+        label={label}
+        describedBy={messages.length > 0 ? `${hintId} ${errorId}` : hintId}
+        disabled={disabled}
+        onFiles={add}
+      />
       {messages.length > 0 && (
         <Stack gap={2} id={errorId} role="alert">
           {messages.map((m) => (
@@ -79,34 +67,13 @@ export function FilePicker({ label, files, onChange, error, disabled }: FilePick
           aria-label={`Chosen files (${files.length})`}
         >
           {files.map((file, index) => (
-            <Paper
-              component="li"
+            <ChosenFile
               key={`${file.name}-${file.size}-${file.lastModified}`}
-              withBorder
-              px="sm"
-              py={6}
-            >
-              <Group gap="sm" wrap="nowrap" justify="space-between">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFile size={18} aria-hidden style={{ flex: 'none' }} />
-                  <Text size="sm" truncate>
-                    {file.name}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-                    {formatBytes(file.size)}
-                  </Text>
-                </Group>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Remove ${file.name}`}
-                  disabled={disabled}
-                  onClick={() => remove(index)}
-                >
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Paper>
+              component="li"
+              file={file}
+              disabled={disabled}
+              onRemove={() => remove(index)}
+            />
           ))}
         </Stack>
       )}

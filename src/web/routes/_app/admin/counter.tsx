@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PaymentDrawer } from '../../../features/admin-invoices/PaymentDrawer';
-import { counterKeys, counterLookupQueryOptions } from '../../../features/counter/api';
+import { counterLookupQueryOptions } from '../../../features/counter/api';
 import {
   type CounterChange,
   CounterScreen,
@@ -14,6 +13,7 @@ import {
   parseCounterSearch,
   toCounterUrl,
 } from '../../../features/counter/search';
+import { useRefresh } from '../../../lib/use-change';
 
 export const Route = createFileRoute('/_app/admin/counter')({
   validateSearch: (search: CounterSearchInput & SearchSchemaInput) => parseCounterSearch(search),
@@ -34,18 +34,18 @@ export const Route = createFileRoute('/_app/admin/counter')({
         }),
       [navigate],
     );
-    const queryClient = useQueryClient();
-    // The payment drawer of the invoices feature; a payment recorded refreshes what the counter shows.
+    const refresh = useRefresh();
+    // The payment drawer of the invoices feature; a payment recorded refreshes the counter and all that shows it.
     const renderPayment = useCallback<RenderPayment>(
       (invoiceId, opened, onClose) => (
         <PaymentDrawer
           invoiceId={invoiceId}
           opened={opened}
           onClose={onClose}
-          onRecorded={() => void queryClient.invalidateQueries({ queryKey: counterKeys.all })}
+          onRecorded={() => void refresh(['payment'])}
         />
       ),
-      [queryClient],
+      [refresh],
     );
     return <CounterScreen search={search} onChange={onChange} renderPayment={renderPayment} />;
   },

@@ -1,0 +1,69 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { CustomerRow } from '../../../../contract/customers';
+import type { Column } from '../../../components/list';
+import { formatDate } from '../../../lib/format';
+
+function StateBadges({ c }: { c: CustomerRow }) {
+  return (
+    // Badges keep their whole word (a narrow column wraps them instead of cutting them).
+    <Group gap={4} style={{ flexShrink: 0 }}>
+      {!c.email_verified && (
+        <Badge color="yellow" variant="light" c="light-dark(#6b4e00, var(--mantine-color-yellow-3))">
+          Unverified
+        </Badge>
+      )}
+      {!c.is_active && (
+        <Badge color="red" variant="light" c="light-dark(#9c1c1c, var(--mantine-color-red-3))">
+          Deactivated
+        </Badge>
+      )}
+      {c.role !== 'customer' && (
+        <Badge color="blue" variant="light">
+          {c.role}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export const customerColumns: Column<CustomerRow>[] = [
+  {
+    header: 'Mailbox',
+    nowrap: true,
+    cell: (c) => (
+      <Anchor component={Link} to={`/admin/customers/${c.id}`} fw={600}>
+        {c.mailbox_number}
+      </Anchor>
+    ),
+  },
+  { header: 'Name', cell: (c) => c.name },
+  { header: 'Email', cell: (c) => c.email, td: () => ({ style: { overflowWrap: 'anywhere' } }) },
+  { header: 'Phone', nowrap: true, cell: (c) => c.phone || '—' },
+  { header: 'State', cell: (c) => <StateBadges c={c} />, td: () => ({ miw: 120 }) },
+  { header: 'Packages', align: 'right', cell: (c) => c.packages },
+  { header: 'Joined', nowrap: true, cell: (c) => formatDate(c.created_at) },
+];
+
+/** On a phone the whole card opens the record. */
+export function CustomerCard({ c }: { c: CustomerRow }) {
+  return (
+    <Anchor
+      component={Link}
+      to={`/admin/customers/${c.id}`}
+      underline="never"
+      c="inherit"
+      display="block"
+      mih={44}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>{c.mailbox_number}</Text>
+        <StateBadges c={c} />
+      </Group>
+      <Text>{c.name}</Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {c.email}
+      </Text>
+    </Anchor>
+  );
+}

@@ -1,0 +1,52 @@
+import { Group, Text } from '@mantine/core';
+import type { PackageSummary } from '../../../../contract/packages';
+import type { Column } from '../../../components/list';
+import { PackageLink } from '../../../components/PackageLinks';
+import { PackageStatusBadge } from '../../../components/PackageStatusBadge';
+import { formatDate, formatWeight } from '../../../lib/format';
+
+/** Desktop: one row per package; the tracking number links to its page. */
+export const packageColumns: Column<PackageSummary>[] = [
+  { header: 'Tracking number', cell: (pkg) => <PackageLink pkg={pkg} nowrap /> },
+  {
+    header: 'Description',
+    cell: (pkg) => (
+      <>
+        <Text size="sm" lineClamp={1}>
+          {pkg.description || '—'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {pkg.seller_name || 'Unknown seller'}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (pkg) => <PackageStatusBadge code={pkg.status} name={pkg.status_name} miw="max-content" />,
+  },
+  { header: 'Weight', align: 'right', nowrap: true, cell: (pkg) => formatWeight(pkg.weight) },
+  { header: 'Added', nowrap: true, cell: (pkg) => formatDate(pkg.created_at) },
+  { header: 'Updated', nowrap: true, cell: (pkg) => formatDate(pkg.updated_at) },
+];
+
+/** Phones: the same facts stacked. */
+export function PackageCard({ pkg }: { pkg: PackageSummary }) {
+  return (
+    <>
+      <div style={{ minWidth: 0 }}>
+        <PackageLink pkg={pkg} />
+        <Text size="sm" mt={2} lineClamp={2}>
+          {pkg.description || '—'}
+        </Text>
+      </div>
+      <Group gap="xs" mt="xs" wrap="wrap">
+        <PackageStatusBadge code={pkg.status} name={pkg.status_name} />
+      </Group>
+      <Text size="xs" c="dimmed" mt="xs">
+        {pkg.seller_name || 'Unknown seller'} · {formatWeight(pkg.weight)} · Added{' '}
+        {formatDate(pkg.created_at)}
+      </Text>
+    </>
+  );
+}

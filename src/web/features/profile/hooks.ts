@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Profile, updateProfileBodySchema } from '../../../contract/profile';
+import { useChange } from '../../lib/use-change';
+import { type ChangePasswordReply, changePassword, profileKeys, updateProfile } from './api';
+
+type ProfileBody = z.output<typeof updateProfileBodySchema>;
+
+/** The screen shows the saved profile at once; the header and user menu (the `me` query) refresh. */
+export function useSaveProfile(save: (body: ProfileBody) => Promise<Profile> = updateProfile) {
+  const client = useQueryClient();
+  return useChange({
+    mutationFn: (body: ProfileBody) => save(body),
+    changes: ['profile'],
+    onSuccess: (saved) => client.setQueryData(profileKeys.all, saved),
+  });
+}
+
+/** Nothing shown changes: the other sessions end, this device's stays. */
+export const useChangePassword = (
+  submit: (body: {
+    current_password: string;
+    new_password: string;
+  }) => Promise<ChangePasswordReply> = changePassword,
+) => useChange({ mutationFn: submit, changes: [] });

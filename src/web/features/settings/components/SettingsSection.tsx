@@ -1,0 +1,158 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { CompanySettings, UpdateSettingsInput } from '../../../../contract/settings';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { ApiError } from '../../../lib/api';
+import { useSaveSettings } from '../hooks';
+import { fieldOf } from '../sections';
+
+export type SaveSettings = (body: UpdateSettingsInput) => Promise<CompanySettings>;
+
+/** What every section gets from the screen. */
+export interface SectionProps {
+  settings: CompanySettings;
+  /** The call that saves (tests pass their own). */
+  save?: SaveSettings | undefined;
+}
+
+/** A field of a section's form (controlled): its value, change and error, and disabled while saving. */
+export function field<V extends Record<string, unknown>>(
+  form: UseFormReturnType<V>,
+  busy: boolean,
+  name: keyof V & string,
+) {
+  return { disabled: busy, ...form.getInputProps(name) };
+}
+
+/**
+ * One section of Company settings: its own form and Save (enabled only once something in it changed), the
+ * server's messages on their fields, a toast when saved. `onSaved` lets the screen react (the time zone).
+ */
+export function SettingsSection<V extends Record<string, unknown>>({
+  id,
+  title,
+  description,
+  settings,
+  toValues,
+  toBody,
+  validate,
+  save,
+  onSaved,
+  children,
+  preview,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  settings: CompanySettings;
+  toValues: (s: CompanySettings) => V;
+  toBody: (v: V) => UpdateSettingsInput;
+  validate?: (v: V) => Record<string, string>;
+  save?: SaveSettings | undefined;
+  onSaved?: (saved: CompanySettings) => void;
+  children: (form: UseFormReturnType<V>, busy: boolean) => ReactNode;
+  /** What customers will read, from the values being edited. */
+  preview?: (values: V) => ReactNode;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: toValues(settings),
+    validate: validate ? (values) => validate(values) : undefined,
+  });
+  const mutation = useSaveSettings(save);
+  const send = (body: UpdateSettingsInput) =>
+    mutation.mutate(body, {
+      onSuccess: (saved) => {
+        const values = toValues(saved);
+        form.setInitialValues(values);
+        form.setValues(values);
+        form.resetDirty(values);
+        notifications.show({
+          color: 'green',
+          title: `${title} saved`,
+          message: 'Customers see the change at once.',
+        });
+        onSaved?.(saved);
+      },
+      onError: (e) => {
+        if (!(e instanceof ApiError)) {
+          setFormError('Could not save. Check your connection and try again.');
+          return;
+        }
+        let placed = 0;
+        for (const [path, messages] of Object.entries(e.fieldErrors)) {
+          const field = fieldOf(path);
+          if (field in form.values && messages.length > 0) {
+            form.setFieldError(field, messages.join(' '));
+            placed++;
+          }
+        }
+        setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
+      },
+    });
+
+  // A newer copy from the server replaces what is shown, unless the admin has started editing this section.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new settings are the trigger; the form is not an input
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const values = toValues(settings);
+    form.setInitialValues(values);
+    form.setValues(values);
+  }, [settings]);
+
+  const busy = mutation.isPending;
+  const headingId = `settings-${id}-heading`;
+  return (
+    <form
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        send(toBody(values));
+      })}
+    >
+      <Card padding="lg" component="section">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg" id={headingId}>
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+          <FormErrorAlert title={`Could not save ${title.toLowerCase()}`} error={formError} />
+          {children(form, busy)}
+          {preview ? (
+            <Card withBorder padding="sm" radius="sm" bg="var(--mantine-color-default-hover)">
+              <Text size="sm" fw={600}>
+                Customers see
+              </Text>
+              <Text size="sm" component="div" data-testid={`settings-${id}-preview`}>
+                {preview(form.values)}
+              </Text>
+            </Card>
+          ) : null}
+          <Group justify="flex-end" gap="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              disabled={!form.isDirty() || busy}
+              onClick={() => {
+                setFormError(null);
+                form.reset();
+              }}
+            >
+              Undo
+            </Button>
+            <Button type="submit" loading={busy} disabled={!form.isDirty() && !busy}>
+              Save {title.toLowerCase()}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+/**
+ * Renders a hook inside a fresh QueryClient and records every key it invalidates, so a test can say which screens a
+ * change refreshes.
+ */
+export function renderHookWithClient<T>(hook: () => T) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const invalidated: unknown[][] = [];
+  const invalidate = client.invalidateQueries.bind(client);
+  client.invalidateQueries = (filters, options) => {
+    invalidated.push([...(filters?.queryKey ?? [])]);
+    return invalidate(filters, options);
+  };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const rendered = renderHook(hook, { wrapper });
+  /** The query roots refreshed whole (`['packages']`), as a sorted list. */
+  const roots = () =>
+    invalidated
+      .filter((k) => k.length === 1)
+      .map((k) => String(k[0]))
+      .sort();
+  /** The histories refreshed (`audit:package:<id>`). */
+  const audits = () =>
+    invalidated
+      .filter((k) => k[0] === 'audit')
+      .map((k) => k.join(':'))
+      .sort();
+  return { ...rendered, client, invalidated, roots, audits };
+}

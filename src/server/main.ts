@@ -38,7 +38,7 @@ async function main() {
     // A mail among them may have gone out just before the crash: it is sent again (at least once, never lost).
     app.log.warn({ jobs: retriedJobs }, 'jobs running when the server last stopped: retried now');
   }
-  await ensureDemoFiles(database.db, app.fileStore);
+  await ensureDemoFiles(database.db, app.services.fileStore);
   step('demo files');
 
   let stopping = false;
@@ -89,7 +89,7 @@ async function main() {
     backups = await startBackupControl({
       dataDir: config.dataDir,
       snapshot,
-      holdRemovals: () => app.fileStore.holdRemovals(),
+      holdRemovals: () => app.services.fileStore.holdRemovals(),
       log: app.log,
     }).catch((err: unknown) => {
       app.log.error({ err }, 'the backup listener did not start: npm run backup cannot ask this server');

@@ -1,24 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
 import { toUser } from '../presenters';
+import type { Services } from '../services';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, deviceKeys, knownDevice, rememberDevice } from './device-cookie';
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  const auth = app.authService;
-  const { windowMs } = app.config.rateLimits;
-  const limit = { config: { rateLimit: { max: app.config.rateLimits.auth, timeWindow: windowMs } } };
-  const devices = deviceKeys(app.config.jwtSecret);
+export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { config: Config }> = async (
+  app,
+  { authService: auth, config },
+) => {
+  const { windowMs } = config.rateLimits;
+  const limit = { config: { rateLimit: { max: config.rateLimits.auth, timeWindow: windowMs } } };
+  const devices = deviceKeys(config.jwtSecret);
 
   route(
     app,
     ep.register,
     async (request) => {
-      await auth.register(requireCompany(request), request.body, linkOrigin(request, app.config));
+      await auth.register(requireCompany(request), request.body, linkOrigin(request, config));
       return ok(null, 'Check your email to finish signing up', 201);
     },
     limit,
@@ -50,7 +54,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     ep.refresh,
     async (request) =>
       ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
-    { config: { rateLimit: { max: app.config.rateLimits.refresh, timeWindow: windowMs } } },
+    { config: { rateLimit: { max: config.rateLimits.refresh, timeWindow: windowMs } } },
   );
 
   route(app, ep.logout, async (request) => {
@@ -73,7 +77,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await auth.requestPasswordReset(
         requireCompany(request),
         request.body.email,
-        linkOrigin(request, app.config),
+        linkOrigin(request, config),
       );
       return ok(null, 'If an account uses this email, a reset link is on its way');
     },
@@ -97,7 +101,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     ep.resendVerification,
     async (request) => {
       const { user, company } = authOf(request);
-      const origin = linkOrigin(request, app.config);
+      const origin = linkOrigin(request, config);
       const result = await auth.resendVerificationFor(company, user, request.params.id, origin);
       return ok(null, result === 'verified' ? 'This email is already verified' : 'Verification email sent');
     },

@@ -3,11 +3,13 @@ import { authorizedPersonEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
-export const authorizedPersonRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.authorizedPersons;
-
+export const authorizedPersonRoutes: FastifyPluginAsync<Pick<Services, 'authorizedPersons'>> = async (
+  app,
+  { authorizedPersons: svc },
+) => {
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
     return ok(await svc.list(company, user));

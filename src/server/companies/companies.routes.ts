@@ -3,17 +3,15 @@ import { companyEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok, sendNotFound } from '../http/envelope';
 import { route } from '../http/route';
-import { toCompany } from '../presenters';
-import { timeZoneOf } from './time-zones';
+import type { Services } from '../services';
 
-export const companyRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.companies;
-
+export const companyRoutes: FastifyPluginAsync<Pick<Services, 'companies'>> = async (
+  app,
+  { companies: svc },
+) => {
   // Public: the PWA brands itself with this before anyone signs in.
   route(app, ep.me, async (request, reply) =>
-    request.company
-      ? ok(toCompany(request.company, await timeZoneOf(app.db, request.company.id)))
-      : sendNotFound(reply, ''),
+    request.company ? ok(await svc.current(request.company)) : sendNotFound(reply, ''),
   );
 
   route(app, ep.list, async () => ok(await svc.list()));

@@ -31,6 +31,11 @@ export function createCompanyService({ db }: { db: Db }) {
       return rows.map((r, i) => toCompanyAdmin(r, hosts.get(r.id) ?? [], zones[i] ?? ''));
     },
 
+    /** The company of the request's host as the PWA brands itself with it (`/v1/companies/me`, the app's page). */
+    async current(company: CompanyRow): Promise<Company> {
+      return toCompany(company, await timeZoneOf(db, company.id));
+    },
+
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
     async one(own: CompanyRow, caller: UserRow, id: string): Promise<Company> {
       if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');

@@ -3,11 +3,13 @@ import { estimatorEndpoints as ep, feeEndpoints } from '../../contract/endpoints
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** The duty and cost estimator and the fee schedule, from the company's settings (verified users). */
-export const estimatorRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.estimator;
-
+export const estimatorRoutes: FastifyPluginAsync<Pick<Services, 'estimator'>> = async (
+  app,
+  { estimator: svc },
+) => {
   route(app, ep.categories, async (request) => ok(await svc.categories(authOf(request).company)));
 
   route(app, ep.calculate, async (request) =>

@@ -76,7 +76,7 @@ describe('stored files on S3 (s3rver), through the API', () => {
 
   it('keeps the files in the bucket, not in DATA_DIR; the store is ready', async () => {
     expect(t.config.fileStore).toMatchObject({ kind: 's3', bucket: s3.bucket, forcePathStyle: true });
-    await expect(t.app.fileStore.check()).resolves.toBeUndefined();
+    await expect(t.app.services.fileStore.check()).resolves.toBeUndefined();
     const res = expectOk<Prealert>(await sendPrealert(t, customer.access, PDF, 'S3-PLACE-1'), 201);
     const row = await fileRow(t, res.files[0]?.id ?? '');
     expect(await objectSize(row.storageKey)).toBe(PDF.length);

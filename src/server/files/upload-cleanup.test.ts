@@ -153,12 +153,12 @@ describe.each(['disk', 's3'] as const)('a failed upload leaves no file behind (%
 
   it('a client that leaves before its form is read: the request ends, it does not wait forever', async () => {
     // The server is busy with the quota while the client sends part of its form and goes away.
-    const check = t.app.uploadQuota.check;
+    const check = t.app.services.uploadQuota.check;
     let gone = () => {};
     const left = new Promise<void>((resolve) => {
       gone = resolve;
     });
-    t.app.uploadQuota.check = async (...args) => {
+    t.app.services.uploadQuota.check = async (...args) => {
       await left;
       return check(...args);
     };
@@ -187,7 +187,7 @@ describe.each(['disk', 's3'] as const)('a failed upload leaves no file behind (%
       });
     } finally {
       diagnostics.unsubscribe(HANDLER_SETTLED, onSettled);
-      t.app.uploadQuota.check = check;
+      t.app.services.uploadQuota.check = check;
     }
   });
 

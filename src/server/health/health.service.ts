@@ -8,12 +8,14 @@ const CHECK_MS = 2_000;
 
 type Log = { error: (obj: object, msg: string) => void };
 
+type ReadinessDeps = { db: Db; fileStore: FileStore; redis: RedisLink | null };
+
 /**
  * What this instance needs to serve, each asked at once with a 2 s bound: the database, the file store and Redis
  * (when configured). Returns each part's state and the names of those that failed (why goes to the log only).
  */
 export async function checkReadiness(
-  deps: { db: Db; fileStore: FileStore; redis: RedisLink | null },
+  deps: ReadinessDeps,
   log: Log,
 ): Promise<{ parts: Record<string, 'ok' | 'unreachable'>; failed: string[] }> {
   const checks: Record<string, () => Promise<unknown>> = {
@@ -37,3 +39,10 @@ export async function checkReadiness(
   );
   return { parts, failed: failed.sort() };
 }
+
+/** checkReadiness on this instance's own database, file store and Redis: what /readyz asks. */
+export function createReadinessCheck(deps: ReadinessDeps) {
+  return (log: Log) => checkReadiness(deps, log);
+}
+
+export type ReadinessCheck = ReturnType<typeof createReadinessCheck>;

@@ -9,8 +9,10 @@ import type { z } from 'zod';
 import type { Access, BodyOut, Endpoint, ParamsOut, QueryOut, ReplyOf } from '../../contract/endpoint';
 import { type Envelope, envelope } from '../../contract/envelope';
 import type { Db } from '../db';
+import type { FileStore } from '../files/file-store';
+import type { UploadQuota } from '../files/storage-quota';
 import { authOf, guard } from './auth';
-import { idempotencyKeyOf, jsonDigest, requestDigest } from './idempotency';
+import { type Idempotency, idempotencyKeyOf, jsonDigest, requestDigest } from './idempotency';
 import {
   type FormUpload,
   parseFields,
@@ -19,6 +21,19 @@ import {
   type Upload,
   uploadedHashes,
 } from './uploads';
+
+/**
+ * What `route` needs of the services, for every endpoint alike: the caller's upload quota and the file store (form
+ * endpoints), and the Idempotency-Key records (idempotent ones). Decorated once, by registerRoutes (capabilities.ts),
+ * before any routes file is registered.
+ */
+export type RouteKit = { uploadQuota: UploadQuota; fileStore: FileStore; idempotency: Idempotency };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeKit: RouteKit;
+  }
+}
 
 /** The request a handler of `e` receives: params, query and body as validated by the endpoint's schemas. */
 export type RequestOf<E extends Endpoint> = FastifyRequest<{
@@ -89,6 +104,9 @@ export function route<E extends Endpoint>(
   // The guard runs before validation: a caller who may not call at all learns nothing about what a valid request
   // looks like (403/401, never a 400 listing the fields).
   const preValidation = guards[e.access];
+  const kit = app.routeKit;
+  // The type says it is there; this says so at start, not at the first upload, if the wiring ever forgets it.
+  if (!kit) throw new Error(`${e.method} ${e.path}: routeKit is decorated before routes are registered`);
   app.route({
     method: e.method,
     url: e.path,
@@ -106,8 +124,8 @@ export function route<E extends Endpoint>(
         const context: { upload?: FormUpload<unknown>; tx?: Db } = {};
         if (e.form) {
           const { company, user } = authOf(request);
-          await app.uploadQuota.check(company, user, Number(request.headers['content-length'] ?? 0));
-          upload = await readUpload(request, app.fileStore);
+          await kit.uploadQuota.check(company, user, Number(request.headers['content-length'] ?? 0));
+          upload = await readUpload(request, kit.fileStore);
           context.upload = {
             fields: parseFields(e.form, upload.fields),
             raw: upload.fields,
@@ -123,7 +141,7 @@ export function route<E extends Endpoint>(
         const digest = upload
           ? requestDigest(e.method, e.path, upload.fields, uploadedHashes(upload))
           : jsonDigest(e.method, e.path, request.body);
-        const sent = await app.idempotency.run(reply, { company, user, key, digest }, async (tx) => {
+        const sent = await kit.idempotency.run(reply, { company, user, key, digest }, async (tx) => {
           const answer = await handler(req, reply, { ...context, tx } as RouteContext<E>);
           if (!isEnvelope(answer))
             throw new Error(`${e.method} ${e.path}: an idempotent handler answers an envelope`);
@@ -132,7 +150,7 @@ export function route<E extends Endpoint>(
         failed = false;
         return sent;
       } finally {
-        if (upload) await settleUpload(request, app.fileStore, upload.files, failed);
+        if (upload) await settleUpload(request, kit.fileStore, upload.files, failed);
       }
     },
   });

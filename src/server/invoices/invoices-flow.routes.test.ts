@@ -357,7 +357,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
       });
       created = expectOk<InvoiceDetail>(res, 201, 'Invoice issued and queued to send');
       expect(created).toMatchObject({ status: 'issued', sent_at: null });
-      await t.app.jobs.drain();
+      await t.app.services.jobs.drain();
     } finally {
       mailer.send = realSend;
     }
@@ -384,7 +384,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
       }),
     );
     expect(sending).toMatchObject({ send_error: null, sent_at: null });
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     const sent = await detail(c.admin.access, inv.id);
     expect(sent.send_error).toBeNull();
     expect(sent.sent_at).not.toBeNull();
@@ -407,7 +407,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
   it('sending a draft issues it and mails once: the invoice with its PDF (the bell says it is ready)', async () => {
     const inv = await draftFor(c.neighbour.userId, [line(7_700, 'shipping')]);
     const sent = expectOk<InvoiceDetail>(await post(`/v1/invoices/${inv.id}/send`));
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     const mails = (await mailbox(t)).filter((m) => m.subject.includes(sent.number ?? '-'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.attachments).toHaveLength(1);
@@ -427,7 +427,7 @@ describe('invoices: issue, pay, revise, cancel, send (the back office flow)', ()
     );
     expect(r.sent).toBe(1);
     expect(r.failed).toEqual([{ id: draft.id, number: null, reason: expect.stringMatching(/draft/i) }]);
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     expect((await detail(c.admin.access, open.id)).sent_at).not.toBeNull();
   });
 

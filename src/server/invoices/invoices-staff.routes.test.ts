@@ -239,7 +239,7 @@ describe('invoices: staff create, edit, send', () => {
       expect(mail?.html).toContain('#6d28d9');
       expect(mail?.text).toContain('J$2,600.00');
       // "Sent" once the mail went, not before.
-      await t.app.jobs.drain();
+      await t.app.services.jobs.drain();
       expect((await detail(c.admin.access, draft.id)).sent_at).not.toBeNull();
       const notes = expectOk<{ items: { title: string; link: string }[] }>(
         await t.request({ method: 'GET', url: '/v1/notifications', token: c.customer.access }),

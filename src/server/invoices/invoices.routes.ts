@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { invoiceEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { contentDisposition } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Invoices: customers see their own (never drafts), staff their company's and create, edit, send and take payment. */
-export const invoiceRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.invoices;
-  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, app.config);
+export const invoiceRoutes: FastifyPluginAsync<Pick<Services, 'invoices'> & { config: Config }> = async (
+  app,
+  { invoices: svc, config },
+) => {
+  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, config);
 
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);

@@ -97,7 +97,7 @@ describe('the job queue', () => {
     const note = (title: string) => ({ kind: 'system' as const, title, body: title, link: '/user' });
     await expect(
       t.database.db.transaction(async (tx) => {
-        await t.app.notifications.notify(company, user.id, note('Rolled back'), {
+        await t.app.services.notifications.notify(company, user.id, note('Rolled back'), {
           origin: 'http://localhost',
           mail: 'always',
           within: tx as unknown as Db,
@@ -106,13 +106,13 @@ describe('the job queue', () => {
       }),
     ).rejects.toThrow('the change fails');
     await t.database.db.transaction(async (tx) => {
-      await t.app.notifications.notify(company, user.id, note('Committed'), {
+      await t.app.services.notifications.notify(company, user.id, note('Committed'), {
         origin: 'http://localhost',
         mail: 'always',
         within: tx as unknown as Db,
       });
     });
-    await t.app.notifications.drain();
+    await t.app.services.notifications.drain();
     const mails = (await mailbox(t)).filter((m) => m.to === user.email);
     expect(mails.map((m) => m.subject).filter((s) => /Rolled back|Committed/.test(s))).toEqual([
       expect.stringContaining('Committed'),
@@ -123,7 +123,7 @@ describe('the job queue', () => {
     const { user, company } = await demoCustomer();
     const started = Date.now();
     await t.database.db.transaction(async (tx) => {
-      await t.app.notifications.notify(
+      await t.app.services.notifications.notify(
         company,
         user.id,
         { kind: 'system', title: 'Quick', body: 'Quick', link: '/user' },
@@ -138,13 +138,13 @@ describe('the job queue', () => {
   });
 
   it('retries a failing mail, then keeps it as failed and logs the recipient and subject', async () => {
-    await t.app.jobs.stop();
+    await t.app.services.jobs.stop();
     const failing = countingMailer(true);
     const log = recordingLog();
     const queue = otherInstance({ mailer: failing.mailer, retry: FAST, log });
     await queue.work<MailJob>(
       'mail',
-      mailJobHandler({ mailer: failing.mailer, store: t.app.fileStore, log }),
+      mailJobHandler({ mailer: failing.mailer, store: t.app.services.fileStore, log }),
     );
     const id = await queue.enqueue('mail', { message: message('failing@example.test') });
     await queue.drain();
@@ -160,13 +160,17 @@ describe('the job queue', () => {
   });
 
   it('sends each of 100 mails exactly once with two instances working the queue', async () => {
-    await t.app.jobs.stop();
+    await t.app.services.jobs.stop();
     const counting = countingMailer();
     const a = otherInstance({ mailer: counting.mailer });
     const b = otherInstance({ mailer: counting.mailer });
     const by = { a: 0, b: 0 };
     const handler = (who: 'a' | 'b') => {
-      const send = mailJobHandler({ mailer: counting.mailer, store: t.app.fileStore, log: recordingLog() });
+      const send = mailJobHandler({
+        mailer: counting.mailer,
+        store: t.app.services.fileStore,
+        log: recordingLog(),
+      });
       return async (job: MailJob, info: Parameters<typeof send>[1]) => {
         by[who] += 1;
         await send(job, info);
@@ -186,7 +190,7 @@ describe('the job queue', () => {
   });
 
   it('runs a job whose worker died holding it on the other instance, once it expires', async () => {
-    await t.app.jobs.stop();
+    await t.app.services.jobs.stop();
     const counting = countingMailer();
     // The instance that dies: its jobs expire after 1 s without an answer.
     const dying = otherInstance({ mailer: counting.mailer, retry: FAST, expireInSeconds: 1 });
@@ -196,7 +200,7 @@ describe('the job queue', () => {
     expect((await survivor.job('mail', id ?? ''))?.state).toBe('active');
     await survivor.work<MailJob>(
       'mail',
-      mailJobHandler({ mailer: counting.mailer, store: t.app.fileStore, log: recordingLog() }),
+      mailJobHandler({ mailer: counting.mailer, store: t.app.services.fileStore, log: recordingLog() }),
     );
     await survivor.drain(15_000);
     expect(counting.sent.get('orphaned@example.test')).toBe(1);
@@ -206,7 +210,7 @@ describe('the job queue', () => {
   });
 
   it('runs a job the embedded server was running when it died as soon as the database opens again', async () => {
-    await t.app.jobs.stop();
+    await t.app.services.jobs.stop();
     const counting = countingMailer();
     const dead = otherInstance({ mailer: counting.mailer });
     const id = await dead.enqueue('mail', { message: message('cut-off@example.test') });
@@ -216,7 +220,7 @@ describe('the job queue', () => {
     const next = otherInstance({ mailer: counting.mailer });
     await next.work<MailJob>(
       'mail',
-      mailJobHandler({ mailer: counting.mailer, store: t.app.fileStore, log: recordingLog() }),
+      mailJobHandler({ mailer: counting.mailer, store: t.app.services.fileStore, log: recordingLog() }),
     );
     await next.drain(5_000);
     expect(counting.sent.get('cut-off@example.test')).toBe(1);
@@ -225,7 +229,7 @@ describe('the job queue', () => {
   });
 
   it('has the schedules after start, and the overdue job marks a past-due invoice overdue', async () => {
-    const schedules = await t.app.jobs.schedules();
+    const schedules = await t.app.services.jobs.schedules();
     for (const [name, cron] of Object.entries(SCHEDULES)) expect(schedules).toContainEqual({ name, cron });
     const { user, company } = await demoCustomer();
     const [invoice] = await t.database.db
@@ -239,8 +243,8 @@ describe('the job queue', () => {
         dueAt: '2020-01-31',
       })
       .returning();
-    await t.app.jobs.enqueue('overdue-invoices', {});
-    await t.app.jobs.drain();
+    await t.app.services.jobs.enqueue('overdue-invoices', {});
+    await t.app.services.jobs.drain();
     const [after] = await t.database.db
       .select({ status: invoices.status })
       .from(invoices)

@@ -54,8 +54,8 @@ describe('mail is queued in the transaction of the change that causes it', () =>
    * or a lost connection would make it: the change must roll back with it, and no mail go.
    */
   function failNextMail() {
-    const enqueue = t.app.jobs.enqueue.bind(t.app.jobs);
-    return vi.spyOn(t.app.jobs, 'enqueue').mockImplementationOnce(async (name, data, opts) => {
+    const enqueue = t.app.services.jobs.enqueue.bind(t.app.services.jobs);
+    return vi.spyOn(t.app.services.jobs, 'enqueue').mockImplementationOnce(async (name, data, opts) => {
       await enqueue(name, data, opts);
       throw new Error(`the ${name} job could not be queued`);
     });
@@ -121,7 +121,7 @@ describe('mail is queued in the transaction of the change that causes it', () =>
     expectError(await t.request({ method: 'POST', url: '/v1/auth/passwordReset', payload: reset }), 500);
     expect(await tokens()).toBe(before);
 
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     expect(await mailsTo(DEMO.customer.email, new RegExp(`^${parcel.tracking_number}: `))).toEqual([]);
     // (Its explicit issue in between mailed "is ready", as it should.)
     const rolledBack = / from Island Express: |^Invoice \S+ is paid|^Payment received|^Reset your/;
@@ -130,7 +130,7 @@ describe('mail is queued in the transaction of the change that causes it', () =>
     // The same calls with the queue working: each change and its mail.
     expectOk(await t.request({ method: 'POST', url: '/v1/auth/passwordReset', payload: reset }));
     expect(await tokens()).toBe(before + 1);
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     expect(await mailsTo(DEMO.customer.email, /^Reset your/)).toHaveLength(1);
   });
 });
@@ -173,7 +173,7 @@ describe('a mail that fails for good shows on its record for staff', () => {
         payload: { status: 'on_hold', note: 'Held' },
       }),
     );
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     const failed = {
       action: 'mail_failed',
       actor: null,
@@ -192,7 +192,7 @@ describe('a mail that fails for good shows on its record for staff', () => {
         token: admin.access,
       }),
     );
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     const [last, asked] = await trail('user', customer.userId);
     expect(last).toMatchObject({
       action: 'mail_failed',
@@ -206,7 +206,7 @@ describe('a mail that fails for good shows on its record for staff', () => {
     const draft = await draftFor(t, admin, customer.userId, 9_900);
     const url = `/v1/invoices/${draft.id}/send`;
     expectOk(await t.request({ method: 'POST', url, token: admin.access, payload: {} }));
-    await t.app.jobs.drain();
+    await t.app.services.jobs.drain();
     const inv = expectOk<InvoiceDetail>(
       await t.request({ method: 'GET', url: `/v1/invoices/${draft.id}`, token: admin.access }),
     );

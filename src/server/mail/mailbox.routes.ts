@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { forbidden, notFound } from '../errors';
 import { ok } from '../http/envelope';
 import { requireCompany } from '../http/tenant';
+import type { Mailer } from './mailer';
 
 const mailSchema = z.object({
   id: z.string(),
@@ -48,8 +49,11 @@ export function mailboxServed(config: Config, mailMode: 'smtp' | 'local'): boole
  * links are keys to accounts, so it answers only the person at this machine (a loopback client: behind a trusted
  * proxy, the client the proxy saw), and only with the mail of the company whose host was asked.
  */
-export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!mailboxServed(app.config, app.mailer.mode)) return;
+export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer }> = async (
+  app,
+  { config, mailer },
+) => {
+  if (!mailboxServed(config, mailer.mode)) return;
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.ip)) throw forbidden('The local mailbox can only be read on the server machine');
   });
@@ -64,7 +68,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(mailSchema)) },
       },
     },
-    async (request) => ok(await app.mailer.list(requireCompany(request).id)),
+    async (request) => ok(await mailer.list(requireCompany(request).id)),
   );
 
   app.get(
@@ -77,7 +81,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, index } = request.params;
-      const file = await app.mailer.attachment(requireCompany(request).id, id, index);
+      const file = await mailer.attachment(requireCompany(request).id, id, index);
       if (!file) throw notFound('No such attachment in this mailbox');
       return reply
         .type(file.contentType)
@@ -89,7 +93,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
     const company = requireCompany(request);
-    const mails = await app.mailer.list(company.id);
+    const mails = await mailer.list(company.id);
     const rows = mails
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>

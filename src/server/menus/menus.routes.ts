@@ -3,11 +3,10 @@ import { menuEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Navigation menus of the caller's company; items are filtered by the caller's role (admins see all to edit them). */
-export const menuRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.menus;
-
+export const menuRoutes: FastifyPluginAsync<Pick<Services, 'menus'>> = async (app, { menus: svc }) => {
   route(app, ep.list, async (request) => {
     const { user, company } = authOf(request);
     return ok(await svc.list(company.id, user));

@@ -3,21 +3,25 @@ import { notificationEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** The caller's notifications (the bell). */
-export const notificationRoutes: FastifyPluginAsync = async (app) => {
+export const notificationRoutes: FastifyPluginAsync<Pick<Services, 'notifications'>> = async (
+  app,
+  { notifications },
+) => {
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await app.notifications.list(company, user, request.query));
+    return ok(await notifications.list(company, user, request.query));
   });
 
   route(app, ep.read, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await app.notifications.markRead(company, user, request.params.id), 'Marked as read');
+    return ok(await notifications.markRead(company, user, request.params.id), 'Marked as read');
   });
 
   route(app, ep.readAll, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await app.notifications.markAllRead(company, user), 'All marked as read');
+    return ok(await notifications.markAllRead(company, user), 'All marked as read');
   });
 };

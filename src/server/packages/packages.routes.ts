@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { packageEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Packages: customers see their own, staff their company's. Staff endpoints receive parcels and move them along. */
-export const packageRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.packages;
-
+export const packageRoutes: FastifyPluginAsync<Pick<Services, 'packages'> & { config: Config }> = async (
+  app,
+  { packages: svc, config },
+) => {
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
     return ok(await svc.list(company, user, request.query));
@@ -26,7 +29,7 @@ export const packageRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.changeStatus, async (request) => {
     const { company, user } = authOf(request);
-    const origin = linkOrigin(request, app.config);
+    const origin = linkOrigin(request, config);
     return ok(
       await svc.changeStatus(company, user, request.params.id, request.body, origin),
       'Status changed',

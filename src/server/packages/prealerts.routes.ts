@@ -3,11 +3,13 @@ import { prealertEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Pre-alerts at the spec's path (`/v1/peralert`, sic). The create call is multipart: fields plus 1–5 `files`. */
-export const prealertRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.prealerts;
-
+export const prealertRoutes: FastifyPluginAsync<Pick<Services, 'prealerts'>> = async (
+  app,
+  { prealerts: svc },
+) => {
   route(app, ep.create, async (request, _reply, { upload, tx }) => {
     const { company, user } = authOf(request);
     return ok(await svc.create(company, user, upload, tx), 'Pre-alert sent', 201);

@@ -3,16 +3,17 @@ import { pointsEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
-export const pointsRoutes: FastifyPluginAsync = async (app) => {
+export const pointsRoutes: FastifyPluginAsync<Pick<Services, 'points'>> = async (app, { points }) => {
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await app.points.list(company, user, request.query));
+    return ok(await points.list(company, user, request.query));
   });
 
   route(app, ep.adjust, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await app.points.adjust(company, user, request.body), 'Points recorded', 201);
+    return ok(await points.adjust(company, user, request.body), 'Points recorded', 201);
   });
 };

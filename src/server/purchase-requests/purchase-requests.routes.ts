@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { purchaseRequestEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
-export const purchaseRequestRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.purchaseRequests;
-
+export const purchaseRequestRoutes: FastifyPluginAsync<
+  Pick<Services, 'purchaseRequests'> & { config: Config }
+> = async (app, { purchaseRequests: svc, config }) => {
   route(app, ep.list, async (request) => {
     const { company, user } = authOf(request);
     return ok(await svc.list(company, user, request.query));
@@ -27,7 +29,7 @@ export const purchaseRequestRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.quote, async (request) => {
     const { company, user } = authOf(request);
-    const origin = linkOrigin(request, app.config);
+    const origin = linkOrigin(request, config);
     return ok(await svc.quote(company, user, request.params.id, request.body, origin), 'Quote sent');
   });
 };

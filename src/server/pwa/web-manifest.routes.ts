@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config';
 import { brandIconPng } from './brand-icons';
 
 type Manifest = Record<string, unknown> & { shortcuts?: { icons?: unknown }[] };
@@ -16,8 +17,8 @@ const ICONS = {
  * The install manifest, per host: the top-level manifest.webmanifest is the template, and the company of the host
  * gives the name, colours and icons, so a Blue Parcel customer installs "Blue Parcel", not this product.
  */
-export const webManifestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const candidates = [join(app.config.webDir, 'manifest.webmanifest'), resolve('manifest.webmanifest')];
+export const webManifestRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const candidates = [join(config.webDir, 'manifest.webmanifest'), resolve('manifest.webmanifest')];
   let template: Manifest | undefined;
   async function loadTemplate(): Promise<Manifest> {
     if (template) return template;

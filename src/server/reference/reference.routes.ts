@@ -2,10 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { referenceEndpoints as ep } from '../../contract/endpoints';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** Platform-wide reference data: public, the same for every company (sign-up needs parishes before any login). */
-export const referenceRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.reference;
+export const referenceRoutes: FastifyPluginAsync<Pick<Services, 'reference'>> = async (
+  app,
+  { reference: svc },
+) => {
   const cacheable = { 'cache-control': 'public, max-age=300' };
 
   route(app, ep.parishes, async (_r, reply) => {

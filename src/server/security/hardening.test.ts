@@ -135,11 +135,11 @@ describe('orphan files after a crash', () => {
     put('some-company/2026/11/just-moved');
     const [known] = await t.database.db.select().from(files).limit(1);
     expect(known).toBeDefined();
-    const result = await sweepOrphanFiles(t.database.db, t.app.fileStore);
+    const result = await sweepOrphanFiles(t.database.db, t.app.services.fileStore);
     expect(result).toEqual({ staged: 1, stored: 1 });
-    expect(await t.app.fileStore.exists('some-company/2026/11/orphan')).toBe(false);
-    expect(await t.app.fileStore.exists('some-company/2026/11/just-moved')).toBe(true);
-    expect(await t.app.fileStore.exists(known?.storageKey ?? '')).toBe(true);
+    expect(await t.app.services.fileStore.exists('some-company/2026/11/orphan')).toBe(false);
+    expect(await t.app.services.fileStore.exists('some-company/2026/11/just-moved')).toBe(true);
+    expect(await t.app.services.fileStore.exists(known?.storageKey ?? '')).toBe(true);
   });
 });
 

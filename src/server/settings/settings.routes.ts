@@ -3,12 +3,13 @@ import { settingsEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { createSettingsService } from './settings.service';
+import type { Services } from '../services';
 
 /** Company settings (admins of the company): what the customer screens explain, and the company's time zone. */
-export const settingsRoutes: FastifyPluginAsync = async (app) => {
-  const svc = createSettingsService({ db: app.db, audit: app.audit });
-
+export const settingsRoutes: FastifyPluginAsync<Pick<Services, 'settings'>> = async (
+  app,
+  { settings: svc },
+) => {
   route(app, ep.get, async (request) => {
     const { company } = authOf(request);
     return ok(await svc.get(company));

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { shipmentEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { contentDisposition } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import type { Services } from '../services';
 import { manifestCsv, manifestPdf } from './manifest';
 
 /** Shipments (staff of the company only). */
-export const shipmentRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.shipments;
+export const shipmentRoutes: FastifyPluginAsync<Pick<Services, 'shipments'> & { config: Config }> = async (
+  app,
+  { shipments: svc, config },
+) => {
   const fileName = (reference: string, ext: string) =>
     `manifest-${reference.replace(/[^A-Za-z0-9._-]+/g, '-')}.${ext}`;
 
@@ -50,7 +54,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ep.advance, async (request) => {
     const { company, user } = authOf(request);
-    const origin = linkOrigin(request, app.config);
+    const origin = linkOrigin(request, config);
     const { shipment, moved, notified } = await svc.advance(
       company,
       user,

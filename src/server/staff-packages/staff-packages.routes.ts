@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffPackageEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import type { Services } from '../services';
 
 /** The back office's packages (staff of the company only). */
-export const staffPackageRoutes: FastifyPluginAsync = async (app) => {
-  const svc = app.staffPackages;
-  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, app.config);
+export const staffPackageRoutes: FastifyPluginAsync<
+  Pick<Services, 'staffPackages'> & { config: Config }
+> = async (app, { staffPackages: svc, config }) => {
+  const origin = (request: Parameters<typeof linkOrigin>[0]) => linkOrigin(request, config);
 
   route(app, ep.list, async (request) => {
     const { company } = authOf(request);

@@ -93,7 +93,7 @@ export async function createTestApp(
     ...(opts.jobs ? { jobs: opts.jobs } : {}),
   });
   await app.ready();
-  await ensureDemoFiles(database.db, app.fileStore);
+  await ensureDemoFiles(database.db, app.services.fileStore);
 
   const request: TestApp['request'] = ({ host = 'localhost', token, headers, ...rest }) =>
     app.inject({

@@ -47,7 +47,7 @@ const invoice = (i: number, over: Partial<InvoiceSummary> = {}): InvoiceSummary 
 });
 
 function stubApi(items: InvoiceSummary[], total = items.length) {
-  const fetch = vi.fn(async () => envelope({ items, page: 1, pageSize: 20, total }));
+  const fetch = vi.fn(async (_input: RequestInfo | URL) => envelope({ items, page: 1, pageSize: 20, total }));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

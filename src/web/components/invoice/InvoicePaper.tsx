@@ -1,4 +1,4 @@
-import { Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { InvoiceDetail } from '../../../contract/invoices';
@@ -139,5 +139,15 @@ export function InvoicePaper({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** An invoice's page while it loads: its title line, then the paper. */
+export function LoadingInvoice({ paperHeight }: { paperHeight: number }) {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the invoice">
+      <Skeleton h={40} w="60%" />
+      <Skeleton h={paperHeight} radius="md" />
+    </Stack>
   );
 }

@@ -1,13 +1,13 @@
-import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { Company } from '../../../contract/companies';
 import type { InvoiceDetail } from '../../../contract/invoices';
 import { AuditTrail } from '../../components/AuditTrail';
-import { InvoicePaper } from '../../components/invoice/InvoicePaper';
+import { BackLink } from '../../components/BackLink';
+import { InvoicePaper, LoadingInvoice } from '../../components/invoice/InvoicePaper';
 import { usePageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryStates';
+import { QueryStates } from '../../components/QueryStates';
 import { formatDate } from '../../lib/format';
 import { useInvoiceActions } from './actions';
 import { adminInvoiceQueryOptions } from './api';
@@ -89,30 +89,16 @@ export function AdminInvoicePreview({
   );
   return (
     <Stack gap="md">
-      <Anchor
-        renderRoot={(props) => <Link to="/admin/invoice/list" {...props} />}
-        size="sm"
-        data-print-hide
-        style={{ alignSelf: 'flex-start' }}
+      <BackLink to="/admin/invoice/list">All invoices</BackLink>
+      <QueryStates
+        query={query}
+        loading={<LoadingInvoice paperHeight={600} />}
+        errorTitle="Could not load this invoice"
+        isEmpty={() => false}
+        empty={null}
       >
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden /> All invoices
-        </Group>
-      </Anchor>
-      {query.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the invoice">
-          <Skeleton h={40} w="60%" />
-          <Skeleton h={600} radius="md" />
-        </Stack>
-      ) : query.isError ? (
-        <QueryError
-          title="Could not load this invoice"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <PreviewBody invoice={query.data} company={company} taxLabel={taxLabel} />
-      )}
+        {(invoice) => <PreviewBody invoice={invoice} company={company} taxLabel={taxLabel} />}
+      </QueryStates>
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { Company } from '../../../contract/companies';
 import { currencySymbol } from '../../../contract/format';
 import type { InvoiceDetail as Invoice } from '../../../contract/invoices';
-import { InvoicePaper } from '../../components/invoice/InvoicePaper';
+import { BackLink } from '../../components/BackLink';
+import { InvoicePaper, LoadingInvoice } from '../../components/invoice/InvoicePaper';
 import { PackageLink } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryStates';
+import { QueryStates } from '../../components/QueryStates';
 import { errorMessage } from '../../lib/api';
 import { invoiceQueryOptions } from './api';
 import { useInvoicePdf } from './hooks';
@@ -87,31 +87,16 @@ export function InvoiceDetail({ id, company }: { id: string; company?: Company |
   usePageTitle(query.data ? `Invoice ${query.data.number}` : 'Invoice');
   return (
     <Stack gap="md">
-      <Anchor
-        renderRoot={(props) => <Link to="/user/invoices" {...props} />}
-        size="sm"
-        data-print-hide
-        style={{ alignSelf: 'flex-start' }}
+      <BackLink to="/user/invoices">All invoices</BackLink>
+      <QueryStates
+        query={query}
+        loading={<LoadingInvoice paperHeight={380} />}
+        errorTitle="Could not load this invoice"
+        isEmpty={() => false}
+        empty={null}
       >
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden /> All invoices
-        </Group>
-      </Anchor>
-      {query.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the invoice">
-          <Skeleton h={40} w="60%" />
-          <Skeleton h={100} radius="md" />
-          <Skeleton h={280} radius="md" />
-        </Stack>
-      ) : query.isError ? (
-        <QueryError
-          title="Could not load this invoice"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <InvoiceView invoice={query.data} company={company} />
-      )}
+        {(invoice) => <InvoiceView invoice={invoice} company={company} />}
+      </QueryStates>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { BackLink } from '../../components/BackLink';
 import { RelativeTime, RelativeTimes } from '../../components/RelativeTime';
 import '@mantine/core/styles/Timeline.css';
 import {
@@ -13,7 +14,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconPoint } from '@tabler/icons-react';
+import { IconCircleCheck, IconPoint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -181,17 +182,6 @@ function DetailSkeleton() {
   );
 }
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/user/packages/history" size="sm" underline="hover">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        Back to package history
-      </Group>
-    </Anchor>
-  );
-}
-
 /** /user/packages/{id}: the facts, where it has been, the pre-alert it matched, and its receipts. */
 export function PackageDetail({ id }: { id: string }) {
   const query = useQuery(packageQueryOptions(id));
@@ -201,7 +191,7 @@ export function PackageDetail({ id }: { id: string }) {
   if (query.isPending) {
     return (
       <Stack gap="md">
-        <BackLink />
+        <BackLink to="/user/packages/history">Back to package history</BackLink>
         <DetailSkeleton />
       </Stack>
     );
@@ -210,7 +200,7 @@ export function PackageDetail({ id }: { id: string }) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
     return (
       <Stack gap="md">
-        <BackLink />
+        <BackLink to="/user/packages/history">Back to package history</BackLink>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {missing ? 'Package not found' : 'Could not load the package'}
         </Title>
@@ -232,7 +222,7 @@ export function PackageDetail({ id }: { id: string }) {
 
   return (
     <Stack gap="md">
-      <BackLink />
+      <BackLink to="/user/packages/history">Back to package history</BackLink>
       <div>
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>

@@ -1,8 +1,7 @@
-import { Anchor, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { AuditTrail } from '../../components/AuditTrail';
+import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { shipmentQueryOptions } from './api';
@@ -28,11 +27,7 @@ export function ShipmentDetail({ id }: { id: string }) {
   const s = query.data;
   return (
     <Stack gap="md">
-      <Anchor renderRoot={(props) => <Link to="/admin/shipments" {...props} />} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden /> All shipments
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/shipments">All shipments</BackLink>
       <ShipmentHeader shipment={s} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ScanInCard shipmentId={s.id} />

@@ -1,8 +1,7 @@
-import { Anchor, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { AuditTrail } from '../../components/AuditTrail';
+import { BackLink } from '../../components/BackLink';
 import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
@@ -31,11 +30,7 @@ export function StaffPackageDetail({ id }: { id: string }) {
   const p = query.data;
   return (
     <Stack gap="md">
-      <Anchor renderRoot={(props) => <Link to="/admin/packages" {...props} />} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden /> All packages
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/packages">All packages</BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Title order={1} fz={{ base: 22, sm: 28 }} ff="monospace" style={{ wordBreak: 'break-all' }}>

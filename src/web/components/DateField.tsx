@@ -1,27 +1,13 @@
 import { Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { DateFieldProps } from './DateFieldInput';
 import type { DateRangeFieldProps } from './DateRangeField';
+
+export type { DateFieldProps };
 
 // The calendars (Mantine dates + dayjs) are fetched only by the screens that show one.
 const DateFieldInput = lazy(() => import('./DateFieldInput'));
 const DateRangeField = lazy(() => import('./DateRangeField'));
-
-export interface DateFieldProps {
-  label: string;
-  /** A calendar date, "YYYY-MM-DD"; '' (or nothing) for none. */
-  value?: string | undefined;
-  onChange: (value: string) => void;
-  description?: string;
-  placeholder?: string;
-  error?: string | null | undefined;
-  required?: boolean;
-  disabled?: boolean;
-  minDate?: string;
-  maxDate?: string;
-  w?: number | string;
-  onBlur?: () => void;
-  onFocus?: () => void;
-}
 
 /**
  * A date field that writes dates as every screen does ("Dec 5, 2026"), never as the browser's locale would

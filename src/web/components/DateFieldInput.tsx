@@ -1,7 +1,23 @@
 import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import type { DateFieldProps } from './DateField';
+
+export interface DateFieldProps {
+  label: string;
+  /** A calendar date, "YYYY-MM-DD"; '' (or nothing) for none. */
+  value?: string | undefined;
+  onChange: (value: string) => void;
+  description?: string;
+  placeholder?: string;
+  error?: string | null | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  minDate?: string;
+  maxDate?: string;
+  w?: number | string;
+  onBlur?: () => void;
+  onFocus?: () => void;
+}
 
 /**
  * The calendar field itself (Mantine dates + dayjs), a default export so it is fetched only where a form has one.

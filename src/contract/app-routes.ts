@@ -21,6 +21,7 @@ export const APP_ROUTES = [
   '/admin/prealerts',
   '/admin/receive',
   '/admin/settings',
+  '/admin/settings/branding',
   '/admin/shipments',
   '/admin/shipments/$id',
   '/error/not-authorized',

@@ -6,6 +6,8 @@ import { authSchemas } from './auth';
 import { authCalls } from './auth.calls';
 import { authorizedPersonSchemas } from './authorized-persons';
 import { authorizedPersonCalls } from './authorized-persons.calls';
+import { brandingSchemas } from './branding';
+import { brandingCalls } from './branding.calls';
 import { companySchemas } from './companies';
 import { companyCalls } from './companies.calls';
 import { counterSchemas } from './counter';
@@ -58,6 +60,8 @@ export const auditEndpoints = bindSchemas(auditCalls, auditSchemas);
 export const authEndpoints = bindSchemas(authCalls, authSchemas);
 /** The caller's authorized persons (people who may collect their packages). Owner only; others get 404. */
 export const authorizedPersonEndpoints = bindSchemas(authorizedPersonCalls, authorizedPersonSchemas);
+/** The company's brand (admins): name, colour, logo and contacts. */
+export const brandingEndpoints = bindSchemas(brandingCalls, brandingSchemas);
 /** Companies: the host's own (public: the PWA brands itself before anyone signs in) and the platform's list. */
 export const companyEndpoints = bindSchemas(companyCalls, companySchemas);
 /** The duty and landed-cost estimator, from the company's settings. */
@@ -129,6 +133,7 @@ export const endpoints = {
   matching: matchingEndpoints,
   counter: counterEndpoints,
   settings: settingsEndpoints,
+  branding: brandingEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

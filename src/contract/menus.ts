@@ -77,6 +77,7 @@ export const MENU_ICONS = [
   'phone',
   'settings',
   'adjustments',
+  'palette',
   'chart-bar',
   'chart-pie',
   'report-money',

@@ -3,6 +3,7 @@ import { dashboardRoutes } from './admin-dashboard/admin-dashboard.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { authorizedPersonRoutes } from './authorized-persons/authorized-persons.routes';
+import { brandingRoutes } from './branding/branding.routes';
 import { companyRoutes } from './companies/companies.routes';
 import type { Config } from './config';
 import { counterRoutes } from './counter/counter.routes';
@@ -45,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(authRoutes, deps);
   await app.register(companyRoutes, deps);
   await app.register(settingsRoutes, deps);
+  await app.register(brandingRoutes, deps);
   await app.register(referenceRoutes, deps);
   await app.register(menuRoutes, deps);
   await app.register(userRoutes, deps);

@@ -9,6 +9,8 @@ import {
   type AuthorizedPersonService,
   createAuthorizedPersonService,
 } from './authorized-persons/authorized-persons.service';
+import { type BrandAssets, createBrandAssets } from './branding/brand-assets';
+import { type BrandingService, createBrandingService } from './branding/branding.service';
 import type { RedisLink } from './cluster/redis';
 import { type CompanyService, createCompanyService } from './companies/companies.service';
 import type { Config } from './config';
@@ -75,6 +77,9 @@ export type Services = {
   profile: ProfileService;
   companies: CompanyService;
   settings: SettingsService;
+  branding: BrandingService;
+  /** The logo and app icons the public routes serve (pwa/web-manifest.routes.ts). */
+  brandAssets: BrandAssets;
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
@@ -154,6 +159,8 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     profile: createProfileService({ db, config, invoices, points, notifications }),
     companies: createCompanyService({ db }),
     settings: createSettingsService({ db, audit }),
+    branding: createBrandingService({ db, audit, storedFiles, store: fileStore }),
+    brandAssets: createBrandAssets({ db, store: fileStore }),
     menus: createMenuService({ db, audit }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),

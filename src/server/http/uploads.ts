@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { LOGO_TYPES } from '../../contract/branding';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
 import { textProblem } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';
@@ -12,9 +13,10 @@ export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
 /** A form as a handler gets it: fields validated by the endpoint's schema, `raw` as sent, files staged. */
 export type FormUpload<T> = { fields: T; raw: Record<string, string>; files: UploadedFile[] };
 
-// `photo`: the warehouse's photo of a parcel at intake.
-const FILE_FIELDS = new Set(['files', 'files[]', 'file', 'photo']);
+// `photo`: the warehouse's photo of a parcel at intake; `logo`: a company's logo (branding).
+const FILE_FIELDS = new Set(['files', 'files[]', 'file', 'photo', 'logo']);
 const allowed = Object.values(FILE_TYPES).join(', ');
+const logoTypes = Object.values(LOGO_TYPES).join(', ');
 
 /** Multipart limits; the per-file and file-count limits are the contract's. */
 export const multipartLimits = {
@@ -103,7 +105,15 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
       const name = safeFileName(part.filename);
       const file = { staged, name, contentType: sniffType(staged.head) ?? '' };
       files.push(file);
-      if (staged.size === 0) throw badRequest('Validation failed', { files: [`${name} is empty`] });
+      // A logo's refusals name its own field and the types a logo may be (branding/logo-image.ts checks the rest).
+      const isLogo = part.fieldname === 'logo';
+      if (staged.size === 0)
+        throw badRequest('Validation failed', { [isLogo ? 'logo' : 'files']: [`${name} is empty`] });
+      if (!file.contentType && isLogo) {
+        throw new ApiError(415, `${name} is not a ${logoTypes} image`, {
+          logo: [`The logo must be a ${logoTypes} image`],
+        });
+      }
       if (!file.contentType) {
         throw new ApiError(415, `${name} is not a PDF, JPEG, PNG, WebP or HEIC file`, {
           files: [`${name}: only ${allowed} files are accepted`],

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
+import { brandIconUrls } from './brand-urls';
 import { filesForPath, type RoutePreloadMap } from './route-preload';
 
 /**
@@ -70,6 +71,19 @@ export function renderDocument(
     out = /<meta\s+name="theme-color"[^>]*>/i.test(out)
       ? out.replace(/<meta\s+name="theme-color"[^>]*>/i, () => meta)
       : out.replace(/<\/head>/i, () => `${meta}</head>`);
+  }
+  if (boot.company) {
+    // The icons of the company's logo and colour, at URLs that change with them (brand-urls.ts).
+    const icons = brandIconUrls(boot.company.logo_url, boot.company.primary_color);
+    out = out
+      .replace(
+        /(<link\s+rel="icon"[^>]*\bhref=")[^"]*(")/i,
+        (_m, a: string, b: string) => `${a}${escapeHtml(icons.any_192)}${b}`,
+      )
+      .replace(
+        /<link\s+rel="apple-touch-icon"[^>]*>/i,
+        () => `<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(icons.apple_180)}" />`,
+      );
   }
   const name = boot.company?.name;
   // Function replacements throughout: `$` sequences in a value (a name with "$&") are never read as patterns.

@@ -33,7 +33,7 @@ export function toCompanySettings(company: CompanyRow, s: AccountSettings): Comp
 }
 
 /** Nested sections as flat "payment.bank_transfer.account_name" → value, for the audit trail. */
-function flatten(
+export function flatten(
   value: unknown,
   prefix = '',
   out: Record<string, AuditValue> = {},

@@ -1,3 +1,7 @@
+import { contrastRatio, parseHex, type Rgb } from '../../contract/contrast';
+
+export { contrastRatio, parseHex };
+
 /** Builds a Mantine 10-shade palette from one brand colour, with white text readable on the filled shade. */
 export type Palette = [string, string, string, string, string, string, string, string, string, string];
 
@@ -5,38 +9,12 @@ export const DEFAULT_PRIMARY = '#6d28d9';
 /** Index Mantine uses for filled components in light mode (and the one checked for contrast). */
 export const FILLED_SHADE = 6;
 
-type Rgb = [number, number, number];
-
-export function parseHex(hex: string): Rgb | null {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m?.[1]) return null;
-  const n = Number.parseInt(m[1], 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
 const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   a[0] + (b[0] - a[0]) * t,
   a[1] + (b[1] - a[1]) * t,
   a[2] + (b[2] - a[2]) * t,
 ];
-
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two colours. */
-export function contrastRatio(a: string, b: string): number {
-  const ra = parseHex(a);
-  const rb = parseHex(b);
-  if (!ra || !rb) return 1;
-  const [hi, lo] = [luminance(ra), luminance(rb)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];

@@ -42,6 +42,7 @@ import { Route as AppAdminMenuIndexRouteImport } from './routes/_app/admin/menu/
 import { Route as AppAdminMenuIdRouteImport } from './routes/_app/admin/menu/$id';
 import { Route as AppAdminPackagesIndexRouteImport } from './routes/_app/admin/packages/index';
 import { Route as AppAdminPackagesIdRouteImport } from './routes/_app/admin/packages/$id';
+import { Route as AppAdminSettingsBrandingRouteImport } from './routes/_app/admin/settings_.branding';
 import { Route as AppAdminShipmentsIndexRouteImport } from './routes/_app/admin/shipments/index';
 import { Route as AppAdminShipmentsIdRouteImport } from './routes/_app/admin/shipments/$id';
 import { Route as AppUserInvoicesIndexRouteImport } from './routes/_app/user/invoices/index';
@@ -219,6 +220,12 @@ const AppAdminPackagesIdRoute = AppAdminPackagesIdRouteImport.update({
   path: '/admin/packages/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminSettingsBrandingRoute =
+  AppAdminSettingsBrandingRouteImport.update({
+    id: '/admin/settings_/branding',
+    path: '/admin/settings/branding',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppAdminShipmentsIndexRoute = AppAdminShipmentsIndexRouteImport.update({
   id: '/admin/shipments/',
   path: '/admin/shipments/',
@@ -312,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/admin/settings/branding': typeof AppAdminSettingsBrandingRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
@@ -357,6 +365,7 @@ export interface FileRoutesByTo {
   '/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/admin/settings/branding': typeof AppAdminSettingsBrandingRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
@@ -405,6 +414,7 @@ export interface FileRoutesById {
   '/_app/admin/invoice/list': typeof AppAdminInvoiceListRoute;
   '/_app/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/_app/admin/packages/$id': typeof AppAdminPackagesIdRoute;
+  '/_app/admin/settings_/branding': typeof AppAdminSettingsBrandingRoute;
   '/_app/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
   '/_app/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/_app/user/packages/$id': typeof AppUserPackagesIdRoute;
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/admin/invoice/list'
     | '/admin/menu/$id'
     | '/admin/packages/$id'
+    | '/admin/settings/branding'
     | '/admin/shipments/$id'
     | '/user/invoices/$id'
     | '/user/packages/$id'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/admin/invoice/list'
     | '/admin/menu/$id'
     | '/admin/packages/$id'
+    | '/admin/settings/branding'
     | '/admin/shipments/$id'
     | '/user/invoices/$id'
     | '/user/packages/$id'
@@ -544,6 +556,7 @@ export interface FileRouteTypes {
     | '/_app/admin/invoice/list'
     | '/_app/admin/menu/$id'
     | '/_app/admin/packages/$id'
+    | '/_app/admin/settings_/branding'
     | '/_app/admin/shipments/$id'
     | '/_app/user/invoices/$id'
     | '/_app/user/packages/$id'
@@ -804,6 +817,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminPackagesIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/settings_/branding': {
+      id: '/_app/admin/settings_/branding';
+      path: '/admin/settings/branding';
+      fullPath: '/admin/settings/branding';
+      preLoaderRoute: typeof AppAdminSettingsBrandingRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/shipments/': {
       id: '/_app/admin/shipments/';
       path: '/admin/shipments';
@@ -908,6 +928,7 @@ interface AppRouteChildren {
   AppAdminInvoiceListRoute: typeof AppAdminInvoiceListRoute;
   AppAdminMenuIdRoute: typeof AppAdminMenuIdRoute;
   AppAdminPackagesIdRoute: typeof AppAdminPackagesIdRoute;
+  AppAdminSettingsBrandingRoute: typeof AppAdminSettingsBrandingRoute;
   AppAdminShipmentsIdRoute: typeof AppAdminShipmentsIdRoute;
   AppUserInvoicesIdRoute: typeof AppUserInvoicesIdRoute;
   AppUserPackagesIdRoute: typeof AppUserPackagesIdRoute;
@@ -942,6 +963,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminInvoiceListRoute: AppAdminInvoiceListRoute,
   AppAdminMenuIdRoute: AppAdminMenuIdRoute,
   AppAdminPackagesIdRoute: AppAdminPackagesIdRoute,
+  AppAdminSettingsBrandingRoute: AppAdminSettingsBrandingRoute,
   AppAdminShipmentsIdRoute: AppAdminShipmentsIdRoute,
   AppUserInvoicesIdRoute: AppUserInvoicesIdRoute,
   AppUserPackagesIdRoute: AppUserPackagesIdRoute,

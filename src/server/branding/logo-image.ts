@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LOGO_MAX_BYTES, LOGO_MAX_PX, LOGO_MIN_PX, LOGO_TYPES } from '../../contract/branding';
+import { LOGO_MAX_BYTES, LOGO_MAX_PX, LOGO_MIN_PX, LOGO_TYPES } from '../../contract/branding-rules';
 import { ApiError } from '../errors';
 import type { IconPurpose } from '../pwa/brand-urls';
 

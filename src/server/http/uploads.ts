@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { LOGO_TYPES } from '../../contract/branding';
+import { LOGO_TYPES } from '../../contract/branding-rules';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../contract/constants';
 import { textProblem } from '../../contract/text';
 import { ApiError, badRequest } from '../errors';

@@ -7,6 +7,7 @@ import { ACCOUNT_OPS } from '../test/matrix/account';
 import { AUTH_OPS } from '../test/matrix/auth';
 import { BACKOFFICE_OPS } from '../test/matrix/backoffice';
 import { BILLING_OPS } from '../test/matrix/billing';
+import { BRANDING_OPS } from '../test/matrix/branding';
 import { COMPANY_OPS } from '../test/matrix/companies';
 import { COUNTER_OPS } from '../test/matrix/counter';
 import { CUSTOMER_OPS } from '../test/matrix/customers';
@@ -57,6 +58,7 @@ const TABLE: Record<string, Op> = {
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
   ...COUNTER_OPS,
+  ...BRANDING_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -44,6 +44,7 @@ export const RAW_ROUTES = [
   /^GET \/dev\/mailbox$/,
   /^GET \/manifest\.webmanifest$/,
   /^GET \/brand-icons\//,
+  /^GET \/brand\/logo\//,
   /^GET \/docs/,
 ];
 
@@ -72,6 +73,8 @@ export function operationsOf(doc: OpenApi): Operation[] {
     ['GET', '/dev/mailbox'],
     ['GET', '/manifest.webmanifest'],
     ['GET', '/brand-icons/{name}'],
+    ['GET', '/brand-icons/{version}/{name}'],
+    ['GET', '/brand/logo/{file}'],
     ['GET', '/docs'],
     ['GET', '/docs/json'],
     ['GET', '/v1/{name}'],
@@ -287,6 +290,9 @@ export async function multipartBody(
     { name: `${'n'.repeat(500)}.pdf`, bytes: PDF },
     { name: 'x.pdf', bytes: PDF, field: 'other' },
     { name: 'x.pdf', bytes: PDF, field: 'files[]' },
+    // A logo's field (branding): PNG's signature on junk, and an SVG.
+    { name: 'logo.png', bytes: PNG, type: 'image/png', field: 'logo' },
+    { name: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), field: 'logo' },
   ];
   const fileList = Array.from({ length: r.int(7) }, () => r.pick(fileChoices));
   const body = await multipart(values, fileList);

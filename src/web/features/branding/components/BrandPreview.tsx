@@ -1,0 +1,77 @@
+import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+
+/**
+ * What customers will see, from the values being edited: the app's header (logo and name), a button in the colour,
+ * and the home-screen icon with the short name under it (the parcel in the colour when there is no logo).
+ */
+export function BrandPreview({
+  name,
+  shortName,
+  color,
+  logoUrl,
+}: {
+  name: string;
+  shortName: string;
+  color: string;
+  logoUrl: string;
+}) {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="brand-preview-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="brand-preview-heading">
+          Preview
+        </Title>
+        <Box
+          data-testid="brand-preview-header"
+          p="sm"
+          bd="1px solid var(--mantine-color-default-border)"
+          bdrs="sm"
+        >
+          <Group gap="xs" wrap="nowrap">
+            {logoUrl ? <Image src={logoUrl} alt="" w={34} h={34} fit="contain" /> : null}
+            <Text fw={700} truncate>
+              {name || 'Company name'}
+            </Text>
+          </Group>
+        </Box>
+        <Group gap="lg" align="flex-start" wrap="wrap">
+          {/* A button's look, not a button: nothing here is to be clicked. */}
+          <Box
+            component="span"
+            data-testid="brand-preview-button"
+            bg={color}
+            c="#ffffff"
+            px="md"
+            py={8}
+            bdrs="sm"
+            fw={600}
+            fz="sm"
+          >
+            Track a package
+          </Box>
+          <Stack gap={4} align="center" w={96}>
+            <Box
+              data-testid="brand-preview-icon"
+              w={64}
+              h={64}
+              bdrs={14}
+              bg={logoUrl ? '#ffffff' : color}
+              bd="1px solid var(--mantine-color-default-border)"
+              style={{ display: 'grid', placeItems: 'center', overflow: 'hidden' }}
+            >
+              {logoUrl ? (
+                <Image src={logoUrl} alt="" w={52} h={52} fit="contain" />
+              ) : (
+                <IconPackage size={36} color="#ffffff" aria-hidden />
+              )}
+            </Box>
+            <Text size="xs" ta="center" truncate maw={96}>
+              {shortName || 'Short name'}
+            </Text>
+          </Stack>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import type { Branding } from '../../../../contract/branding';
+import { SHORT_NAME_MAX } from '../../../../contract/branding-rules';
+import { brandContrast, formatRatio } from '../../../../contract/contrast';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { ApiError } from '../../../lib/api';
+import {
+  type BrandingValues,
+  brandingBody,
+  brandingValues,
+  checkBranding,
+  fieldOf,
+  isHexColor,
+} from '../branding-form';
+import { type BrandingCalls, useSaveBranding } from '../hooks';
+import { BrandPreview } from './BrandPreview';
+
+const SWATCHES = ['#6d28d9', '#1d4ed8', '#0f766e', '#15803d', '#b91c1c', '#c2410c', '#be185d', '#334155'];
+
+/** The colour's readability in words: the warning when white text is hard to read on it, else the ratios. */
+function ContrastNote({ color }: { color: string }) {
+  if (!isHexColor(color)) return null;
+  const c = brandContrast(color);
+  if (c.warning) {
+    return (
+      <Alert color="yellow" variant="light" title="Low contrast" data-testid="brand-contrast">
+        {c.warning}. Dark text on it reads {formatRatio(c.dark_text)}.
+      </Alert>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" data-testid="brand-contrast">
+      White text on this colour reads {formatRatio(c.white_text)} (4.5:1 is needed); dark text{' '}
+      {formatRatio(c.dark_text)}.
+    </Text>
+  );
+}
+
+/** Name, short name, colour, contacts and warehouse address, with a live preview; "Save branding" sends them. */
+export function BrandingForm({ branding, calls }: { branding: Branding; calls?: BrandingCalls | undefined }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<BrandingValues>({
+    mode: 'controlled',
+    initialValues: brandingValues(branding),
+    validate: checkBranding,
+  });
+  const save = useSaveBranding(calls);
+
+  // A newer copy from the server replaces what is shown, unless the admin has started editing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new branding is the trigger; the form is not an input
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const values = brandingValues(branding);
+    form.setInitialValues(values);
+    form.setValues(values);
+  }, [branding]);
+
+  const busy = save.isPending;
+  const field = (name: keyof BrandingValues) => ({ disabled: busy, ...form.getInputProps(name) });
+  const v = form.values;
+
+  return (
+    <>
+      <BrandPreview
+        name={v.name}
+        shortName={v.short_name}
+        color={isHexColor(v.primary_color) ? v.primary_color : branding.primary_color}
+        logoUrl={branding.logo_url}
+      />
+      <form
+        noValidate
+        aria-labelledby="brand-details-heading"
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          save.mutate(brandingBody(values), {
+            onSuccess: (saved) => {
+              const next = brandingValues(saved);
+              form.setInitialValues(next);
+              form.setValues(next);
+              form.resetDirty(next);
+              notifications.show({
+                color: 'green',
+                title: 'Branding saved',
+                message:
+                  'New visits get it at once: the header, the page title, the colour and the app icon.',
+              });
+            },
+            onError: (e) => {
+              if (!(e instanceof ApiError)) {
+                setFormError('Could not save. Check your connection and try again.');
+                return;
+              }
+              let placed = 0;
+              for (const [path, messages] of Object.entries(e.fieldErrors)) {
+                const name = fieldOf(path);
+                if (name in form.values && messages.length > 0) {
+                  form.setFieldError(name, messages.join(' '));
+                  placed++;
+                }
+              }
+              setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
+            },
+          });
+        })}
+      >
+        <Card padding="lg" component="section">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="brand-details-heading">
+              Name, colour and contacts
+            </Title>
+            <FormErrorAlert title="Could not save the branding" error={formError} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Company name" required maxLength={120} {...field('name')} />
+              <TextInput
+                label="Short name"
+                description={`Under the app's icon on a phone's home screen: ${SHORT_NAME_MAX} characters at most`}
+                required
+                {...field('short_name')}
+              />
+            </SimpleGrid>
+            <ColorInput
+              label="Brand colour"
+              description="Buttons, the browser's bar and the app icon"
+              required
+              format="hex"
+              swatches={SWATCHES}
+              maw={320}
+              {...field('primary_color')}
+            />
+            <ContrastNote color={v.primary_color} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label="Support e-mail" type="email" {...field('support_email')} />
+              <TextInput label="Support phone" type="tel" {...field('support_phone')} />
+              <TextInput label="Website" type="url" placeholder="https://" {...field('website')} />
+            </SimpleGrid>
+            <Title order={3} fz="md">
+              Warehouse address
+            </Title>
+            <Text size="sm" c="dimmed" mt={-8}>
+              Where customers ship their parcels (shown with their mailbox number).
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Address line 1" {...field('line1')} />
+              <TextInput label="Address line 2" {...field('line2')} />
+              <TextInput label="City" {...field('city')} />
+              <TextInput label="State" {...field('state')} />
+              <TextInput label="Postal code" {...field('postal_code')} />
+              <TextInput label="Country" {...field('country')} />
+              <TextInput label="Warehouse phone" type="tel" {...field('phone')} />
+            </SimpleGrid>
+            <Group justify="flex-end" gap="xs" wrap="nowrap">
+              <Button variant="default" disabled={!form.isDirty() || busy} onClick={() => form.reset()}>
+                Undo
+              </Button>
+              <Button type="submit" loading={busy}>
+                Save branding
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </form>
+    </>
+  );
+}

@@ -60,6 +60,9 @@ export function checkBranding(v: BrandingValues): Record<string, string> {
   if (!short) errors.short_name = 'Required';
   else if (short.length > SHORT_NAME_MAX)
     errors.short_name = `At most ${SHORT_NAME_MAX} characters: the home screen cuts longer names`;
+  for (const line of ['line1', 'city', 'state', 'postal_code', 'country'] as const) {
+    if (!v[line].trim()) errors[line] = 'Required';
+  }
   if (!isHexColor(v.primary_color)) errors.primary_color = 'Use a colour like #6d28d9';
   if (v.support_email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.support_email.trim()))
     errors.support_email = 'An e-mail address like help@example.com';

@@ -136,6 +136,7 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
               label="Brand colour"
               description="Buttons, the browser's bar and the app icon"
               required
+              withAsterisk={false}
               format="hex"
               swatches={SWATCHES}
               maw={320}
@@ -143,9 +144,9 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
             />
             <ContrastNote color={v.primary_color} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput label="Support e-mail" type="email" {...field('support_email')} />
-              <TextInput label="Support phone" type="tel" {...field('support_phone')} />
-              <TextInput label="Website" type="url" placeholder="https://" {...field('website')} />
+              <TextInput label="Support e-mail (optional)" type="email" {...field('support_email')} />
+              <TextInput label="Support phone (optional)" type="tel" {...field('support_phone')} />
+              <TextInput label="Website (optional)" type="url" placeholder="https://" {...field('website')} />
             </SimpleGrid>
             <Title order={3} fz="md">
               Warehouse address
@@ -154,13 +155,13 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
               Where customers ship their parcels (shown with their mailbox number).
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Address line 1" {...field('line1')} />
-              <TextInput label="Address line 2" {...field('line2')} />
-              <TextInput label="City" {...field('city')} />
-              <TextInput label="State" {...field('state')} />
-              <TextInput label="Postal code" {...field('postal_code')} />
-              <TextInput label="Country" {...field('country')} />
-              <TextInput label="Warehouse phone" type="tel" {...field('phone')} />
+              <TextInput label="Address line 1" required {...field('line1')} />
+              <TextInput label="Address line 2 (optional)" {...field('line2')} />
+              <TextInput label="City" required {...field('city')} />
+              <TextInput label="State" required {...field('state')} />
+              <TextInput label="Postal code" required {...field('postal_code')} />
+              <TextInput label="Country" required {...field('country')} />
+              <TextInput label="Warehouse phone (optional)" type="tel" {...field('phone')} />
             </SimpleGrid>
             <Group justify="flex-end" gap="xs" wrap="nowrap">
               <Button variant="default" disabled={!form.isDirty() || busy} onClick={() => form.reset()}>

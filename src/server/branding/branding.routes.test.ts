@@ -238,18 +238,19 @@ describe('branding (admins): name, colour, logo; the manifest, icons and documen
     expect(stored().length).toBe(filesBefore + 1);
   });
 
-  it('DELETE removes the logo: the parcel icons in the brand colour come back and the file leaves the store', async () => {
+  it('DELETE removes the uploaded logo (back to the one the company was set up with), then that one', async () => {
     const before = stored();
-    const b = expectOk<Branding>(
-      await t.request({ method: 'DELETE', url: '/v1/admin/branding/logo', token: admin }),
-      200,
-      'Logo removed',
-    );
-    expect(b).toMatchObject({ logo_url: '', logo: null });
+    const remove = () => t.request({ method: 'DELETE', url: '/v1/admin/branding/logo', token: admin });
+    const first = expectOk<Branding>(await remove(), 200, 'Logo removed');
+    expect(first).toMatchObject({ logo_url: '/brands/island-express.svg', logo: null });
     expect(stored().length).toBe(before.length - 1);
     const icons = await iconSizes();
     expect(icons.map((i) => i.real)).toEqual(['192x192', '512x512', '512x512']);
     expect(icons[0]?.src).toMatch(/^\/brand-icons\/parcel-fdba74\/any-192\.png$/);
+    expect(expectOk<Branding>(await remove())).toMatchObject({ logo_url: '', logo: null });
+    expect(
+      expectOk<{ logo_url: string }>(await t.request({ method: 'GET', url: '/v1/companies/me' })).logo_url,
+    ).toBe('');
     expectError(await t.request({ method: 'DELETE', url: '/v1/admin/branding/logo', token: clerk }), 403);
   });
 });

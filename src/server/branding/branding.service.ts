@@ -16,7 +16,14 @@ import { brandIconUrls, logoUrlFor } from '../pwa/brand-urls';
 import { flatten } from '../settings/settings.service';
 import { checkLogoImage, checkLogoUpload } from './logo-image';
 
-type Logo = { fileId: string; key: string; width: number; height: number; size: number };
+type Logo = {
+  fileId: string;
+  key: string;
+  width: number;
+  height: number;
+  size: number;
+  replacedLogoUrl: string;
+};
 
 /** The fields an admin edits, flat ("warehouse_address.city"), as the audit trail records them. */
 function auditable(c: CompanyRow): Record<string, AuditValue> {
@@ -77,6 +84,7 @@ export function createBrandingService(deps: {
         width: brandLogos.width,
         height: brandLogos.height,
         size: files.sizeBytes,
+        replacedLogoUrl: brandLogos.replacedLogoUrl,
       })
       .from(brandLogos)
       .innerJoin(files, eq(files.id, brandLogos.fileId))
@@ -158,7 +166,11 @@ export function createBrandingService(deps: {
         const { width, height } = await checkLogoImage(bytes, upload.contentType);
         const old = await logoOf(tx, company.id);
         const removeKey = old ? await dropLogo(tx, company.id, old) : undefined;
-        await tx.insert(brandLogos).values({ companyId: company.id, fileId: file.id, width, height });
+        // The logo the company was set up with is kept aside (through any number of uploads) for "Remove logo".
+        const replacedLogoUrl = old ? old.replacedLogoUrl : before.logoUrl;
+        await tx
+          .insert(brandLogos)
+          .values({ companyId: company.id, fileId: file.id, width, height, replacedLogoUrl });
         const logoUrl = logoUrlFor(file.sha256);
         const [after] = await tx
           .update(companies)
@@ -173,21 +185,33 @@ export function createBrandingService(deps: {
           changes: { logo_url: [before.logoUrl, logoUrl] },
           note: `Logo: ${upload.name} (${width} × ${height} px)`,
         });
-        const logo = { fileId: file.id, key: file.storageKey, width, height, size: file.sizeBytes };
+        const logo = {
+          fileId: file.id,
+          key: file.storageKey,
+          width,
+          height,
+          size: file.sizeBytes,
+          replacedLogoUrl,
+        };
         return { view: toBranding(after, logo), changed: true, ...(removeKey ? { removeKey } : {}) };
       });
     },
 
-    /** No logo: the header shows the name alone, the icons the parcel in the brand colour. */
+    /**
+     * The uploaded logo goes (its file too): the header shows the logo the company was set up with, if it had one;
+     * without an upload, that one goes. With no logo the header shows the name alone, and the icons are the parcel
+     * in the brand colour (icons are only ever made from an uploaded logo).
+     */
     async removeLogo(company: CompanyRow, actor: UserRow): Promise<Branding> {
       return change(async (tx) => {
         const before = await companyOf(tx, company.id, true);
         const old = await logoOf(tx, company.id);
         if (!old && before.logoUrl === '') return { view: toBranding(before, null), changed: false };
         const removeKey = old ? await dropLogo(tx, company.id, old) : undefined;
+        const logoUrl = old ? old.replacedLogoUrl : '';
         const [after] = await tx
           .update(companies)
-          .set({ logoUrl: '', updatedAt: new Date() })
+          .set({ logoUrl, updatedAt: new Date() })
           .where(eq(companies.id, company.id))
           .returning();
         if (!after) throw notFound('Company not found');
@@ -195,7 +219,7 @@ export function createBrandingService(deps: {
           entity: 'company',
           entityId: company.id,
           action: 'updated',
-          changes: { logo_url: [before.logoUrl, ''] },
+          changes: { logo_url: [before.logoUrl, logoUrl] },
           note: 'Logo removed',
         });
         return { view: toBranding(after, null), changed: true, ...(removeKey ? { removeKey } : {}) };

@@ -1,4 +1,4 @@
-import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies, files } from './schema';
 
 /**
@@ -14,5 +14,10 @@ export const brandLogos = pgTable('brand_logos', {
     .references(() => files.id),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  /**
+   * The logo the company had before it uploaded one (an image it was set up with, e.g. the demo's): removing the
+   * upload brings it back; removing again leaves no logo.
+   */
+  replacedLogoUrl: text('replaced_logo_url').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

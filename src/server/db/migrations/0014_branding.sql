@@ -3,6 +3,7 @@ CREATE TABLE "brand_logos" (
 	"file_id" uuid NOT NULL,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
+	"replaced_logo_url" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

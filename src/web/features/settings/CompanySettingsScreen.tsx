@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { CompanySettings } from '../../../contract/settings';
 import { AuditTrail } from '../../components/AuditTrail';
 import { usePageTitle } from '../../components/PageTitle';
@@ -45,6 +46,11 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
       <ScreenHeader
         title="Company settings"
         description="What customers read on their invoices and points page, and the time zone every date is shown in. Each section saves on its own."
+        action={
+          <Button component={Link} to="/admin/settings/branding" variant="light">
+            Branding: name, logo, colour
+          </Button>
+        }
       />
       <QueryStates
         query={query}

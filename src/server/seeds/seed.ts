@@ -116,7 +116,7 @@ export const DEMO_COMPANIES: CompanySeed[] = [
   {
     slug: 'island-express',
     name: 'Island Express',
-    shortName: 'Island Express',
+    shortName: 'Island',
     hosts: ['localhost', '127.0.0.1'],
     primaryColor: '#6d28d9',
     logoUrl: '/brands/island-express.svg',

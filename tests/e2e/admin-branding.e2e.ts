@@ -114,7 +114,8 @@ describe('branding', () => {
           await until(() => header.textContent()).toContain(NEW_NAME);
           expect(await header.locator('img').first().getAttribute('src')).toBe(after.logo_url);
           await until(() => page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(NEW_COLOR);
-          expect(await page.title()).toContain(NEW_NAME);
+          // The screen's title names the company (Dashboard · …).
+          await until(() => page.title()).toContain(NEW_NAME);
           expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe(
             after.icons.apple_180,
           );

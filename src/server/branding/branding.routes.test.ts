@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/audit';
 import type { Branding, UpdateBrandingInput } from '../../contract/branding';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
-import { expectError, expectOk } from '../test/helpers';
+import { expectError, expectOk, mailMatching } from '../test/helpers';
 import { multipart } from '../test/multipart';
 import { filesOnDisk } from '../test/packages';
 
@@ -126,12 +126,23 @@ describe('branding (admins): name, colour, logo; the manifest, icons and documen
     });
     const html = await page();
     expect(html).toContain('<title>Coral Island Express</title>');
+    expect(html).toContain('<meta name="application-name" content="Coral Island Express" />');
     expect(html).toContain('<meta name="theme-color" content="#fdba74" />');
     expect(html).toContain(`<link rel="apple-touch-icon" sizes="180x180" href="${saved.icons.apple_180}" />`);
     const me = expectOk<{ name: string; support_email: string }>(
       await t.request({ method: 'GET', url: '/v1/companies/me' }),
     );
     expect(me).toMatchObject({ name: 'Coral Island Express', support_email: 'help@coral.test' });
+
+    // Mail queued after the save carries the new name and colour.
+    await t.request({
+      method: 'POST',
+      url: '/v1/auth/passwordReset',
+      payload: { email: DEMO.customer.email },
+    });
+    const reset = await mailMatching(t, DEMO.customer.email, 'Reset your Coral Island Express password');
+    expect(reset?.html).toContain('background:#fdba74');
+    expect(reset?.from).toContain('Coral Island Express');
 
     // The other company is untouched.
     expect(await manifest('blue.localhost')).toMatchObject({ name: 'Blue Parcel', theme_color: '#1d4ed8' });

@@ -87,7 +87,15 @@ export function renderDocument(
   }
   const name = boot.company?.name;
   // Function replacements throughout: `$` sequences in a value (a name with "$&") are never read as patterns.
-  if (name) out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(name)}</title>`);
+  if (name) {
+    out = out.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(name)}</title>`);
+    // Screens title themselves "Packages · <name>" from this meta (web/components/PageTitle): written here, the first
+    // screen's title names the company before the app has fetched anything.
+    const appName = `<meta name="application-name" content="${escapeHtml(name)}" />`;
+    out = /<meta\s+name="application-name"[^>]*>/i.test(out)
+      ? out.replace(/<meta\s+name="application-name"[^>]*>/i, () => appName)
+      : out.replace(/<\/head>/i, () => `${appName}</head>`);
+  }
   const block = `${preloadLinks(preload)}<script type="application/json" id="boot">${jsonForScript(boot)}</script>`;
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}</head>`) : `${block}${out}`;
 }

@@ -1,5 +1,6 @@
 import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
+import { buildPalette, FILLED_SHADE } from '../../../lib/palette';
 
 /**
  * What customers will see, from the values being edited: the app's header (logo and name), a button in the colour,
@@ -36,11 +37,12 @@ export function BrandPreview({
           </Group>
         </Box>
         <Group gap="lg" align="flex-start" wrap="wrap">
-          {/* A button's look, not a button: nothing here is to be clicked. */}
+          {/* A button's look, not a button: nothing here is to be clicked. In the shade the theme fills buttons with
+              (darkened where white text needs it), as customers will see it. */}
           <Box
             component="span"
             data-testid="brand-preview-button"
-            bg={color}
+            bg={buildPalette(color)[FILLED_SHADE]}
             c="#ffffff"
             px="md"
             py={8}

@@ -138,6 +138,7 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
               required
               withAsterisk={false}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
               swatches={SWATCHES}
               maw={320}
               {...field('primary_color')}

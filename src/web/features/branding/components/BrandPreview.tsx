@@ -11,11 +11,14 @@ export function BrandPreview({
   shortName,
   color,
   logoUrl,
+  iconLogoUrl,
 }: {
   name: string;
   shortName: string;
   color: string;
   logoUrl: string;
+  /** The uploaded logo ('' for none): icons are made only from an upload, else the parcel in the colour. */
+  iconLogoUrl: string;
 }) {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="brand-preview-heading">
@@ -58,12 +61,12 @@ export function BrandPreview({
               w={64}
               h={64}
               bdrs={14}
-              bg={logoUrl ? '#ffffff' : color}
+              bg={iconLogoUrl ? '#ffffff' : color}
               bd="1px solid var(--mantine-color-default-border)"
               style={{ display: 'grid', placeItems: 'center', overflow: 'hidden' }}
             >
-              {logoUrl ? (
-                <Image src={logoUrl} alt="" w={52} h={52} fit="contain" />
+              {iconLogoUrl ? (
+                <Image src={iconLogoUrl} alt="" w={52} h={52} fit="contain" />
               ) : (
                 <IconPackage size={36} color="#ffffff" aria-hidden />
               )}

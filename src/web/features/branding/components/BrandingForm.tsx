@@ -80,6 +80,7 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
         shortName={v.short_name}
         color={isHexColor(v.primary_color) ? v.primary_color : branding.primary_color}
         logoUrl={branding.logo_url}
+        iconLogoUrl={branding.logo ? branding.logo_url : ''}
       />
       <form
         noValidate

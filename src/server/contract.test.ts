@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './test/harness';
  * Routes served for the app itself, not calls of the API (the docs, the PWA's files, the dev mailbox, a load
  * balancer's health probes).
  */
-const NOT_API = /^(HEAD|GET) \/(docs|$|\*|manifest|brand-icons|dev\/|healthz$|readyz$)/;
+const NOT_API = /^(HEAD|GET) \/(docs|$|\*|manifest|brand-icons|brand\/logo\/|dev\/|healthz$|readyz$)/;
 
 describe('the contract is the source of every call', () => {
   let t: TestApp;

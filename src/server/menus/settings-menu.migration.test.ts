@@ -5,47 +5,79 @@ import { menuItems, menus } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /*
- * 0013_settings_menu.sql adds Company settings to the admin menus that existed before it (new companies get it from
- * the seed). Replayed here on companies whose menu lacks it, as a database from before the settings screen does.
+ * Data migrations that add an admin screen to the admin menus that existed before it (new companies get it from the
+ * seed): 0013_settings_menu.sql (Company settings) and the hand-written part of 0014_branding.sql (Branding). Each is
+ * replayed here on companies whose menu lacks the item, as a database from before that screen does.
  */
-const MIGRATION = readFileSync(new URL('../db/migrations/0013_settings_menu.sql', import.meta.url), 'utf8');
+const read = (file: string) => readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
+/** The hand-written statements of a generated migration (after its `-- hand-written:` line): the data changes. */
+const handWritten = (file: string) => {
+  const text = read(file);
+  return text.slice(text.indexOf('-- hand-written:'));
+};
+/** A migration's statements one by one, as the migrator runs them. */
+const statements = (text: string) =>
+  text
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-describe('migration 0013: Company settings in existing admin menus', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+const CASES = [
+  {
+    file: '0013_settings_menu.sql',
+    sql: read('0013_settings_menu.sql'),
+    route: '/admin/settings',
+    title: 'Company settings',
+    icon: 'settings',
+  },
+  {
+    file: '0014_branding.sql',
+    sql: handWritten('0014_branding.sql'),
+    route: '/admin/settings/branding',
+    title: 'Branding',
+    icon: 'palette',
+  },
+];
 
-  const adminRoutes = () =>
-    t.database.db
-      .select({ route: menuItems.route, roles: menuItems.roles, companyId: menuItems.companyId })
-      .from(menuItems)
-      .innerJoin(menus, eq(menus.id, menuItems.menuId))
-      .where(eq(menus.code, 'admin'))
-      .orderBy(asc(menuItems.companyId), asc(menuItems.sortOrder), asc(menuItems.id));
+describe.each(CASES)(
+  'migration $file: $title in existing admin menus',
+  ({ sql: migration, route, title, icon }) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
 
-  it('adds the item once, for admins only, at the end of the menu; a second run changes nothing', async () => {
-    const before = await adminRoutes();
-    const companies = [...new Set(before.map((r) => r.companyId))];
-    expect(companies.length).toBeGreaterThan(1);
-    await t.database.db.delete(menuItems).where(eq(menuItems.route, '/admin/settings'));
-    expect((await adminRoutes()).some((r) => r.route === '/admin/settings')).toBe(false);
+    const adminRoutes = () =>
+      t.database.db
+        .select({ route: menuItems.route, roles: menuItems.roles, companyId: menuItems.companyId })
+        .from(menuItems)
+        .innerJoin(menus, eq(menus.id, menuItems.menuId))
+        .where(eq(menus.code, 'admin'))
+        .orderBy(asc(menuItems.companyId), asc(menuItems.sortOrder), asc(menuItems.id));
 
-    await t.database.db.execute(sql.raw(MIGRATION));
-    const after = await adminRoutes();
-    expect(after.map((r) => [r.companyId, r.route])).toEqual(before.map((r) => [r.companyId, r.route]));
-    for (const companyId of companies) {
-      const routes = after.filter((r) => r.companyId === companyId).map((r) => r.route);
-      expect(routes.at(-1)).toBe('/admin/settings');
-    }
-    const [item] = await t.database.db
-      .select()
-      .from(menuItems)
-      .where(and(eq(menuItems.route, '/admin/settings'), eq(menuItems.companyId, companies[0] ?? '')));
-    expect(item).toMatchObject({ title: 'Company settings', icon: 'settings', roles: ['admin'] });
+    it('adds the item once, for admins only, at the end of the menu; a second run changes nothing', async () => {
+      const before = await adminRoutes();
+      const companies = [...new Set(before.map((r) => r.companyId))];
+      expect(companies.length).toBeGreaterThan(1);
+      await t.database.db.delete(menuItems).where(eq(menuItems.route, route));
+      expect((await adminRoutes()).some((r) => r.route === route)).toBe(false);
 
-    await t.database.db.execute(sql.raw(MIGRATION));
-    expect(await adminRoutes()).toEqual(after);
-  });
-});
+      for (const statement of statements(migration)) await t.database.db.execute(sql.raw(statement));
+      const after = await adminRoutes();
+      for (const companyId of companies) {
+        const routes = after.filter((r) => r.companyId === companyId).map((r) => r.route);
+        const had = before.filter((r) => r.companyId === companyId && r.route !== route).map((r) => r.route);
+        expect(routes).toEqual([...had, route]);
+      }
+      const [item] = await t.database.db
+        .select()
+        .from(menuItems)
+        .where(and(eq(menuItems.route, route), eq(menuItems.companyId, companies[0] ?? '')));
+      expect(item).toMatchObject({ title, icon, roles: ['admin'] });
+
+      for (const statement of statements(migration)) await t.database.db.execute(sql.raw(statement));
+      expect(await adminRoutes()).toEqual(after);
+    });
+  },
+);

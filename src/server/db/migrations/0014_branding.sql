@@ -21,7 +21,6 @@ WHERE m."code" = 'admin'
   AND NOT EXISTS (SELECT 1 FROM "menu_items" i WHERE i."menu_id" = m."id" AND i."route" = '/admin/settings/branding')
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
--- hand-written:
 -- A short name is what a phone's home screen shows under the icon, 12 characters at most (Branding refuses longer
 -- ones). Longer ones were never shown: the manifest gave the name's first word instead, which they become here.
 UPDATE "companies" SET "short_name" = left(split_part("name", ' ', 1), 12) WHERE char_length("short_name") > 12;

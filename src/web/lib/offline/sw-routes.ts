@@ -22,11 +22,14 @@ export function isAppNavigation(url: URL): boolean {
   return !NAVIGATION_DENYLIST.some((re) => re.test(target));
 }
 
-/** Runtime-cached (stale-while-revalidate) so the installed app's manifest and icons work offline. */
+/** Runtime-cached (stale-while-revalidate) so the installed app's manifest, icons and logo work offline. */
 export function isBrandAsset(url: URL, origin: string): boolean {
   return (
     url.origin === origin &&
-    (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/brand-icons/'))
+    (url.pathname === '/manifest.webmanifest' ||
+      url.pathname.startsWith('/brand-icons/') ||
+      // The uploaded logo the header shows (branding): its URL changes with it, so a cached copy is never stale.
+      url.pathname.startsWith('/brand/logo/'))
   );
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { brandLogos, files } from '../db/schema';
-import type { FileStore } from '../files/file-store';
+import { FileMissing, type FileStore } from '../files/file-store';
 import { brandIconPng } from '../pwa/brand-icons';
 import { BRAND_ICONS, type BrandIconName, brandVersion, uploadedLogoHash } from '../pwa/brand-urls';
 import { headerLogoPng, iconFromLogo } from './logo-image';
@@ -41,7 +41,13 @@ export function createBrandAssets({ db, store }: { db: Db; store: FileStore }) {
       .where(eq(brandLogos.companyId, company.id))
       .limit(1);
     if (!row?.sha256.startsWith(hash)) return null;
-    return Buffer.concat(await (await store.open(row.key)).toArray());
+    try {
+      return Buffer.concat(await (await store.open(row.key)).toArray());
+    } catch (err) {
+      // Bytes lost from the store (a restore without files): the icons fall back to the parcel, never a 500.
+      if (err instanceof FileMissing) return null;
+      throw err;
+    }
   }
 
   return {

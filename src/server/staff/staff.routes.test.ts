@@ -96,6 +96,15 @@ describe('staff management', () => {
     const clerk = (await t.login(DEMO.clerk.email, DEMO.clerk.password)).access;
     const customer = (await t.login(DEMO.customer.email, DEMO.customer.password)).access;
     expectError(await patch(target.userId, { is_active: false }, clerk), 403);
+    // Nor through the customer record's door: a staff account's access is for admins.
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: `/v1/admin/customers/${target.userId}/deactivate`,
+        token: clerk,
+      }),
+      403,
+    );
     expectError(await patch(target.userId, { is_active: false }, customer), 403);
     const b = await signUp(t, 'blue.localhost');
     const { users } = await import('../db/schema');

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PendingInvitation } from '../../../../contract/staff';
+import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDate } from '../../../lib/format';
 import type { InvitationAction } from '../api';
 import { ROLE_LABELS } from './InviteForm';
@@ -26,9 +27,9 @@ export function PendingInvitations({
                 {ROLE_LABELS[i.role]} · sent {formatDate(i.last_sent_at)}
                 {i.invited_by ? ` by ${i.invited_by}` : ''}
               </Text>
-              <Badge mt={6} variant="light" color={i.status === 'expired' ? 'red.9' : 'blue.9'}>
+              <ToneBadge mt={6} tone={i.status === 'expired' ? 'red' : 'blue'}>
                 {i.status === 'expired' ? 'Expired' : `Pending until ${formatDate(i.expires_at)}`}
-              </Badge>
+              </ToneBadge>
             </div>
             <Group gap="xs">
               <Button

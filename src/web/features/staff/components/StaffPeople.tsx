@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { StaffMember } from '../../../../contract/staff';
+import { ToneBadge } from '../../../components/ToneBadge';
 import { ROLE_LABELS } from './InviteForm';
 
 export type PersonAction = { kind: 'role' | 'deactivate' | 'reactivate'; person: StaffMember };
@@ -28,12 +29,10 @@ export function StaffPeople({
                 {p.email}
               </Text>
               <Group gap="xs" mt={6}>
-                <Badge variant="light" color="gray.8">
-                  {ROLE_LABELS[p.role]}
-                </Badge>
-                <Badge variant="light" color={p.is_active ? 'green.9' : 'red.9'}>
+                <ToneBadge tone="gray">{ROLE_LABELS[p.role]}</ToneBadge>
+                <ToneBadge tone={p.is_active ? 'green' : 'red'}>
                   {p.is_active ? 'Active' : 'Deactivated'}
-                </Badge>
+                </ToneBadge>
               </Group>
             </div>
             {p.id !== me && (

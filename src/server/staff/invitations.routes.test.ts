@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../contract/audit';
 import type { InvitationInfo, PendingInvitation, StaffList } from '../../contract/staff';
 import { roomy, type Tokens } from '../test/auth';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
-import { expectError, expectOk, mailMatching, signUp } from '../test/helpers';
+import { expectError, expectOk, mailbox, mailMatching, signUp } from '../test/helpers';
 
 const fresh = (name = 'clerk') => `${name}-${randomBytes(4).toString('hex')}@example.test`;
 
@@ -74,6 +74,39 @@ describe('staff invitations', () => {
       }),
     ).items;
     expect(trail.map((e) => e.action)).toEqual(['accepted', 'invited']);
+  });
+
+  it('invite(tx, …) joins the caller’s transaction: rolled back with it, nothing is mailed', async () => {
+    const { companies, staffInvitations, users } = await import('../db/schema');
+    const db = t.database.db;
+    const blue = await db.query.companies.findFirst({ where: eq(companies.slug, 'blue-parcel') });
+    const operator = await db.query.users.findFirst({ where: eq(users.email, DEMO.platform.email) });
+    if (!blue || !operator) throw new Error('demo data missing');
+    const email = fresh('first-admin');
+    const input = {
+      company: blue,
+      email,
+      role: 'admin' as const,
+      invitedBy: operator,
+      origin: 'http://blue.localhost',
+    };
+    await expect(
+      db.transaction(async (tx) => {
+        await t.app.services.invitations.invite(tx as unknown as typeof db, input);
+        throw new Error('the company could not be made');
+      }),
+    ).rejects.toThrow('the company could not be made');
+    expect(
+      await db.query.staffInvitations.findFirst({ where: eq(staffInvitations.email, email) }),
+    ).toBeUndefined();
+    // Committed: the operator of another company is named in the audit entry, not as the company's inviter.
+    const row = await db.transaction((tx) =>
+      t.app.services.invitations.invite(tx as unknown as typeof db, input),
+    );
+    expect(row).toMatchObject({ companyId: blue.id, email, role: 'admin', invitedBy: null });
+    const mail = await mailMatching(t, email, 'You are invited to join Blue Parcel');
+    expect(mail?.links[0]).toMatch(/^http:\/\/blue\.localhost\/invite\//);
+    expect((await mailbox(t, ['localhost'])).some((m) => m.to === email)).toBe(false);
   });
 
   it('refuses an address already on the staff or already invited, and bad input', async () => {
@@ -174,5 +207,33 @@ describe('staff invitations', () => {
     );
     expect(blueList.invitations.map((i) => i.id)).not.toContain(made.id);
     expect(blueList.people.map((p) => p.email)).not.toContain(DEMO.admin.email);
+  });
+});
+
+describe('rate limits on invitation links', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { rateLimits: { auth: 3, windowMs: 60_000 } } });
+  });
+  afterAll(() => t.close());
+
+  it('answers guessing past the allowance with a 429 envelope, reading and accepting alike', async () => {
+    const guess = () =>
+      t.request({ method: 'GET', url: `/v1/auth/invitations/guess-${randomBytes(8).toString('hex')}` });
+    for (let i = 0; i < 3; i++) expectError(await guess(), 404);
+    expectError(await guess(), 429);
+    const accept = () =>
+      t.request({
+        method: 'POST',
+        url: '/v1/auth/invitations/accept',
+        payload: {
+          token: `guess-${randomBytes(8).toString('hex')}`,
+          first_name: 'A',
+          last_name: 'B',
+          password: 'mango-tree-42',
+        },
+      });
+    for (let i = 0; i < 3; i++) expectError(await accept(), 404);
+    expect(Number((await accept()).headers['retry-after'])).toBeGreaterThan(0);
   });
 });

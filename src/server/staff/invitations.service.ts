@@ -165,6 +165,7 @@ export function createInvitationService(deps: {
     return row;
   }
 
+  /** Runs `work` in a transaction of its own (drizzle types its transaction apart from the database). */
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
     db.transaction((tx) => work(tx as unknown as Db));
 

@@ -92,6 +92,7 @@ export function createStaffService({ db, audit }: { db: Db; audit: AuditService 
         );
       }
       const updated = await db.transaction(async (txRaw) => {
+        // drizzle types its transaction apart from the database; both run the same queries.
         const tx = txRaw as unknown as Db;
         // Every admin row of the company is locked: two admins demoting each other at once cannot leave none.
         const admins = await tx

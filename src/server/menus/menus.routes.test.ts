@@ -76,6 +76,7 @@ describe('menus and menu items', () => {
       '/admin/invoice/add',
       '/admin/menu',
       '/admin/settings',
+      '/admin/staff',
     ]);
   });
 
@@ -86,6 +87,7 @@ describe('menus and menu items', () => {
     expect(admin?.items.map((i) => i.route)).toContain('/admin/receive');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/menu');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/staff');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

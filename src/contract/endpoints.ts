@@ -43,6 +43,8 @@ import { settingsSchemas } from './settings';
 import { settingsCalls } from './settings.calls';
 import { shipmentSchemas } from './shipments';
 import { shipmentCalls } from './shipments.calls';
+import { staffSchemas } from './staff';
+import { staffCalls } from './staff.calls';
 import { staffPackageSchemas } from './staff-packages';
 import { staffPackageCalls } from './staff-packages.calls';
 import { userSchemas } from './users';
@@ -105,6 +107,8 @@ export const customerEndpoints = bindSchemas(customerCalls, customerSchemas);
 export const counterEndpoints = bindSchemas(counterCalls, counterSchemas);
 /** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
 export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
+/** Staff accounts: invitations by e-mail, their acceptance, and the company's staff (admins). */
+export const staffEndpoints = bindSchemas(staffCalls, staffSchemas);
 
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {
@@ -134,6 +138,7 @@ export const endpoints = {
   counter: counterEndpoints,
   settings: settingsEndpoints,
   branding: brandingEndpoints,
+  staff: staffEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

@@ -45,6 +45,8 @@ import {
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
 import { createSettingsService, type SettingsService } from './settings/settings.service';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
+import { createInvitationService, type InvitationService } from './staff/invitations.service';
+import { createStaffService, type StaffService } from './staff/staff.service';
 import { createStaffPackageService, type StaffPackageService } from './staff-packages/staff-packages.service';
 import { createUserService, type UserService } from './users/users.service';
 
@@ -89,6 +91,10 @@ export type Services = {
   customers: CustomerService;
   matching: MatchingService;
   counter: CounterService;
+  /** Invitations to a company's staff: `invite(tx, …)` joins the caller's transaction (staff screen, platform console). */
+  invitations: InvitationService;
+  /** The company's staff as its admins manage them (roles, activity). */
+  staffAccounts: StaffService;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
   readiness: ReadinessCheck;
 };
@@ -170,6 +176,8 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, status }),
+    invitations: createInvitationService({ db, jobs, config, audit, auth: authService }),
+    staffAccounts: createStaffService({ db, audit }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
   };
 }

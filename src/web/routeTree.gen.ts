@@ -25,10 +25,12 @@ import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
+import { Route as AppAdminStaffRouteImport } from './routes/_app/admin/staff';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
 import { Route as AppUserProfileRouteImport } from './routes/_app/user/profile';
+import { Route as BlankInviteTokenRouteImport } from './routes/_blank/invite/$token';
 import { Route as BlankVerificationIndexRouteImport } from './routes/_blank/verification/index';
 import { Route as BlankVerificationIdRouteImport } from './routes/_blank/verification/$id';
 import { Route as BlankVerificationVerifiedRouteImport } from './routes/_blank/verification/verified';
@@ -134,6 +136,11 @@ const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
   path: '/admin/settings',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminStaffRoute = AppAdminStaffRouteImport.update({
+  id: '/admin/staff',
+  path: '/admin/staff',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUserIndexRoute = AppUserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -153,6 +160,11 @@ const AppUserProfileRoute = AppUserProfileRouteImport.update({
   id: '/user/profile',
   path: '/user/profile',
   getParentRoute: () => AppRoute,
+} as any);
+const BlankInviteTokenRoute = BlankInviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => BlankRoute,
 } as any);
 const BlankVerificationIndexRoute = BlankVerificationIndexRouteImport.update({
   id: '/verification/',
@@ -304,9 +316,11 @@ export interface FileRoutesByFullPath {
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
+  '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
+  '/invite/$token': typeof BlankInviteTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -350,9 +364,11 @@ export interface FileRoutesByTo {
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
+  '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
+  '/invite/$token': typeof BlankInviteTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -399,9 +415,11 @@ export interface FileRoutesById {
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
+  '/_app/admin/staff': typeof AppAdminStaffRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/_app/user/fees': typeof AppUserFeesRoute;
   '/_app/user/profile': typeof AppUserProfileRoute;
+  '/_blank/invite/$token': typeof BlankInviteTokenRoute;
   '/_blank/verification/$id': typeof BlankVerificationIdRoute;
   '/_blank/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -447,9 +465,11 @@ export interface FileRouteTypes {
     | '/admin/prealerts'
     | '/admin/receive'
     | '/admin/settings'
+    | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
+    | '/invite/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -493,9 +513,11 @@ export interface FileRouteTypes {
     | '/admin/prealerts'
     | '/admin/receive'
     | '/admin/settings'
+    | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
+    | '/invite/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -541,9 +563,11 @@ export interface FileRouteTypes {
     | '/_app/admin/prealerts'
     | '/_app/admin/receive'
     | '/_app/admin/settings'
+    | '/_app/admin/staff'
     | '/_app/user/authorizeduser'
     | '/_app/user/fees'
     | '/_app/user/profile'
+    | '/_blank/invite/$token'
     | '/_blank/verification/$id'
     | '/_blank/verification/verified'
     | '/pages/error/not-authorized'
@@ -698,6 +722,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/staff': {
+      id: '/_app/admin/staff';
+      path: '/admin/staff';
+      fullPath: '/admin/staff';
+      preLoaderRoute: typeof AppAdminStaffRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/': {
       id: '/_app/user/';
       path: '/user';
@@ -725,6 +756,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/profile';
       preLoaderRoute: typeof AppUserProfileRouteImport;
       parentRoute: typeof AppRoute;
+    };
+    '/_blank/invite/$token': {
+      id: '/_blank/invite/$token';
+      path: '/invite/$token';
+      fullPath: '/invite/$token';
+      preLoaderRoute: typeof BlankInviteTokenRouteImport;
+      parentRoute: typeof BlankRoute;
     };
     '/_blank/verification/': {
       id: '/_blank/verification/';
@@ -918,6 +956,7 @@ interface AppRouteChildren {
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
+  AppAdminStaffRoute: typeof AppAdminStaffRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
@@ -953,6 +992,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,
+  AppAdminStaffRoute: AppAdminStaffRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,
@@ -988,6 +1028,7 @@ interface BlankRouteChildren {
   BlankLoginRoute: typeof BlankLoginRoute;
   BlankResetPasswordRoute: typeof BlankResetPasswordRoute;
   BlankSignupRoute: typeof BlankSignupRoute;
+  BlankInviteTokenRoute: typeof BlankInviteTokenRoute;
   BlankVerificationIdRoute: typeof BlankVerificationIdRoute;
   BlankVerificationVerifiedRoute: typeof BlankVerificationVerifiedRoute;
   BlankVerificationIndexRoute: typeof BlankVerificationIndexRoute;
@@ -998,6 +1039,7 @@ const BlankRouteChildren: BlankRouteChildren = {
   BlankLoginRoute: BlankLoginRoute,
   BlankResetPasswordRoute: BlankResetPasswordRoute,
   BlankSignupRoute: BlankSignupRoute,
+  BlankInviteTokenRoute: BlankInviteTokenRoute,
   BlankVerificationIdRoute: BlankVerificationIdRoute,
   BlankVerificationVerifiedRoute: BlankVerificationVerifiedRoute,
   BlankVerificationIndexRoute: BlankVerificationIndexRoute,

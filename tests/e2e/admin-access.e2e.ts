@@ -21,6 +21,7 @@ const ADMIN_SCREENS = [
   '/admin/invoice/add',
   '/admin/menu',
   '/admin/settings',
+  '/admin/staff',
 ];
 
 type OpenApi = { paths: Record<string, Record<string, { tags?: string[] }>> };

@@ -6,7 +6,7 @@ import type { Role } from '../../contract/users';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Db } from '../db';
-import type { CompanyRow, UserRow } from '../db/rows';
+import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import {
   authorizedPersons,
   invoices,
@@ -62,6 +62,11 @@ const ORDER: Record<CustomerSort, SQL[]> = {
   name: [asc(users.lastName), asc(users.firstName), asc(users.id)],
   mailbox: [asc(users.mailboxNumber)],
 };
+
+/** A clerk may act on customers' accounts; a staff account's access is for admins (the Staff screen's rules). */
+function staffOnlyByAdmins(caller: UserRow, target: UserRow): void {
+  if (isStaff(target) && caller.role !== 'admin') throw forbidden('Only admins change staff accounts');
+}
 
 /**
  * Staff's view of the company's customers (every account of the company, staff included, so admins can find
@@ -302,7 +307,10 @@ export function createCustomerService({
         staff,
         id,
         'deactivated',
-        (u) => (u.isActive ? { isActive: false } : null),
+        (u) => {
+          staffOnlyByAdmins(staff, u);
+          return u.isActive ? { isActive: false } : null;
+        },
         () => ({ is_active: [true, false] }),
         async (tx, u) => {
           await tx
@@ -319,7 +327,10 @@ export function createCustomerService({
         staff,
         id,
         'reactivated',
-        (u) => (u.isActive ? null : { isActive: true }),
+        (u) => {
+          staffOnlyByAdmins(staff, u);
+          return u.isActive ? null : { isActive: true };
+        },
         () => ({ is_active: [false, true] }),
       );
     },

@@ -756,3 +756,4 @@ export const notifications = pgTable(
   ],
 );
 export * from './schema-branding';
+export * from './schema-staff';

@@ -77,6 +77,7 @@ describe('menus and menu items', () => {
       '/admin/menu',
       '/admin/settings',
       '/admin/settings/branding',
+      '/admin/staff',
     ]);
   });
 
@@ -88,6 +89,7 @@ describe('menus and menu items', () => {
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/menu');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings/branding');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/staff');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

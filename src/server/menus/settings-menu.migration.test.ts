@@ -6,15 +6,10 @@ import { createTestApp, type TestApp } from '../test/harness';
 
 /*
  * Data migrations that add an admin screen to the admin menus that existed before it (new companies get it from the
- * seed): 0013_settings_menu.sql (Company settings) and the hand-written part of 0014_branding.sql (Branding). Each is
- * replayed here on companies whose menu lacks the item, as a database from before that screen does.
+ * seed): 0013_settings_menu.sql (Company settings), 0015_branding_data.sql (Branding) and 0016_staff_data.sql (Staff).
+ * Each is replayed here on companies whose menu lacks the item, as a database from before that screen does.
  */
 const read = (file: string) => readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
-/** The hand-written statements of a generated migration (after its `-- hand-written:` line): the data changes. */
-const handWritten = (file: string) => {
-  const text = read(file);
-  return text.slice(text.indexOf('-- hand-written:'));
-};
 /** A migration's statements one by one, as the migrator runs them. */
 const statements = (text: string) =>
   text
@@ -31,11 +26,18 @@ const CASES = [
     icon: 'settings',
   },
   {
-    file: '0014_branding.sql',
-    sql: handWritten('0014_branding.sql'),
+    file: '0015_branding_data.sql',
+    sql: read('0015_branding_data.sql'),
     route: '/admin/settings/branding',
     title: 'Branding',
     icon: 'palette',
+  },
+  {
+    file: '0016_staff_data.sql',
+    sql: read('0016_staff_data.sql'),
+    route: '/admin/staff',
+    title: 'Staff',
+    icon: 'users',
   },
 ];
 

@@ -20,6 +20,7 @@ import { OPERATIONS_OPS } from '../test/matrix/operations';
 import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
 import { PUBLIC_OPS } from '../test/matrix/public';
+import { STAFF_OPS } from '../test/matrix/staff';
 import { multipart } from '../test/multipart';
 
 /**
@@ -59,6 +60,7 @@ const TABLE: Record<string, Op> = {
   ...CUSTOMER_OPS,
   ...COUNTER_OPS,
   ...BRANDING_OPS,
+  ...STAFF_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -67,8 +67,8 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
-// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and 0014_branding.sql, which
-// add the back office's items to existing menus.
+// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and
+// the data parts of 0015 and 0016 (Branding, Staff), which add the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
   { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },
@@ -83,6 +83,7 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },
   { title: 'Company settings', icon: 'settings', route: '/admin/settings', admin: true },
   { title: 'Branding', icon: 'palette', route: '/admin/settings/branding', admin: true },
+  { title: 'Staff', icon: 'users', route: '/admin/staff', admin: true },
 ].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
   ...m,
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],

@@ -13,7 +13,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
 /** What anyone may read about the company of the current host: branding and where to ship. */
 export const companySchema = z.object({
@@ -42,7 +42,7 @@ export const companyAdminSchema = companySchema.extend({ hostnames: z.array(z.st
 export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
 
 /** An address as sent by a client: every line is text of a bounded length. */
-const addressBodySchema = z.object({
+export const addressBodySchema = z.object({
   line1: text().max(200),
   line2: text().max(200),
   city: text().max(100),

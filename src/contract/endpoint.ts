@@ -9,7 +9,7 @@ import type { z } from 'zod';
  *   `bindSchemas` into the endpoints the server registers (validation, OpenAPI, the access guard).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call. The server applies it (a guard per level) and the access-control matrix checks it:

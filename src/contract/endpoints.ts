@@ -29,6 +29,8 @@ import { notificationSchemas } from './notifications';
 import { notificationCalls } from './notifications.calls';
 import { packageSchemas, prealertSchemas, receiptSchemas } from './packages';
 import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
+import { platformSchemas } from './platform';
+import { platformCalls } from './platform.calls';
 import { pointsSchemas } from './points';
 import { pointsCalls } from './points.calls';
 import { profileSchemas } from './profile';
@@ -102,6 +104,9 @@ export const counterEndpoints = bindSchemas(counterCalls, counterSchemas);
 /** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
 export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
 
+/** The platform console: the companies the platform serves (the platform's operator only). */
+export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
+
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {
   auth: authEndpoints,
@@ -129,6 +134,7 @@ export const endpoints = {
   matching: matchingEndpoints,
   counter: counterEndpoints,
   settings: settingsEndpoints,
+  platform: platformEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

@@ -34,6 +34,7 @@ import { createPackageService, type PackageService } from './packages/packages.s
 import { createPrealertService, type PrealertService } from './packages/prealerts.service';
 import { createReceiptService, type ReceiptService } from './packages/receipts.service';
 import { createStoredFiles, type StoredFiles } from './packages/stored-files';
+import { createPlatformService, type PlatformService } from './platform/platform.service';
 import { createPointsService, type PointsService } from './points/points.service';
 import { createProfileService, type ProfileService } from './profile/profile.service';
 import {
@@ -84,6 +85,8 @@ export type Services = {
   customers: CustomerService;
   matching: MatchingService;
   counter: CounterService;
+  /** The platform console: every company, for the platform's operator. */
+  platform: PlatformService;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
   readiness: ReadinessCheck;
 };
@@ -163,6 +166,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, status }),
+    platform: createPlatformService({ db, audit, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
   };
 }

@@ -18,6 +18,7 @@ import { INTAKE_OPS } from '../test/matrix/intake';
 import { OPERATIONS_OPS } from '../test/matrix/operations';
 import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
+import { PLATFORM_OPS } from '../test/matrix/platform';
 import { PUBLIC_OPS } from '../test/matrix/public';
 import { multipart } from '../test/multipart';
 
@@ -57,6 +58,7 @@ const TABLE: Record<string, Op> = {
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
   ...COUNTER_OPS,
+  ...PLATFORM_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

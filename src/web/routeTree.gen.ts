@@ -25,6 +25,7 @@ import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
+import { Route as AppPlatformIndexRouteImport } from './routes/_app/platform/index';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
@@ -44,6 +45,8 @@ import { Route as AppAdminPackagesIndexRouteImport } from './routes/_app/admin/p
 import { Route as AppAdminPackagesIdRouteImport } from './routes/_app/admin/packages/$id';
 import { Route as AppAdminShipmentsIndexRouteImport } from './routes/_app/admin/shipments/index';
 import { Route as AppAdminShipmentsIdRouteImport } from './routes/_app/admin/shipments/$id';
+import { Route as AppPlatformCompaniesIdRouteImport } from './routes/_app/platform/companies/$id';
+import { Route as AppPlatformCompaniesNewRouteImport } from './routes/_app/platform/companies/new';
 import { Route as AppUserInvoicesIndexRouteImport } from './routes/_app/user/invoices/index';
 import { Route as AppUserInvoicesIdRouteImport } from './routes/_app/user/invoices/$id';
 import { Route as AppUserPackagesIdRouteImport } from './routes/_app/user/packages/$id';
@@ -131,6 +134,11 @@ const AppAdminReceiveRoute = AppAdminReceiveRouteImport.update({
 const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
   id: '/admin/settings',
   path: '/admin/settings',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlatformIndexRoute = AppPlatformIndexRouteImport.update({
+  id: '/platform/',
+  path: '/platform/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUserIndexRoute = AppUserIndexRouteImport.update({
@@ -229,6 +237,16 @@ const AppAdminShipmentsIdRoute = AppAdminShipmentsIdRouteImport.update({
   path: '/admin/shipments/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppPlatformCompaniesIdRoute = AppPlatformCompaniesIdRouteImport.update({
+  id: '/platform/companies/$id',
+  path: '/platform/companies/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlatformCompaniesNewRoute = AppPlatformCompaniesNewRouteImport.update({
+  id: '/platform/companies/new',
+  path: '/platform/companies/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUserInvoicesIndexRoute = AppUserInvoicesIndexRouteImport.update({
   id: '/user/invoices/',
   path: '/user/invoices/',
@@ -305,6 +323,7 @@ export interface FileRoutesByFullPath {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/admin/': typeof AppAdminIndexRoute;
+  '/platform/': typeof AppPlatformIndexRoute;
   '/user/': typeof AppUserIndexRoute;
   '/verification/': typeof BlankVerificationIndexRoute;
   '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -313,6 +332,8 @@ export interface FileRoutesByFullPath {
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -350,6 +371,7 @@ export interface FileRoutesByTo {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/admin': typeof AppAdminIndexRoute;
+  '/platform': typeof AppPlatformIndexRoute;
   '/user': typeof AppUserIndexRoute;
   '/verification': typeof BlankVerificationIndexRoute;
   '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -358,6 +380,8 @@ export interface FileRoutesByTo {
   '/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -398,6 +422,7 @@ export interface FileRoutesById {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/_app/admin/': typeof AppAdminIndexRoute;
+  '/_app/platform/': typeof AppPlatformIndexRoute;
   '/_app/user/': typeof AppUserIndexRoute;
   '/_blank/verification/': typeof BlankVerificationIndexRoute;
   '/_app/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -406,6 +431,8 @@ export interface FileRoutesById {
   '/_app/admin/menu/$id': typeof AppAdminMenuIdRoute;
   '/_app/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/_app/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/_app/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/_app/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/_app/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/_app/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/_app/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -445,6 +472,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/admin/'
+    | '/platform/'
     | '/user/'
     | '/verification/'
     | '/admin/customers/$id'
@@ -453,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin/menu/$id'
     | '/admin/packages/$id'
     | '/admin/shipments/$id'
+    | '/platform/companies/$id'
+    | '/platform/companies/new'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -490,6 +520,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/admin'
+    | '/platform'
     | '/user'
     | '/verification'
     | '/admin/customers/$id'
@@ -498,6 +529,8 @@ export interface FileRouteTypes {
     | '/admin/menu/$id'
     | '/admin/packages/$id'
     | '/admin/shipments/$id'
+    | '/platform/companies/$id'
+    | '/platform/companies/new'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -537,6 +570,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/_app/admin/'
+    | '/_app/platform/'
     | '/_app/user/'
     | '/_blank/verification/'
     | '/_app/admin/customers/$id'
@@ -545,6 +579,8 @@ export interface FileRouteTypes {
     | '/_app/admin/menu/$id'
     | '/_app/admin/packages/$id'
     | '/_app/admin/shipments/$id'
+    | '/_app/platform/companies/$id'
+    | '/_app/platform/companies/new'
     | '/_app/user/invoices/$id'
     | '/_app/user/packages/$id'
     | '/_app/user/packages/cost-estimator'
@@ -685,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/platform/': {
+      id: '/_app/platform/';
+      path: '/platform';
+      fullPath: '/platform/';
+      preLoaderRoute: typeof AppPlatformIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/': {
       id: '/_app/user/';
       path: '/user';
@@ -818,6 +861,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminShipmentsIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/platform/companies/$id': {
+      id: '/_app/platform/companies/$id';
+      path: '/platform/companies/$id';
+      fullPath: '/platform/companies/$id';
+      preLoaderRoute: typeof AppPlatformCompaniesIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/platform/companies/new': {
+      id: '/_app/platform/companies/new';
+      path: '/platform/companies/new';
+      fullPath: '/platform/companies/new';
+      preLoaderRoute: typeof AppPlatformCompaniesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/invoices/': {
       id: '/_app/user/invoices/';
       path: '/user/invoices';
@@ -902,6 +959,7 @@ interface AppRouteChildren {
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
   AppAdminIndexRoute: typeof AppAdminIndexRoute;
+  AppPlatformIndexRoute: typeof AppPlatformIndexRoute;
   AppUserIndexRoute: typeof AppUserIndexRoute;
   AppAdminCustomersIdRoute: typeof AppAdminCustomersIdRoute;
   AppAdminInvoiceAddRoute: typeof AppAdminInvoiceAddRoute;
@@ -909,6 +967,8 @@ interface AppRouteChildren {
   AppAdminMenuIdRoute: typeof AppAdminMenuIdRoute;
   AppAdminPackagesIdRoute: typeof AppAdminPackagesIdRoute;
   AppAdminShipmentsIdRoute: typeof AppAdminShipmentsIdRoute;
+  AppPlatformCompaniesIdRoute: typeof AppPlatformCompaniesIdRoute;
+  AppPlatformCompaniesNewRoute: typeof AppPlatformCompaniesNewRoute;
   AppUserInvoicesIdRoute: typeof AppUserInvoicesIdRoute;
   AppUserPackagesIdRoute: typeof AppUserPackagesIdRoute;
   AppUserPackagesCostEstimatorRoute: typeof AppUserPackagesCostEstimatorRoute;
@@ -936,6 +996,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppPlatformIndexRoute: AppPlatformIndexRoute,
   AppUserIndexRoute: AppUserIndexRoute,
   AppAdminCustomersIdRoute: AppAdminCustomersIdRoute,
   AppAdminInvoiceAddRoute: AppAdminInvoiceAddRoute,
@@ -943,6 +1004,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminMenuIdRoute: AppAdminMenuIdRoute,
   AppAdminPackagesIdRoute: AppAdminPackagesIdRoute,
   AppAdminShipmentsIdRoute: AppAdminShipmentsIdRoute,
+  AppPlatformCompaniesIdRoute: AppPlatformCompaniesIdRoute,
+  AppPlatformCompaniesNewRoute: AppPlatformCompaniesNewRoute,
   AppUserInvoicesIdRoute: AppUserInvoicesIdRoute,
   AppUserPackagesIdRoute: AppUserPackagesIdRoute,
   AppUserPackagesCostEstimatorRoute: AppUserPackagesCostEstimatorRoute,

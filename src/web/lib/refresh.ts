@@ -19,7 +19,8 @@ export type Changed =
   | 'purchase-request'
   | 'menu'
   | 'settings'
-  | 'profile';
+  | 'profile'
+  | 'platform-company';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
 const INVOICE_SHOWN_IN = [
@@ -59,6 +60,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   menu: [r.menus],
   settings: [r.settings, r.company, r.fees],
   profile: [r.profile, r.me],
+  // A company made, switched off or on, or re-hosted in the platform console.
+  'platform-company': [r.platform],
 };
 
 /** The history of a record a change wrote to (staff changes are audited). */

@@ -11,6 +11,7 @@ export const auditEntities = [
   'company',
   'menu',
   'purchase_request',
+  'staff_invitation',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

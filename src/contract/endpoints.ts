@@ -43,6 +43,8 @@ import { settingsSchemas } from './settings';
 import { settingsCalls } from './settings.calls';
 import { shipmentSchemas } from './shipments';
 import { shipmentCalls } from './shipments.calls';
+import { staffSchemas } from './staff';
+import { staffCalls } from './staff.calls';
 import { staffPackageSchemas } from './staff-packages';
 import { staffPackageCalls } from './staff-packages.calls';
 import { userSchemas } from './users';
@@ -103,6 +105,8 @@ export const customerEndpoints = bindSchemas(customerCalls, customerSchemas);
 export const counterEndpoints = bindSchemas(counterCalls, counterSchemas);
 /** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
 export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
+/** Staff accounts: invitations by e-mail, their acceptance, and the company's staff (admins). */
+export const staffEndpoints = bindSchemas(staffCalls, staffSchemas);
 
 /** The platform console: the companies the platform serves (the platform's operator only). */
 export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
@@ -134,6 +138,7 @@ export const endpoints = {
   matching: matchingEndpoints,
   counter: counterEndpoints,
   settings: settingsEndpoints,
+  staff: staffEndpoints,
   platform: platformEndpoints,
 } as const;
 

@@ -35,4 +35,14 @@ export const platformCalls = callsFor<typeof platformSchemas>()({
     tags: ['platform'],
     description: 'Deactivating keeps every row; the company’s hosts answer 404 at once, on every instance.',
   },
+  invite: {
+    summary: 'Invite a company’s first admin (platform)',
+    method: 'POST',
+    path: '/v1/platform/companies/:id/invitations',
+    access: 'platform',
+    tags: ['platform'],
+    status: 201,
+    description:
+      'Mails a single-use link that expires, opened on the company’s own host, to set a password (an admin invitation).',
+  },
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { emailSchema } from './auth';
 import { addressBodySchema, companySchema, hexColor } from './companies';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { timeZoneSchema } from './settings';
+import { pendingInvitationSchema } from './staff';
 import { text } from './text';
 
 /*
@@ -94,16 +96,9 @@ export const platformCompanySchema = companySchema.extend({
 });
 export type PlatformCompany = z.infer<typeof platformCompanySchema>;
 
-export const inviteAdminBodySchema = z.object({
-  email: z.email('An e-mail address like admin@example.com').max(200),
-});
+/** The first admin of a company, invited by e-mail from the console (the link opens on the company's host). */
+export const inviteAdminBodySchema = z.object({ email: emailSchema });
 export type InviteAdminBody = z.input<typeof inviteAdminBodySchema>;
-
-export const invitationReplySchema = z.object({
-  email: z.string(),
-  role: z.string(),
-  expires_at: z.string(),
-});
 
 /** The schemas of each call in `platform.calls.ts`. */
 export const platformSchemas = {
@@ -111,4 +106,5 @@ export const platformSchemas = {
   one: { params: uuidParamSchema, response: platformCompanySchema },
   create: { body: createPlatformCompanyBodySchema, response: platformCompanySchema },
   update: { params: uuidParamSchema, body: updatePlatformCompanyBodySchema, response: platformCompanySchema },
+  invite: { params: uuidParamSchema, body: inviteAdminBodySchema, response: pendingInvitationSchema },
 };

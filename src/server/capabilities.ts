@@ -29,6 +29,7 @@ import { referenceRoutes } from './reference/reference.routes';
 import type { Services } from './services';
 import { settingsRoutes } from './settings/settings.routes';
 import { shipmentRoutes } from './shipments/shipments.routes';
+import { staffRoutes } from './staff/staff.routes';
 import { staffPackageRoutes } from './staff-packages/staff-packages.routes';
 import { userRoutes } from './users/users.routes';
 
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(customerRoutes, deps);
   await app.register(matchingRoutes, deps);
   await app.register(counterRoutes, deps);
+  await app.register(staffRoutes, deps);
   await app.register(platformRoutes, deps);
   await app.register(mailboxRoutes, deps);
   await app.register(webManifestRoutes, deps);

@@ -44,6 +44,8 @@ import {
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
 import { createSettingsService, type SettingsService } from './settings/settings.service';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
+import { createInvitationService, type InvitationService } from './staff/invitations.service';
+import { createStaffService, type StaffService } from './staff/staff.service';
 import { createStaffPackageService, type StaffPackageService } from './staff-packages/staff-packages.service';
 import { createUserService, type UserService } from './users/users.service';
 
@@ -85,6 +87,10 @@ export type Services = {
   customers: CustomerService;
   matching: MatchingService;
   counter: CounterService;
+  /** Invitations to a company's staff: `invite(tx, …)` joins the caller's transaction (staff screen, platform console). */
+  invitations: InvitationService;
+  /** The company's staff as its admins manage them (roles, activity). */
+  staffAccounts: StaffService;
   /** The platform console: every company, for the platform's operator. */
   platform: PlatformService;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
@@ -135,6 +141,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
   const packages = createPackageService({ db, status });
   const staffPackages = createStaffPackageService({ db, audit, notifications, status });
   const authService = createAuthService({ db, signer, jobs, config, throttle });
+  const invitations = createInvitationService({ db, jobs, config, audit, auth: authService });
   return {
     audit,
     dashboard: createDashboardService({ db }),
@@ -166,7 +173,9 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, status }),
-    platform: createPlatformService({ db, audit, platformDomain: config.platformDomain }),
+    invitations,
+    staffAccounts: createStaffService({ db, audit }),
+    platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
   };
 }

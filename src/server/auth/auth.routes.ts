@@ -8,7 +8,7 @@ import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
 import { toUser } from '../presenters';
 import type { Services } from '../services';
-import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, deviceKeys, knownDevice, rememberDevice } from './device-cookie';
+import { DEVICE_COOKIE, deviceKeys, knownDevice, setDeviceCookie } from './device-cookie';
 
 export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { config: Config }> = async (
   app,
@@ -36,14 +36,8 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
       const cookie = request.cookies[DEVICE_COOKIE];
       const device = knownDevice(devices, cookie, company.id, request.body.email);
       const tokens = await auth.login(company, request.body, device);
-      // Signed in: this browser is a known device of the account from now on (a new token each time).
-      reply.setCookie(DEVICE_COOKIE, rememberDevice(devices, cookie, company.id, request.body.email), {
-        path: '/v1/auth',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: DEVICE_MAX_AGE_S,
-      });
+      // Signed in: a new device token each time.
+      setDeviceCookie(request, reply, devices, company.id, request.body.email);
       return ok(tokens, 'Signed in');
     },
     limit,

@@ -56,9 +56,10 @@ export function createAuthService(deps: {
     });
   }
 
-  async function issueTokens(user: UserRow, familyId: string = randomUUID()): Promise<Tokens> {
+  /** A new session; `tx` stores it in the caller's transaction (an accepted invitation signs in with its change). */
+  async function issueTokens(user: UserRow, familyId: string = randomUUID(), tx: Db = db): Promise<Tokens> {
     const refresh = newOpaqueToken();
-    await storeRefresh(db, user, familyId, refresh);
+    await storeRefresh(tx, user, familyId, refresh);
     return withAccess(user, refresh.token);
   }
 

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that signed in to an
@@ -88,3 +89,20 @@ export function rememberDevice(
 
 /** The throttle's key for one device's failures at one account (the account's own key is its email). */
 export const deviceThrottleKey = (nonce: string) => `device:${nonce}`;
+
+/** After a sign-in (the login, an accepted invitation): this browser is a known device of the account from now on. */
+export function setDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  keys: DeviceKeys,
+  companyId: string,
+  email: string,
+): void {
+  reply.setCookie(DEVICE_COOKIE, rememberDevice(keys, request.cookies[DEVICE_COOKIE], companyId, email), {
+    path: '/v1/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_MAX_AGE_S,
+  });
+}

@@ -755,3 +755,4 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
   ],
 );
+export * from './schema-staff';

@@ -11,7 +11,15 @@ import { requireCompany } from './tenant';
  */
 export function linkOrigin(request: FastifyRequest, config: Config): string {
   requireCompany(request);
-  const { hostname, port } = request.site;
+  return hostOrigin(request, config, request.site.hostname);
+}
+
+/**
+ * The origin of `hostname` (one of a company's configured host names, e.g. another company's first host when the
+ * platform console invites its admin), reached the way this request came: same scheme and port.
+ */
+export function hostOrigin(request: FastifyRequest, config: Config, hostname: string): string {
+  const { port } = request.site;
   if (config.publicUrl) {
     const url = new URL(config.publicUrl);
     if (url.hostname.toLowerCase().replace(/\.$/, '') === hostname) return url.origin;

@@ -15,14 +15,14 @@ export function brandOf(c: CompanyRow): Brand {
   };
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 }
 
-function layout(
+export function layout(
   brand: Brand,
   origin: string,
   heading: string,
@@ -42,7 +42,7 @@ function layout(
 </table></td></tr></table></body></html>`;
 }
 
-function from(brand: Brand, fallback: string | undefined): string {
+export function from(brand: Brand, fallback: string | undefined): string {
   return fallback ?? `"${brand.name.replace(/"/g, '')}" <${brand.supportEmail || 'no-reply@localhost'}>`;
 }
 

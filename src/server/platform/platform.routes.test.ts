@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tokens } from '../../contract/auth';
 import type { PlatformCompany } from '../../contract/platform';
+import type { PendingInvitation } from '../../contract/staff';
 import { auditLog, companies, dutyCategories, menus } from '../db/schema';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
-import { expectError, expectOk } from '../test/helpers';
+import { expectError, expectOk, waitForMail } from '../test/helpers';
 import { hostRuleProblem } from './platform.service';
 import { startOfMonthIn } from './usage';
 
@@ -192,6 +194,40 @@ describe('the platform console (/v1/platform/companies)', () => {
     );
     expect(drop.errors?.hosts).toEqual(['Keep localhost: you are signed in on it']);
     expect(expectOk<{ id: string }>(await me('localhost')).id).toBe(island.id);
+  });
+
+  it('invites the first admin: the mail’s link opens on the company’s host and signs them in as its admin', async () => {
+    const email = 'owner@coral.test';
+    const made = expectOk<PendingInvitation>(
+      await call('POST', `/v1/platform/companies/${created.id}/invitations`, { email: 'Owner@Coral.test' }),
+      201,
+      'Invitation sent',
+    );
+    expect(made).toMatchObject({ email, role: 'admin', status: 'pending' });
+    // Only the company's own host shows its mail (the platform's does not).
+    expect(await waitForMail(t, email, 1, 300)).toEqual([]);
+    const [mail] = await waitForMail(t, email, 1, 3000, ['coral.localhost']);
+    const link = mail?.links.find((l) => l.includes('/invite/')) ?? '';
+    expect(link).toMatch(/^http:\/\/coral\.localhost\/invite\/[\w-]{20,}$/);
+    const token = link.split('/invite/')[1] ?? '';
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/auth/invitations/accept',
+      host: 'coral.localhost',
+      payload: { token, first_name: 'Coral', last_name: 'Owner', password: 'mango-tree-42' },
+    });
+    const tokens = expectOk<Tokens>(res);
+    expect(tokens.user).toMatchObject({ email, role: 'admin', company_id: created.id });
+    expect(tokens.user.mailbox_number).toMatch(/^CRL-/);
+    // The admin is on the staff now: inviting them again is refused on the field; a malformed address too.
+    const again = expectError(
+      await call('POST', `/v1/platform/companies/${created.id}/invitations`, { email }),
+      409,
+    );
+    expect(again.errors).toHaveProperty('email');
+    expectError(await call('POST', `/v1/platform/companies/${created.id}/invitations`, { email: 'x' }), 400);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expectError(await call('POST', `/v1/platform/companies/${missing}/invitations`, { email }), 404);
   });
 
   it('is for the platform operator only: admins, clerks and customers 403, anonymous 401', async () => {

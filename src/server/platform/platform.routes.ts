@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { platformEndpoints as ep } from '../../contract/endpoints';
+import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
+import { hostOrigin } from '../http/origin';
 import { route } from '../http/route';
 import type { Services } from '../services';
 import type { Operator } from './platform.service';
@@ -12,9 +14,9 @@ function operatorOf(request: FastifyRequest): Operator {
   return { company, user, host: request.site.hostname };
 }
 
-export const platformRoutes: FastifyPluginAsync<Pick<Services, 'platform'>> = async (
+export const platformRoutes: FastifyPluginAsync<Pick<Services, 'platform'> & { config: Config }> = async (
   app,
-  { platform: svc },
+  { platform: svc, config },
 ) => {
   route(app, ep.list, async (request) => ok(await svc.list(operatorOf(request), request.query)));
 
@@ -31,5 +33,15 @@ export const platformRoutes: FastifyPluginAsync<Pick<Services, 'platform'>> = as
     const updated = await svc.update(operatorOf(request), request.params.id, request.body);
     app.tenants.invalidate();
     return ok(updated, 'Company updated');
+  });
+
+  route(app, ep.invite, async (request) => {
+    const invited = await svc.inviteAdmin(
+      operatorOf(request),
+      request.params.id,
+      request.body.email,
+      (host) => hostOrigin(request, config, host),
+    );
+    return ok(invited, 'Invitation sent', 201);
   });
 };

@@ -9,6 +9,7 @@ import type {
   platformCompanyQuerySchema,
   updatePlatformCompanyBodySchema,
 } from '../../contract/platform';
+import type { PendingInvitation } from '../../contract/staff';
 import type { AuditService } from '../audit/audit.service';
 import { freeSlug, hostsByCompany, insertCompany, prefixTaken, takenHosts } from '../companies/company-rows';
 import { timeZoneOf } from '../companies/time-zones';
@@ -20,6 +21,8 @@ import { companies, companyHosts, companySettings } from '../db/schema';
 import { wrote } from '../db/writes';
 import { badRequest, notFound } from '../errors';
 import { toCompany } from '../presenters';
+import type { InvitationService } from '../staff/invitations.service';
+import { toPendingInvitation } from '../staff/staff.service';
 import { usageOf } from './usage';
 
 type CreateBody = z.output<typeof createPlatformCompanyBodySchema>;
@@ -51,10 +54,12 @@ export function hostRuleProblem(hosts: string[], platformDomain: string | undefi
 export function createPlatformService({
   db,
   audit,
+  invitations,
   platformDomain,
 }: {
   db: Db;
   audit: AuditService;
+  invitations: Pick<InvitationService, 'invite'>;
   platformDomain: string | undefined;
 }) {
   async function present(rows: CompanyRow[], operator: Operator): Promise<PlatformCompany[]> {
@@ -274,11 +279,32 @@ export function createPlatformService({
       return presentOne(updated, operator);
     },
 
-    /** The company an invitation is for: any company, active or not (an admin may be set up before it opens). */
-    async companyFor(id: string): Promise<{ row: CompanyRow; hosts: string[] }> {
-      const row = await find(id);
-      const hosts = (await hostsByCompany(db, [id])).get(id) ?? [];
-      return { row, hosts };
+    /**
+     * Invites the company's first admin (any company, active or not: an admin may be set up before it opens), with
+     * the staff invitations' own rules, in one transaction with its audit entry and mail. `originOf` gives the
+     * origin of one of the company's hosts, so the link opens there.
+     */
+    async inviteAdmin(
+      operator: Operator,
+      id: string,
+      email: string,
+      originOf: (hostname: string) => string,
+    ): Promise<PendingInvitation> {
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const company = await find(id, tx);
+        const [host] = (await hostsByCompany(tx, [id])).get(id) ?? [];
+        if (!host) throw badRequest('This company has no host name: add one first');
+        return invitations.invite(tx, {
+          company,
+          email,
+          role: 'admin',
+          invitedBy: operator.user,
+          origin: originOf(host),
+        });
+      });
+      // `invited_by` names people of the company only; the operator is of the platform's.
+      return toPendingInvitation(row);
     },
   };
 }

@@ -55,4 +55,13 @@ export const PLATFORM_OPS: Record<string, Op> = {
     allCompanies: true,
     shows: (f) => f.blueCompanyId,
   },
+  'POST /v1/platform/companies/{id}/invitations': {
+    rule: 'platform operator only: invites the first admin of any company (here: the other one) by e-mail',
+    req: (f) => ({
+      url: `/v1/platform/companies/${f.blueCompanyId}/invitations`,
+      payload: { email: `matrix-invite-${uniq()}@example.test` },
+    }),
+    expect: superadminOnly({ platform: ok(201) }),
+    allCompanies: true,
+  },
 };

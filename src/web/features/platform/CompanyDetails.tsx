@@ -8,12 +8,14 @@ import { CompanyHosts } from './components/CompanyHosts';
 import { CompanyFacts, CompanyUsage, Section } from './components/CompanySections';
 import { CompanyStatus } from './components/CompanyStatus';
 import { StatusBadge } from './components/company-rows';
-import { useUpdateCompany } from './hooks';
+import { InviteAdmin } from './components/InviteAdmin';
+import { useInviteAdmin, useUpdateCompany } from './hooks';
 
-/** /platform/companies/{id}: the company, its usage, its hosts, and switching it off or on. */
+/** /platform/companies/{id}: the company, its usage, inviting its admin, its hosts, and switching it off or on. */
 export function CompanyDetails({ id }: { id: string }) {
   const query = useQuery(platformCompanyQueryOptions(id));
   const update = useUpdateCompany(id);
+  const invite = useInviteAdmin(id);
   usePageTitle(query.data?.name ?? 'Company');
   return (
     <QueryStates
@@ -41,6 +43,9 @@ export function CompanyDetails({ id }: { id: string }) {
           </Section>
           <Section title="Usage">
             <CompanyUsage c={c} />
+          </Section>
+          <Section title="Invite admin">
+            <InviteAdmin send={invite.mutateAsync} />
           </Section>
           <Section title="Host names">
             <CompanyHosts key={c.hosts.join(',')} company={c} update={update.mutateAsync} />

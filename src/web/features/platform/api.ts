@@ -35,3 +35,6 @@ export const createCompany = (body: CreatePlatformCompanyBody) => api.call(platf
 
 export const updateCompany = (id: string, body: UpdatePlatformCompanyBody) =>
   api.call(platformCalls.update, { params: { id }, body });
+
+export const inviteAdmin = (id: string, email: string) =>
+  api.call(platformCalls.invite, { params: { id }, body: { email } });

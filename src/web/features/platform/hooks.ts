@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CreatePlatformCompanyBody, UpdatePlatformCompanyBody } from '../../../contract/platform';
 import { useChange } from '../../lib/use-change';
-import { createCompany, platformKeys, updateCompany } from './api';
+import { createCompany, inviteAdmin, platformKeys, updateCompany } from './api';
 
 /** A new company: the console's lists refresh. */
 export const useCreateCompany = () =>
@@ -20,3 +20,10 @@ export function useUpdateCompany(id: string) {
     onSuccess: (company) => client.setQueryData(platformKeys.one(id), company),
   });
 }
+
+/** The company's first admin, invited by e-mail (the server mails the link on the company's host). */
+export const useInviteAdmin = (id: string) =>
+  useChange({
+    mutationFn: (email: string) => inviteAdmin(id, email),
+    changes: ['platform-company'],
+  });

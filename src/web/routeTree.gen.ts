@@ -25,11 +25,13 @@ import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
+import { Route as AppAdminStaffRouteImport } from './routes/_app/admin/staff';
 import { Route as AppPlatformIndexRouteImport } from './routes/_app/platform/index';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
 import { Route as AppUserProfileRouteImport } from './routes/_app/user/profile';
+import { Route as BlankInviteTokenRouteImport } from './routes/_blank/invite/$token';
 import { Route as BlankVerificationIndexRouteImport } from './routes/_blank/verification/index';
 import { Route as BlankVerificationIdRouteImport } from './routes/_blank/verification/$id';
 import { Route as BlankVerificationVerifiedRouteImport } from './routes/_blank/verification/verified';
@@ -136,6 +138,11 @@ const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
   path: '/admin/settings',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminStaffRoute = AppAdminStaffRouteImport.update({
+  id: '/admin/staff',
+  path: '/admin/staff',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppPlatformIndexRoute = AppPlatformIndexRouteImport.update({
   id: '/platform/',
   path: '/platform/',
@@ -160,6 +167,11 @@ const AppUserProfileRoute = AppUserProfileRouteImport.update({
   id: '/user/profile',
   path: '/user/profile',
   getParentRoute: () => AppRoute,
+} as any);
+const BlankInviteTokenRoute = BlankInviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => BlankRoute,
 } as any);
 const BlankVerificationIndexRoute = BlankVerificationIndexRouteImport.update({
   id: '/verification/',
@@ -315,9 +327,11 @@ export interface FileRoutesByFullPath {
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
+  '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
+  '/invite/$token': typeof BlankInviteTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -363,9 +377,11 @@ export interface FileRoutesByTo {
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
+  '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
   '/user/profile': typeof AppUserProfileRoute;
+  '/invite/$token': typeof BlankInviteTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -414,9 +430,11 @@ export interface FileRoutesById {
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
+  '/_app/admin/staff': typeof AppAdminStaffRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/_app/user/fees': typeof AppUserFeesRoute;
   '/_app/user/profile': typeof AppUserProfileRoute;
+  '/_blank/invite/$token': typeof BlankInviteTokenRoute;
   '/_blank/verification/$id': typeof BlankVerificationIdRoute;
   '/_blank/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -464,9 +482,11 @@ export interface FileRouteTypes {
     | '/admin/prealerts'
     | '/admin/receive'
     | '/admin/settings'
+    | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
+    | '/invite/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -512,9 +532,11 @@ export interface FileRouteTypes {
     | '/admin/prealerts'
     | '/admin/receive'
     | '/admin/settings'
+    | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
     | '/user/profile'
+    | '/invite/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -562,9 +584,11 @@ export interface FileRouteTypes {
     | '/_app/admin/prealerts'
     | '/_app/admin/receive'
     | '/_app/admin/settings'
+    | '/_app/admin/staff'
     | '/_app/user/authorizeduser'
     | '/_app/user/fees'
     | '/_app/user/profile'
+    | '/_blank/invite/$token'
     | '/_blank/verification/$id'
     | '/_blank/verification/verified'
     | '/pages/error/not-authorized'
@@ -721,6 +745,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/staff': {
+      id: '/_app/admin/staff';
+      path: '/admin/staff';
+      fullPath: '/admin/staff';
+      preLoaderRoute: typeof AppAdminStaffRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/platform/': {
       id: '/_app/platform/';
       path: '/platform';
@@ -755,6 +786,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/profile';
       preLoaderRoute: typeof AppUserProfileRouteImport;
       parentRoute: typeof AppRoute;
+    };
+    '/_blank/invite/$token': {
+      id: '/_blank/invite/$token';
+      path: '/invite/$token';
+      fullPath: '/invite/$token';
+      preLoaderRoute: typeof BlankInviteTokenRouteImport;
+      parentRoute: typeof BlankRoute;
     };
     '/_blank/verification/': {
       id: '/_blank/verification/';
@@ -955,6 +993,7 @@ interface AppRouteChildren {
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
+  AppAdminStaffRoute: typeof AppAdminStaffRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
@@ -992,6 +1031,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,
+  AppAdminStaffRoute: AppAdminStaffRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,
@@ -1029,6 +1069,7 @@ interface BlankRouteChildren {
   BlankLoginRoute: typeof BlankLoginRoute;
   BlankResetPasswordRoute: typeof BlankResetPasswordRoute;
   BlankSignupRoute: typeof BlankSignupRoute;
+  BlankInviteTokenRoute: typeof BlankInviteTokenRoute;
   BlankVerificationIdRoute: typeof BlankVerificationIdRoute;
   BlankVerificationVerifiedRoute: typeof BlankVerificationVerifiedRoute;
   BlankVerificationIndexRoute: typeof BlankVerificationIndexRoute;
@@ -1039,6 +1080,7 @@ const BlankRouteChildren: BlankRouteChildren = {
   BlankLoginRoute: BlankLoginRoute,
   BlankResetPasswordRoute: BlankResetPasswordRoute,
   BlankSignupRoute: BlankSignupRoute,
+  BlankInviteTokenRoute: BlankInviteTokenRoute,
   BlankVerificationIdRoute: BlankVerificationIdRoute,
   BlankVerificationVerifiedRoute: BlankVerificationVerifiedRoute,
   BlankVerificationIndexRoute: BlankVerificationIndexRoute,

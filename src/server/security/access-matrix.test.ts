@@ -20,6 +20,7 @@ import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
 import { PLATFORM_OPS } from '../test/matrix/platform';
 import { PUBLIC_OPS } from '../test/matrix/public';
+import { STAFF_OPS } from '../test/matrix/staff';
 import { multipart } from '../test/multipart';
 
 /**
@@ -58,6 +59,7 @@ const TABLE: Record<string, Op> = {
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
   ...COUNTER_OPS,
+  ...STAFF_OPS,
   ...PLATFORM_OPS,
 };
 

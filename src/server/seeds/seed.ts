@@ -67,8 +67,8 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
-// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql and 0013_settings_menu.sql, which
-// add the back office's items to existing menus.
+// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and
+// 0014_staff.sql, which add the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
   { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },
@@ -82,6 +82,7 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'New invoice', icon: 'file-plus', route: '/admin/invoice/add' },
   { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },
   { title: 'Company settings', icon: 'settings', route: '/admin/settings', admin: true },
+  { title: 'Staff', icon: 'users', route: '/admin/staff', admin: true },
 ].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
   ...m,
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],

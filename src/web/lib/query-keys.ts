@@ -23,6 +23,8 @@ export const queryRoots = {
   fees: 'fees',
   identifications: 'identifications',
   intake: 'intake',
+  /** A staff invitation link, read by the public invitation page (features/auth). */
+  invitation: 'invitation',
   /** Invoices, the customer's and the staff's alike (one call, one record). */
   invoices: 'invoices',
   matching: 'matching',
@@ -41,6 +43,8 @@ export const queryRoots = {
   purchaseRequests: 'purchase-requests',
   settings: 'settings',
   shipments: 'shipments',
+  /** The company's staff and invitations (features/staff). */
+  staff: 'staff',
   /** The staff's package list, package pages and customer picker. */
   staffPackages: 'staff-packages',
 } as const;

@@ -20,6 +20,7 @@ export type Changed =
   | 'menu'
   | 'settings'
   | 'profile'
+  | 'staff'
   | 'platform-company';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
@@ -60,6 +61,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   menu: [r.menus],
   settings: [r.settings, r.company, r.fees],
   profile: [r.profile, r.me],
+  // A staff member's role or activity, an invitation; staff are accounts, shown on the customer records too.
+  staff: [r.staff, r.customers],
   // A company made, switched off or on, or re-hosted in the platform console.
   'platform-company': [r.platform],
 };

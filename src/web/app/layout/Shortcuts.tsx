@@ -25,6 +25,7 @@ const STAFF_SHORTCUTS = [
 const ADMIN_SHORTCUTS = [
   { title: 'Menus', route: '/admin/menu', icon: 'menu-2' },
   { title: 'Settings', route: '/admin/settings', icon: 'settings' },
+  { title: 'Staff', route: '/admin/staff', icon: 'users' },
 ];
 
 /** Quick links to the most used screens. */

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
 import { authCalls } from '../../../contract/auth.calls';
+import type { AcceptInvitationBody } from '../../../contract/staff';
+import { staffCalls } from '../../../contract/staff.calls';
 import { api, isApiError } from '../../lib/api';
+import { queryRoots } from '../../lib/query-keys';
 import {
   clearSession,
   getRefreshToken,
@@ -75,3 +78,19 @@ export async function verifyEmail(token: string): Promise<void> {
 
 export const resendVerification = (userId: string) =>
   api.call(authCalls.resendVerification, { params: { id: userId } });
+
+/** What an invitation link is (company, e-mail, role); an unusable one fails with the server's plain reason. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [queryRoots.invitation, token],
+    queryFn: () => api.call(staffCalls.invitation, { params: { token }, ...noRefresh }),
+    retry: false,
+    staleTime: 0,
+  });
+
+/** Accepting makes (or promotes) the account and signs in, as the login does. */
+export async function acceptInvitation(body: AcceptInvitationBody): Promise<Tokens> {
+  const tokens = await api.call(staffCalls.acceptInvitation, { body, ...noRefresh });
+  setTokens(tokens);
+  return tokens;
+}

@@ -1,8 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, Tokens } from '../../../contract/auth';
+import type { AcceptInvitationBody } from '../../../contract/staff';
 import { queryRoots } from '../../lib/query-keys';
 import { clearSession } from '../../lib/session/session';
-import { login, register, requestPasswordReset, resendVerification, resetPassword } from './api';
+import {
+  acceptInvitation,
+  login,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+} from './api';
 
 /** What a screen does once the call succeeded (navigate): the mutation stays pending until it is done. */
 type Then<T> = { onSuccess?: (result: T) => unknown };
@@ -48,3 +56,16 @@ export const useResetPassword = (token: string) =>
 
 export const useResendVerification = (userId: string) =>
   useMutation({ mutationFn: () => resendVerification(userId) });
+
+/** Accepting an invitation signs in: as at the login, the previous user's profile and menus go first. */
+export function useAcceptInvitation({ onSuccess }: Then<Tokens> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptInvitationBody) => acceptInvitation(body),
+    onSuccess: async (tokens) => {
+      client.removeQueries({ queryKey: [queryRoots.me] });
+      client.removeQueries({ queryKey: [queryRoots.menus] });
+      await onSuccess?.(tokens);
+    },
+  });
+}

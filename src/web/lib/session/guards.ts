@@ -14,6 +14,7 @@ export function isPublicPath(pathname: string): boolean {
   return (
     PUBLIC_EXACT.has(path) ||
     path.startsWith('/verification') ||
+    path.startsWith('/invite/') ||
     path === '/error' ||
     path.startsWith('/error/') ||
     path.startsWith('/pages/error/')
@@ -28,7 +29,7 @@ export function safeRedirect(target: unknown): string | null {
 }
 
 /** Back-office pages for the company's admins only (staff who are not admins are sent to not-authorized). */
-const ADMIN_ONLY = ['/admin/settings'];
+const ADMIN_ONLY = ['/admin/settings', '/admin/staff'];
 
 export function isAdminOnlyPath(pathname: string): boolean {
   const path = normalise(pathname);

@@ -125,7 +125,7 @@ describe('platform console', () => {
       await until(() => row.isVisible()).toBe(true);
       expect(await row.textContent()).toContain(CORAL_HOST);
       expect(await row.textContent()).toContain('Active');
-      await until(() => page.getByRole('link', { name: 'Island Express' }).count()).toBe(0);
+      await until(() => table.getByRole('link', { name: 'Island Express' }).count()).toBe(0);
 
       // The first admin, invited by e-mail: the link opens on Coral's host and signs them in to its back office.
       await row.getByRole('link', { name: 'Coral Courier' }).click();

@@ -17,6 +17,9 @@ export function StatusBadge({ status }: { status: PlatformCompany['status'] }) {
   );
 }
 
+/** "1 customer", "2 customers". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const companyLink = (c: PlatformCompany) => `/platform/companies/${c.id}`;
 
 export const companyColumns: Column<PlatformCompany>[] = [
@@ -48,8 +51,12 @@ export function CompanyCard({ c }: { c: PlatformCompany }) {
         {c.hosts.join(', ')}
       </Text>
       <Text size="sm">
-        {c.usage.customers} customers · {c.usage.parcels_this_month} parcels this month · {c.usage.invoices}{' '}
-        invoices · {formatBytes(c.usage.stored_bytes)}
+        {[
+          count(c.usage.customers, 'customer'),
+          `${count(c.usage.parcels_this_month, 'parcel')} this month`,
+          count(c.usage.invoices, 'invoice'),
+          formatBytes(c.usage.stored_bytes),
+        ].join(' · ')}
       </Text>
     </Anchor>
   );

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
-import { companies, companyHosts } from '../db/schema';
+import { companies, companyHosts, companySettings } from '../db/schema';
 import { ensureMenus } from '../seeds/seed';
 import { ensureAccountDefaults } from './account-settings';
 
@@ -62,16 +62,33 @@ export async function freeSlug(db: Db, name: string): Promise<string> {
   }
 }
 
+/** A bank account nobody gave: the invoice's "how to pay" leaves bank transfer out until an admin fills it in. */
+const NO_BANK_ACCOUNT = { bank_name: '', account_name: '', account_number: '', branch: '', account_type: '' };
+
 /**
  * Inserts a company with its hosts and the template: its menus (seeds/seed.ts) and its account defaults
- * (ensureAccountDefaults: settings, duty categories and whatever else a new company starts with). Run it inside
- * the caller's transaction, after the caller has checked hosts, prefix and slug.
+ * (ensureAccountDefaults: settings, duty categories and whatever else a new company starts with). Of the template's
+ * settings, two are the new company's own: its time zone, when given, and its bank account, which starts empty (the
+ * template's is the demo company's, which must never reach another company's invoices). Run it inside the caller's
+ * transaction, after the caller has checked hosts, prefix and slug.
  */
-export async function insertCompany(tx: Db, values: NewCompany, hosts: string[]): Promise<CompanyRow> {
+export async function insertCompany(
+  tx: Db,
+  values: NewCompany,
+  hosts: string[],
+  own: { timeZone?: string } = {},
+): Promise<CompanyRow> {
   const [row] = await tx.insert(companies).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   await tx.insert(companyHosts).values(hosts.map((hostname) => ({ hostname, companyId: row.id })));
   await ensureMenus(tx, row.id);
   await ensureAccountDefaults(tx, row.id, row.slug);
+  const zone = own.timeZone ? sql` || ${JSON.stringify({ time_zone: own.timeZone })}::jsonb` : sql``;
+  await tx
+    .update(companySettings)
+    .set({
+      settings: sql`jsonb_set(${companySettings.settings}, '{payment,bank_transfer}', ${JSON.stringify(NO_BANK_ACCOUNT)}::jsonb)${zone}`,
+    })
+    .where(eq(companySettings.companyId, row.id));
   return row;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '../../contract/auth';
 import type { PlatformCompany } from '../../contract/platform';
 import type { PendingInvitation } from '../../contract/staff';
-import { auditLog, companies, dutyCategories, menus } from '../db/schema';
+import { auditLog, companies, companySettings, dutyCategories, menus } from '../db/schema';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectError, expectOk, waitForMail } from '../test/helpers';
 import { hostRuleProblem } from './platform.service';
@@ -79,6 +79,20 @@ describe('the platform console (/v1/platform/companies)', () => {
     expect(menuCodes.sort()).toEqual(['admin', 'customer']);
     const categories = await db.select().from(dutyCategories).where(eq(dutyCategories.companyId, created.id));
     expect(categories.length).toBeGreaterThan(0);
+    // The template's prices, but never the demo company's bank account on Coral's invoices.
+    const [settings] = await db
+      .select()
+      .from(companySettings)
+      .where(eq(companySettings.companyId, created.id));
+    expect(settings?.settings.time_zone).toBe('America/New_York');
+    expect(settings?.settings.freight.brackets.length).toBeGreaterThan(0);
+    expect(settings?.settings.payment.bank_transfer).toEqual({
+      bank_name: '',
+      account_name: '',
+      account_number: '',
+      branch: '',
+      account_type: '',
+    });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
     expect(entry).toMatchObject({ entity: 'company', action: 'created' });
     expect(entry?.changes.hosts).toEqual([null, 'coral.localhost, ship.coral.test']);

@@ -17,7 +17,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { likePattern } from '../db/like';
 import type { CompanyRow, UserRow } from '../db/rows';
-import { companies, companyHosts, companySettings } from '../db/schema';
+import { companies, companyHosts } from '../db/schema';
 import { wrote } from '../db/writes';
 import { badRequest, notFound } from '../errors';
 import { toCompany } from '../presenters';
@@ -187,14 +187,8 @@ export function createPlatformService({
               currency: body.currency,
             },
             hosts,
+            { timeZone: body.time_zone },
           );
-          // The template starts every company in the default zone; this one gave its own.
-          await tx
-            .update(companySettings)
-            .set({
-              settings: sql`${companySettings.settings} || ${JSON.stringify({ time_zone: body.time_zone })}::jsonb`,
-            })
-            .where(eq(companySettings.companyId, row.id));
           await audit.record(tx, row, operator.user, {
             entity: 'company',
             entityId: row.id,

@@ -1,21 +1,8 @@
-import { Box, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Box, Group, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PlatformCompany } from '../../../../contract/platform';
 import { formatDate } from '../../../lib/format';
 import { formatBytes } from '../../../lib/upload/file-rules';
-
-/** One part of the company's page: a card with its heading. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `company-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Card padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} fz="lg" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

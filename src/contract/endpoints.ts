@@ -31,6 +31,8 @@ import { notificationSchemas } from './notifications';
 import { notificationCalls } from './notifications.calls';
 import { packageSchemas, prealertSchemas, receiptSchemas } from './packages';
 import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
+import { platformSchemas } from './platform';
+import { platformCalls } from './platform.calls';
 import { pointsSchemas } from './points';
 import { pointsCalls } from './points.calls';
 import { profileSchemas } from './profile';
@@ -110,6 +112,9 @@ export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
 /** Staff accounts: invitations by e-mail, their acceptance, and the company's staff (admins). */
 export const staffEndpoints = bindSchemas(staffCalls, staffSchemas);
 
+/** The platform console: the companies the platform serves (the platform's operator only). */
+export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
+
 /** Every call of the API by resource: the server serves exactly these (a test holds it to that). */
 export const endpoints = {
   auth: authEndpoints,
@@ -139,6 +144,7 @@ export const endpoints = {
   settings: settingsEndpoints,
   branding: brandingEndpoints,
   staff: staffEndpoints,
+  platform: platformEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

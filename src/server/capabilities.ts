@@ -21,6 +21,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { packageRoutes } from './packages/packages.routes';
 import { prealertRoutes } from './packages/prealerts.routes';
 import { receiptRoutes } from './packages/receipts.routes';
+import { platformRoutes } from './platform/platform.routes';
 import { pointsRoutes } from './points/points.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { purchaseRequestRoutes } from './purchase-requests/purchase-requests.routes';
@@ -70,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(matchingRoutes, deps);
   await app.register(counterRoutes, deps);
   await app.register(staffRoutes, deps);
+  await app.register(platformRoutes, deps);
   await app.register(mailboxRoutes, deps);
   await app.register(webManifestRoutes, deps);
   await app.register(healthRoutes, deps);

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/portal',
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://portal.example/',
+      PLATFORM_DOMAIN: 'portals.example',
       JWT_SECRET: SECRET,
       TRUST_PROXY: 'yes',
       CORS_ORIGINS: 'https://a.test, https://b.test,',
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db:5432/portal',
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://portal.example',
+      platformDomain: 'portals.example',
       jwtSecret: SECRET,
       trustProxy: 1,
       corsOrigins: ['https://a.test', 'https://b.test'],
@@ -73,6 +75,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET needs at least 32 characters'],
+    [{ PLATFORM_DOMAIN: 'https://Portals.example' }, 'PLATFORM_DOMAIN must be a lower-case domain'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('refuses %j with an error naming the setting', (env, words) => {
@@ -127,6 +130,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
     expect(c.publicUrl).toBeUndefined();
+    expect(c.platformDomain).toBeUndefined();
     expect(c.trustProxy).toBe(0);
     expect(c.logLevel).toBe('info');
   });

@@ -32,6 +32,12 @@ const envSchema = z.object({
   // health check takes it out first (closing the listener at once resets connections already queued to it).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   PUBLIC_URL: z.url().optional(),
+  // The platform's own domain (e.g. portals.example): a company's host under it is one name deep
+  // (coral.portals.example), and the domain itself is nobody's. Unset: any host name (coral.localhost in development).
+  PLATFORM_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, 'PLATFORM_DOMAIN must be a lower-case domain like portals.example')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   // false, or the number of proxies in front of the server whose X-Forwarded-* headers are trusted ("true" = 1):
   // the client address is the one the nearest trusted proxy saw, never a value the client wrote itself.
@@ -113,6 +119,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   shutdownDrainMs: number;
   publicUrl: string | undefined;
+  /** The platform's own domain: company hosts under it are one name deep (PLATFORM_DOMAIN); unset: any host. */
+  platformDomain: string | undefined;
   jwtSecret: string;
   /** Proxy hops whose X-Forwarded-* headers are believed (0 = none). */
   trustProxy: number;
@@ -204,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    platformDomain: e.PLATFORM_DOMAIN,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',

@@ -36,6 +36,7 @@ import { createPackageService, type PackageService } from './packages/packages.s
 import { createPrealertService, type PrealertService } from './packages/prealerts.service';
 import { createReceiptService, type ReceiptService } from './packages/receipts.service';
 import { createStoredFiles, type StoredFiles } from './packages/stored-files';
+import { createPlatformService, type PlatformService } from './platform/platform.service';
 import { createPointsService, type PointsService } from './points/points.service';
 import { createProfileService, type ProfileService } from './profile/profile.service';
 import {
@@ -95,6 +96,8 @@ export type Services = {
   invitations: InvitationService;
   /** The company's staff as its admins manage them (roles, activity). */
   staffAccounts: StaffService;
+  /** The platform console: every company, for the platform's operator. */
+  platform: PlatformService;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
   readiness: ReadinessCheck;
 };
@@ -143,6 +146,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
   const packages = createPackageService({ db, status });
   const staffPackages = createStaffPackageService({ db, audit, notifications, status });
   const authService = createAuthService({ db, signer, jobs, config, throttle });
+  const invitations = createInvitationService({ db, jobs, config, audit, auth: authService });
   return {
     audit,
     dashboard: createDashboardService({ db }),
@@ -176,8 +180,9 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, status }),
-    invitations: createInvitationService({ db, jobs, config, audit, auth: authService }),
+    invitations,
     staffAccounts: createStaffService({ db, audit }),
+    platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
   };
 }

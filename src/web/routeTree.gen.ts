@@ -26,6 +26,7 @@ import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/preal
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
 import { Route as AppAdminStaffRouteImport } from './routes/_app/admin/staff';
+import { Route as AppPlatformIndexRouteImport } from './routes/_app/platform/index';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
@@ -47,6 +48,8 @@ import { Route as AppAdminPackagesIdRouteImport } from './routes/_app/admin/pack
 import { Route as AppAdminSettingsBrandingRouteImport } from './routes/_app/admin/settings_.branding';
 import { Route as AppAdminShipmentsIndexRouteImport } from './routes/_app/admin/shipments/index';
 import { Route as AppAdminShipmentsIdRouteImport } from './routes/_app/admin/shipments/$id';
+import { Route as AppPlatformCompaniesIdRouteImport } from './routes/_app/platform/companies/$id';
+import { Route as AppPlatformCompaniesNewRouteImport } from './routes/_app/platform/companies/new';
 import { Route as AppUserInvoicesIndexRouteImport } from './routes/_app/user/invoices/index';
 import { Route as AppUserInvoicesIdRouteImport } from './routes/_app/user/invoices/$id';
 import { Route as AppUserPackagesIdRouteImport } from './routes/_app/user/packages/$id';
@@ -139,6 +142,11 @@ const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
 const AppAdminStaffRoute = AppAdminStaffRouteImport.update({
   id: '/admin/staff',
   path: '/admin/staff',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlatformIndexRoute = AppPlatformIndexRouteImport.update({
+  id: '/platform/',
+  path: '/platform/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUserIndexRoute = AppUserIndexRouteImport.update({
@@ -248,6 +256,16 @@ const AppAdminShipmentsIdRoute = AppAdminShipmentsIdRouteImport.update({
   path: '/admin/shipments/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppPlatformCompaniesIdRoute = AppPlatformCompaniesIdRouteImport.update({
+  id: '/platform/companies/$id',
+  path: '/platform/companies/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlatformCompaniesNewRoute = AppPlatformCompaniesNewRouteImport.update({
+  id: '/platform/companies/new',
+  path: '/platform/companies/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUserInvoicesIndexRoute = AppUserInvoicesIndexRouteImport.update({
   id: '/user/invoices/',
   path: '/user/invoices/',
@@ -326,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/admin/': typeof AppAdminIndexRoute;
+  '/platform/': typeof AppPlatformIndexRoute;
   '/user/': typeof AppUserIndexRoute;
   '/verification/': typeof BlankVerificationIndexRoute;
   '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -335,6 +354,8 @@ export interface FileRoutesByFullPath {
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/admin/settings/branding': typeof AppAdminSettingsBrandingRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -374,6 +395,7 @@ export interface FileRoutesByTo {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/admin': typeof AppAdminIndexRoute;
+  '/platform': typeof AppPlatformIndexRoute;
   '/user': typeof AppUserIndexRoute;
   '/verification': typeof BlankVerificationIndexRoute;
   '/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -383,6 +405,8 @@ export interface FileRoutesByTo {
   '/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/admin/settings/branding': typeof AppAdminSettingsBrandingRoute;
   '/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -425,6 +449,7 @@ export interface FileRoutesById {
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
   '/pages/error/not-found': typeof PagesErrorNotFoundRoute;
   '/_app/admin/': typeof AppAdminIndexRoute;
+  '/_app/platform/': typeof AppPlatformIndexRoute;
   '/_app/user/': typeof AppUserIndexRoute;
   '/_blank/verification/': typeof BlankVerificationIndexRoute;
   '/_app/admin/customers/$id': typeof AppAdminCustomersIdRoute;
@@ -434,6 +459,8 @@ export interface FileRoutesById {
   '/_app/admin/packages/$id': typeof AppAdminPackagesIdRoute;
   '/_app/admin/settings_/branding': typeof AppAdminSettingsBrandingRoute;
   '/_app/admin/shipments/$id': typeof AppAdminShipmentsIdRoute;
+  '/_app/platform/companies/$id': typeof AppPlatformCompaniesIdRoute;
+  '/_app/platform/companies/new': typeof AppPlatformCompaniesNewRoute;
   '/_app/user/invoices/$id': typeof AppUserInvoicesIdRoute;
   '/_app/user/packages/$id': typeof AppUserPackagesIdRoute;
   '/_app/user/packages/cost-estimator': typeof AppUserPackagesCostEstimatorRoute;
@@ -475,6 +502,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/admin/'
+    | '/platform/'
     | '/user/'
     | '/verification/'
     | '/admin/customers/$id'
@@ -484,6 +512,8 @@ export interface FileRouteTypes {
     | '/admin/packages/$id'
     | '/admin/settings/branding'
     | '/admin/shipments/$id'
+    | '/platform/companies/$id'
+    | '/platform/companies/new'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -523,6 +553,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/admin'
+    | '/platform'
     | '/user'
     | '/verification'
     | '/admin/customers/$id'
@@ -532,6 +563,8 @@ export interface FileRouteTypes {
     | '/admin/packages/$id'
     | '/admin/settings/branding'
     | '/admin/shipments/$id'
+    | '/platform/companies/$id'
+    | '/platform/companies/new'
     | '/user/invoices/$id'
     | '/user/packages/$id'
     | '/user/packages/cost-estimator'
@@ -573,6 +606,7 @@ export interface FileRouteTypes {
     | '/pages/error/not-authorized'
     | '/pages/error/not-found'
     | '/_app/admin/'
+    | '/_app/platform/'
     | '/_app/user/'
     | '/_blank/verification/'
     | '/_app/admin/customers/$id'
@@ -582,6 +616,8 @@ export interface FileRouteTypes {
     | '/_app/admin/packages/$id'
     | '/_app/admin/settings_/branding'
     | '/_app/admin/shipments/$id'
+    | '/_app/platform/companies/$id'
+    | '/_app/platform/companies/new'
     | '/_app/user/invoices/$id'
     | '/_app/user/packages/$id'
     | '/_app/user/packages/cost-estimator'
@@ -727,6 +763,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/staff';
       fullPath: '/admin/staff';
       preLoaderRoute: typeof AppAdminStaffRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/platform/': {
+      id: '/_app/platform/';
+      path: '/platform';
+      fullPath: '/platform/';
+      preLoaderRoute: typeof AppPlatformIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/user/': {
@@ -876,6 +919,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminShipmentsIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/platform/companies/$id': {
+      id: '/_app/platform/companies/$id';
+      path: '/platform/companies/$id';
+      fullPath: '/platform/companies/$id';
+      preLoaderRoute: typeof AppPlatformCompaniesIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/platform/companies/new': {
+      id: '/_app/platform/companies/new';
+      path: '/platform/companies/new';
+      fullPath: '/platform/companies/new';
+      preLoaderRoute: typeof AppPlatformCompaniesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/invoices/': {
       id: '/_app/user/invoices/';
       path: '/user/invoices';
@@ -961,6 +1018,7 @@ interface AppRouteChildren {
   AppUserFeesRoute: typeof AppUserFeesRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
   AppAdminIndexRoute: typeof AppAdminIndexRoute;
+  AppPlatformIndexRoute: typeof AppPlatformIndexRoute;
   AppUserIndexRoute: typeof AppUserIndexRoute;
   AppAdminCustomersIdRoute: typeof AppAdminCustomersIdRoute;
   AppAdminInvoiceAddRoute: typeof AppAdminInvoiceAddRoute;
@@ -969,6 +1027,8 @@ interface AppRouteChildren {
   AppAdminPackagesIdRoute: typeof AppAdminPackagesIdRoute;
   AppAdminSettingsBrandingRoute: typeof AppAdminSettingsBrandingRoute;
   AppAdminShipmentsIdRoute: typeof AppAdminShipmentsIdRoute;
+  AppPlatformCompaniesIdRoute: typeof AppPlatformCompaniesIdRoute;
+  AppPlatformCompaniesNewRoute: typeof AppPlatformCompaniesNewRoute;
   AppUserInvoicesIdRoute: typeof AppUserInvoicesIdRoute;
   AppUserPackagesIdRoute: typeof AppUserPackagesIdRoute;
   AppUserPackagesCostEstimatorRoute: typeof AppUserPackagesCostEstimatorRoute;
@@ -997,6 +1057,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserFeesRoute: AppUserFeesRoute,
   AppUserProfileRoute: AppUserProfileRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppPlatformIndexRoute: AppPlatformIndexRoute,
   AppUserIndexRoute: AppUserIndexRoute,
   AppAdminCustomersIdRoute: AppAdminCustomersIdRoute,
   AppAdminInvoiceAddRoute: AppAdminInvoiceAddRoute,
@@ -1005,6 +1066,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminPackagesIdRoute: AppAdminPackagesIdRoute,
   AppAdminSettingsBrandingRoute: AppAdminSettingsBrandingRoute,
   AppAdminShipmentsIdRoute: AppAdminShipmentsIdRoute,
+  AppPlatformCompaniesIdRoute: AppPlatformCompaniesIdRoute,
+  AppPlatformCompaniesNewRoute: AppPlatformCompaniesNewRoute,
   AppUserInvoicesIdRoute: AppUserInvoicesIdRoute,
   AppUserPackagesIdRoute: AppUserPackagesIdRoute,
   AppUserPackagesCostEstimatorRoute: AppUserPackagesCostEstimatorRoute,

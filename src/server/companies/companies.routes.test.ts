@@ -195,6 +195,17 @@ describe('POST /v1/companies', () => {
     expect(expectError(res, 409).errors?.slug).toEqual(['This slug is taken']);
   });
 
+  it('refuses a mailbox prefix another company uses with 409 (mailbox numbers must tell companies apart)', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/v1/companies',
+      token: platform,
+      payload: newCompany({ slug: 'prefix-co', hostnames: ['prefix.localhost'], mailbox_prefix: 'BLU' }),
+    });
+    expect(expectError(res, 409).errors?.mailbox_prefix).toEqual(['BLU is used by another company']);
+    expectError(await t.request({ method: 'GET', url: '/v1/companies/me', host: 'prefix.localhost' }), 404);
+  });
+
   it('refuses a bad body with 400 and field errors', async () => {
     const res = await t.request({
       method: 'POST',

@@ -1,32 +1,26 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, CompanyAdmin, createCompanyBodySchema } from '../../contract/companies';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
-import { companies, companyHosts } from '../db/schema';
+import { companies } from '../db/schema';
 import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
-import { ensureAccountDefaults } from './account-settings';
+import { hostsByCompany, insertCompany, prefixTaken, slugTaken, takenHosts } from './company-rows';
 import { timeZoneOf } from './time-zones';
 
 type CreateCompanyBody = z.output<typeof createCompanyBodySchema>;
 
 /** Companies as the platform superadmin manages them, and a company as its own users read it. */
 export function createCompanyService({ db }: { db: Db }) {
-  async function hostsOf(ids: string[]): Promise<Map<string, string[]>> {
-    const rows = ids.length
-      ? await db.select().from(companyHosts).where(inArray(companyHosts.companyId, ids))
-      : [];
-    const map = new Map<string, string[]>();
-    for (const r of rows) map.set(r.companyId, [...(map.get(r.companyId) ?? []), r.hostname]);
-    return map;
-  }
-
   return {
     async list(): Promise<CompanyAdmin[]> {
       const rows = await db.select().from(companies).orderBy(asc(companies.name));
-      const hosts = await hostsOf(rows.map((r) => r.id));
+      const hosts = await hostsByCompany(
+        db,
+        rows.map((r) => r.id),
+      );
       const zones = await Promise.all(rows.map((r) => timeZoneOf(db, r.id)));
       return rows.map((r, i) => toCompanyAdmin(r, hosts.get(r.id) ?? [], zones[i] ?? ''));
     },
@@ -44,24 +38,29 @@ export function createCompanyService({ db }: { db: Db }) {
       return toCompany(row, await timeZoneOf(db, row.id));
     },
 
-    /** A new company with its host names and default account settings, in one transaction. */
+    /** A new company with its host names and the template (menus, account defaults), in one transaction. */
     async create(body: CreateCompanyBody): Promise<CompanyAdmin> {
       const hostnames = [...new Set(body.hostnames)];
-      const created = await db.transaction(async (tx) => {
-        const slugTaken = await tx.query.companies.findFirst({ where: eq(companies.slug, body.slug) });
-        if (slugTaken) throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
-        const hostTaken = await tx
-          .select()
-          .from(companyHosts)
-          .where(inArray(companyHosts.hostname, hostnames));
+      const created = await db.transaction(async (txRaw) => {
+        // drizzle's transaction type lacks the client's `$client`; it runs the same queries.
+        const tx = txRaw as unknown as Db;
+        if (await slugTaken(tx, body.slug)) {
+          throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
+        }
+        const hostTaken = await takenHosts(tx, hostnames);
         if (hostTaken.length > 0) {
           throw conflict('A host name is already in use', {
-            hostnames: [`Already in use: ${hostTaken.map((h) => h.hostname).join(', ')}`],
+            hostnames: [`Already in use: ${hostTaken.join(', ')}`],
           });
         }
-        const [row] = await tx
-          .insert(companies)
-          .values({
+        if (await prefixTaken(tx, body.mailbox_prefix)) {
+          throw conflict('A mailbox prefix is already in use', {
+            mailbox_prefix: [`${body.mailbox_prefix} is used by another company`],
+          });
+        }
+        return insertCompany(
+          tx,
+          {
             slug: body.slug,
             name: body.name,
             shortName: body.short_name ?? body.name,
@@ -74,12 +73,9 @@ export function createCompanyService({ db }: { db: Db }) {
             mailboxPrefix: body.mailbox_prefix,
             currency: body.currency ?? 'JMD',
             ...(body.exchange_rate ? { exchangeRate: body.exchange_rate } : {}),
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        await tx.insert(companyHosts).values(hostnames.map((hostname) => ({ hostname, companyId: row.id })));
-        await ensureAccountDefaults(tx as unknown as Db, row.id, row.slug);
-        return row;
+          },
+          hostnames,
+        );
       });
       // Committed: every instance's host lookup (which may have cached "no company here") must look again.
       wrote(db, 'companies', 'company_hosts');

@@ -19,6 +19,7 @@ import { INTAKE_OPS } from '../test/matrix/intake';
 import { OPERATIONS_OPS } from '../test/matrix/operations';
 import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
+import { PLATFORM_OPS } from '../test/matrix/platform';
 import { PUBLIC_OPS } from '../test/matrix/public';
 import { STAFF_OPS } from '../test/matrix/staff';
 import { multipart } from '../test/multipart';
@@ -61,6 +62,7 @@ const TABLE: Record<string, Op> = {
   ...COUNTER_OPS,
   ...BRANDING_OPS,
   ...STAFF_OPS,
+  ...PLATFORM_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

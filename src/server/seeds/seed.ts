@@ -89,6 +89,38 @@ const ADMIN_MENU: MenuSeed[] = [
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],
 }));
 
+/**
+ * The customer and admin menus of a company that has none (the seed's companies, and every company the platform
+ * creates). Items are added only with a new menu: an item an admin removed later must not come back on restart.
+ */
+export async function ensureMenus(db: Db, companyId: string): Promise<void> {
+  for (const [code, title, items] of [
+    ['customer', 'Customer', CUSTOMER_MENU],
+    ['admin', 'Administration', ADMIN_MENU],
+  ] as const) {
+    const [menu] = await db
+      .insert(menus)
+      .values({ companyId, code, title })
+      .onConflictDoNothing()
+      .returning({ id: menus.id });
+    if (!menu) continue;
+    await db
+      .insert(menuItems)
+      .values(
+        items.map((it, i) => ({
+          menuId: menu.id,
+          companyId,
+          title: it.title,
+          icon: it.icon,
+          route: it.route,
+          sortOrder: (i + 1) * 10,
+          roles: it.roles,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
 type CompanySeed = {
   slug: string;
   name: string;
@@ -304,32 +336,7 @@ export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean })
         .onConflictDoNothing();
     }
 
-    for (const [code, title, items] of [
-      ['customer', 'Customer', CUSTOMER_MENU],
-      ['admin', 'Administration', ADMIN_MENU],
-    ] as const) {
-      // Items are seeded only with a new menu: an item an admin removed later must not come back on restart.
-      const [menu] = await db
-        .insert(menus)
-        .values({ companyId: company.id, code, title })
-        .onConflictDoNothing()
-        .returning({ id: menus.id });
-      if (!menu) continue;
-      await db
-        .insert(menuItems)
-        .values(
-          items.map((it, i) => ({
-            menuId: menu.id,
-            companyId: company.id,
-            title: it.title,
-            icon: it.icon,
-            route: it.route,
-            sortOrder: (i + 1) * 10,
-            roles: it.roles,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    await ensureMenus(db, company.id);
   }
   await seedDemoPackages(db, [
     { company: 'island-express', email: 'customer@demo.test', count: 40, seed: 1 },

@@ -35,6 +35,8 @@ export const queryRoots = {
   /** The customer's packages: list, detail, counts. */
   packages: 'packages',
   parishes: 'parishes',
+  /** The platform console's companies (features/platform). */
+  platform: 'platform',
   points: 'points',
   prealerts: 'prealerts',
   profile: 'profile',

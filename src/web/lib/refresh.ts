@@ -20,7 +20,8 @@ export type Changed =
   | 'menu'
   | 'settings'
   | 'profile'
-  | 'staff';
+  | 'staff'
+  | 'platform-company';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
 const INVOICE_SHOWN_IN = [
@@ -62,6 +63,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   profile: [r.profile, r.me],
   // A staff member's role or activity, an invitation; staff are accounts, shown on the customer records too.
   staff: [r.staff, r.customers],
+  // A company made, switched off or on, or re-hosted in the platform console.
+  'platform-company': [r.platform],
 };
 
 /** The history of a record a change wrote to (staff changes are audited). */

@@ -100,6 +100,7 @@ export function operationsOf(doc: OpenApi): Operation[] {
 export const RESOURCE_OF: [RegExp, string][] = [
   [/send-verification-email|\/v1\/users\//, 'users'],
   [/\/v1\/companies\//, 'companies'],
+  [/\/v1\/platform\/companies\//, 'companies'],
   [/\/v1\/package_statuses\//, 'packageStatuses'],
   [/\/v1\/menus\//, 'menus'],
   [/\/v1\/menuitems\//, 'menuItems'],

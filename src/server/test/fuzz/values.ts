@@ -36,6 +36,8 @@ export function plausibleString(r: Rng, name: string, s: Schema, ids: Ids): stri
     refreshToken: ['0123456789abcdef0123'],
     token: ['0123456789abcdef0123'],
     hostnames: ['fuzz.localhost'],
+    hosts: ['fuzz.localhost', 'blue.localhost', 'localhost'],
+    time_zone: ['America/Jamaica', 'Mars/Olympus'],
   };
   const known = byName[name];
   if (known) return r.pick(known);

@@ -9,7 +9,14 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMailbox, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconChevronDown,
+  IconLogout,
+  IconMailbox,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -25,7 +32,7 @@ const initials = (name: string) =>
     .map((p) => p[0]?.toUpperCase())
     .join('');
 
-/** Name, email, mailbox number, profile, customizer and logout. */
+/** Name, email, mailbox number, profile, the platform console (its operator only), customizer and logout. */
 export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () => void; compact: boolean }) {
   const session = useSession();
   const { data: user } = useQuery(meQueryOptions(session.userId));
@@ -119,6 +126,15 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
           >
             Profile
           </Menu.Item>
+          {/* The platform's operator only (the server refuses everyone else anyway). */}
+          {session.platform && (
+            <Menu.Item
+              leftSection={<IconBuildingSkyscraper size={16} aria-hidden />}
+              onClick={() => void router.navigate({ to: '/platform' })}
+            >
+              Platform console
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenCustomizer}>
             Customize
           </Menu.Item>

@@ -46,7 +46,8 @@ export function homeOf(role: string | null | undefined): string {
  * - not authenticated: protected paths go to /login?redirect=<the page asked for>;
  * - authenticated, not verified: protected paths go to /verification;
  * - authenticated and verified: /login and /signup go to /, and / goes to the user's home (homeOf);
- * - /admin needs the staff or admin role, else /error/not-authorized; /admin/settings the admin role.
+ * - /admin needs the staff or admin role, else /error/not-authorized; /admin/settings the admin role;
+ * - /platform (the platform console) needs the platform's operator.
  */
 export function decideAccess(session: Session, pathname: string, href: string = pathname): GuardDecision {
   const path = normalise(pathname);
@@ -67,5 +68,8 @@ export function decideAccess(session: Session, pathname: string, href: string = 
     return { to: '/error/not-authorized' };
   }
   if (isAdminOnlyPath(path) && session.role !== 'admin') return { to: '/error/not-authorized' };
+  if ((path === '/platform' || path.startsWith('/platform/')) && !session.platform) {
+    return { to: '/error/not-authorized' };
+  }
   return null;
 }

@@ -20,6 +20,8 @@ export interface Session {
   role: Role | null;
   userId: string | null;
   companyId: string | null;
+  /** The platform's operator (the token's `sa`): the platform console is theirs. Absent means no. */
+  platform?: boolean;
 }
 
 export const anonymous: Session = {
@@ -71,6 +73,7 @@ export function readSession(): Session {
     role: claims?.role ?? null,
     userId: claims?.sub ?? null,
     companyId: claims?.cid ?? null,
+    platform: claims?.sa === true,
   };
 }
 

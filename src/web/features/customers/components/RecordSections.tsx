@@ -1,11 +1,15 @@
-import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { INVOICE_STATUS_LABELS } from '../../../../contract/constants';
 import type { CustomerDetail } from '../../../../contract/customers';
 import { type Column, DataTable } from '../../../components/list';
+import { RecordSection as Section } from '../../../components/RecordSection';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/money/money';
+
+/** One part of the record: a card with its heading (shared with the other record pages). */
+export { Section };
 
 /** Statuses as the invoice and pre-alert screens name them. */
 const INVOICE_STATUS: Record<string, string> = INVOICE_STATUS_LABELS;
@@ -14,19 +18,6 @@ const PREALERT_STATUS: Record<string, string> = {
   matched: 'Matched',
   cancelled: 'Cancelled',
 };
-
-/** One part of the record: a card with its heading. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Card padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} fz="lg" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 export function Profile({ c }: { c: CustomerDetail['profile'] }) {
   const field = (label: string, value: ReactNode) => (

@@ -1,61 +1,16 @@
 // The platform console: the platform's operator creates a company on its own host, sees it listed, invites its first
 // admin (who accepts on the company's host), and switches it off and on; the console at 375 px with axe.
-import { request } from 'node:http';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, newPage, PHONE, setupBrowser } from './support/browser';
 import { expectClean, shot } from './support/checks';
 import { DEMO, loginWithForm, signIn, until, waitForPath } from './support/helpers';
+import { companyOn, mailLinkOn } from './support/hosts';
 
 const browser = setupBrowser();
 
 const PLATFORM = { email: 'platform@demo.test', password: 'demo-platform-1' };
-const CORAL_HOST = 'coral.localhost';
-
-/**
- * GET `path` on the e2e server as `host` serves it. Node does not resolve *.localhost as browsers do: connect to
- * loopback and name the host in the Host header.
- */
-function getOn(host: string, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: inject('e2ePort'), path, headers: { host: `${host}:${inject('e2ePort')}` } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** What a host's company is, as the PWA asks before anyone signs in (404: no company there). */
-async function companyOn(host: string): Promise<{ status: number; name?: string }> {
-  const res = await getOn(host, '/v1/companies/me');
-  const data = (JSON.parse(res.body) as { data: { name: string } | null }).data;
-  return { status: res.status, ...(data ? { name: data.name } : {}) };
-}
-
-/** The link of the newest mail to `to` with this subject, as the host's local mailbox lists it. */
-async function mailLinkOn(host: string, to: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = (
-      JSON.parse((await getOn(host, '/dev/mailbox.json')).body) as {
-        data: { to: string; subject: string; links: string[] }[];
-      }
-    ).data;
-    const link = mails.find((m) => m.to === to && m.subject === subject)?.links[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to} on ${host}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const REEF_HOST = 'reef.localhost';
 
 async function openConsoleFromUserMenu(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -66,14 +21,14 @@ async function openConsoleFromUserMenu(page: Page) {
 
 /** Fills the new company form; `hosts` one per line. */
 async function fillCompany(page: Page, hosts: string) {
-  await page.getByLabel('Company name').fill('Coral Courier');
-  await page.getByLabel('Short name').fill('Coral');
+  await page.getByLabel('Company name').fill('Reef Freight');
+  await page.getByLabel('Short name').fill('Reef');
   await page.getByLabel('Host names').fill(hosts);
-  await page.getByLabel('Mailbox prefix').fill('CRL');
+  await page.getByLabel('Mailbox prefix').fill('REF');
   await page.getByLabel('Currency').fill('JMD');
-  await page.getByLabel('Brand colour').fill('#e4572e');
+  await page.getByLabel('Brand colour').fill('#0f766e');
   await page.keyboard.press('Escape');
-  await page.getByLabel('Support e-mail').fill('help@coral.test');
+  await page.getByLabel('Support e-mail').fill('help@reef.test');
   await page.getByLabel('Support phone').fill('876-555-0300');
   await page.getByLabel('Address line 1').fill('2100 NW 42nd Avenue');
   await page.getByLabel('City').fill('Miami');
@@ -82,8 +37,8 @@ async function fillCompany(page: Page, hosts: string) {
 }
 
 describe('platform console', () => {
-  it('creates Coral Courier on coral.localhost, lists it, invites its admin, and switches it off and on', async () => {
-    expect((await companyOn(CORAL_HOST)).status).toBe(404);
+  it('creates Reef Freight on reef.localhost, lists it, invites its admin, and switches it off and on', async () => {
+    expect((await companyOn(REEF_HOST)).status).toBe(404);
     const { context, page } = await newPage(browser(), DESKTOP);
     try {
       await page.goto('/login');
@@ -105,59 +60,57 @@ describe('platform console', () => {
       expect(await page.getByLabel('Host names').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/platform/companies/new');
 
-      await page.getByLabel('Host names').fill(CORAL_HOST);
+      await page.getByLabel('Host names').fill(REEF_HOST);
       await page.getByRole('button', { name: 'Create company' }).click();
-      await until(() => page.getByRole('heading', { name: 'Coral Courier', level: 1 }).isVisible()).toBe(
-        true,
-      );
+      await until(() => page.getByRole('heading', { name: 'Reef Freight', level: 1 }).isVisible()).toBe(true);
       const companyPath = new URL(page.url()).pathname;
       expect(companyPath).toMatch(/^\/platform\/companies\/[0-9a-f-]{36}$/);
-      await until(() => page.getByText('CRL', { exact: true }).isVisible()).toBe(true);
-      expect(await companyOn(CORAL_HOST)).toEqual({ status: 200, name: 'Coral Courier' });
+      await until(() => page.getByText('REF', { exact: true }).isVisible()).toBe(true);
+      expect(await companyOn(REEF_HOST)).toEqual({ status: 200, name: 'Reef Freight' });
       await shot(page, 'platform-company-desktop');
 
       // Listed, and found by its host with the search in the URL.
       await page.getByRole('link', { name: '← Platform console' }).click();
       await waitForPath(page, '/platform');
-      await page.getByRole('searchbox', { name: 'Search' }).fill('coral');
-      await until(() => new URL(page.url()).searchParams.get('q')).toBe('coral');
-      const row = page.getByRole('row').filter({ hasText: 'Coral Courier' });
+      await page.getByRole('searchbox', { name: 'Search' }).fill('reef');
+      await until(() => new URL(page.url()).searchParams.get('q')).toBe('reef');
+      const row = page.getByRole('row').filter({ hasText: 'Reef Freight' });
       await until(() => row.isVisible()).toBe(true);
-      expect(await row.textContent()).toContain(CORAL_HOST);
+      expect(await row.textContent()).toContain(REEF_HOST);
       expect(await row.textContent()).toContain('Active');
       await until(() => table.getByRole('link', { name: 'Island Express' }).count()).toBe(0);
 
       // The first admin, invited by e-mail: the link opens on Coral's host and signs them in to its back office.
-      await row.getByRole('link', { name: 'Coral Courier' }).click();
+      await row.getByRole('link', { name: 'Reef Freight' }).click();
       await waitForPath(page, companyPath);
-      const adminEmail = `owner-${Date.now().toString(36)}@coral.test`;
+      const adminEmail = `owner-${Date.now().toString(36)}@reef.test`;
       await page.getByRole('textbox', { name: 'E-mail' }).fill(adminEmail);
       await page.getByRole('button', { name: 'Send invitation' }).click();
       await until(() => page.getByRole('status').filter({ hasText: adminEmail }).isVisible()).toBe(true);
-      const link = await mailLinkOn(CORAL_HOST, adminEmail, 'You are invited to join Coral Courier');
-      expect(new URL(link).host).toBe(new URL(baseUrl(CORAL_HOST)).host);
-      const coral = await newPage(browser(), { host: CORAL_HOST, ...DESKTOP });
+      const link = await mailLinkOn(REEF_HOST, adminEmail, 'You are invited to join Reef Freight');
+      expect(new URL(link).host).toBe(new URL(baseUrl(REEF_HOST)).host);
+      const reef = await newPage(browser(), { host: REEF_HOST, ...DESKTOP });
       try {
-        await coral.page.goto(link);
-        await coral.page.getByLabel('First name').fill('Coral');
-        await coral.page.getByLabel('Last name').fill('Owner');
-        await coral.page.getByLabel('Password', { exact: true }).fill('coral-Passphrase-42');
-        await coral.page.getByRole('button', { name: 'Accept invitation' }).click();
-        await waitForPath(coral.page, '/admin');
-        await until(() => coral.page.getByText('Coral Courier', { exact: true }).first().isVisible()).toBe(
+        await reef.page.goto(link);
+        await reef.page.getByLabel('First name').fill('Reef');
+        await reef.page.getByLabel('Last name').fill('Owner');
+        await reef.page.getByLabel('Password', { exact: true }).fill('reef-Passphrase-42');
+        await reef.page.getByRole('button', { name: 'Accept invitation' }).click();
+        await waitForPath(reef.page, '/admin');
+        await until(() => reef.page.getByText('Reef Freight', { exact: true }).first().isVisible()).toBe(
           true,
         );
       } finally {
-        await coral.context.close();
+        await reef.context.close();
       }
 
       // Switched off: its host shows the not-found page at once; switched on: back, nothing lost.
       await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Deactivate Coral Courier?' });
+      const dialog = page.getByRole('dialog', { name: 'Deactivate Reef Freight?' });
       await dialog.getByRole('button', { name: 'Deactivate company' }).click();
       await until(() => page.getByRole('button', { name: 'Reactivate', exact: true }).isVisible()).toBe(true);
-      expect((await companyOn(CORAL_HOST)).status).toBe(404);
-      const closed = await newPage(browser(), { host: CORAL_HOST, ...DESKTOP });
+      expect((await companyOn(REEF_HOST)).status).toBe(404);
+      const closed = await newPage(browser(), { host: REEF_HOST, ...DESKTOP });
       try {
         await closed.page.goto('/login');
         await waitForPath(closed.page, '/error/not-found');
@@ -166,11 +119,11 @@ describe('platform console', () => {
       }
       await page.getByRole('button', { name: 'Reactivate', exact: true }).click();
       await page
-        .getByRole('dialog', { name: 'Reactivate Coral Courier?' })
+        .getByRole('dialog', { name: 'Reactivate Reef Freight?' })
         .getByRole('button', { name: 'Reactivate company' })
         .click();
       await until(() => page.getByRole('button', { name: 'Deactivate', exact: true }).isVisible()).toBe(true);
-      expect(await companyOn(CORAL_HOST)).toEqual({ status: 200, name: 'Coral Courier' });
+      expect(await companyOn(REEF_HOST)).toEqual({ status: 200, name: 'Reef Freight' });
     } finally {
       await context.close();
     }

@@ -67,7 +67,7 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
-// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql and 0013_settings_menu.sql, which
+// Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and 0014_rates.sql, which
 // add the back office's items to existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
@@ -82,6 +82,8 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'New invoice', icon: 'file-plus', route: '/admin/invoice/add' },
   { title: 'Menus', icon: 'menu-2', route: '/admin/menu', admin: true },
   { title: 'Company settings', icon: 'settings', route: '/admin/settings', admin: true },
+  { title: 'Rates', icon: 'report-money', route: '/admin/rates', admin: true },
+  { title: 'Duty categories', icon: 'clipboard-list', route: '/admin/duties', admin: true },
 ].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
   ...m,
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],

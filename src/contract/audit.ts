@@ -11,6 +11,8 @@ export const auditEntities = [
   'company',
   'menu',
   'purchase_request',
+  'rates',
+  'duty_category',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -40,6 +40,8 @@ import {
   createPurchaseRequestService,
   type PurchaseRequestService,
 } from './purchase-requests/purchase-requests.service';
+import { createDutyCategoriesService, type DutyCategoriesService } from './rates/duty-categories.service';
+import { createRatesService, type RatesService } from './rates/rates.service';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
 import { createSettingsService, type SettingsService } from './settings/settings.service';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
@@ -75,6 +77,8 @@ export type Services = {
   profile: ProfileService;
   companies: CompanyService;
   settings: SettingsService;
+  rates: RatesService;
+  dutyCategories: DutyCategoriesService;
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
@@ -154,6 +158,8 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     profile: createProfileService({ db, config, invoices, points, notifications }),
     companies: createCompanyService({ db }),
     settings: createSettingsService({ db, audit }),
+    rates: createRatesService({ db, audit }),
+    dutyCategories: createDutyCategoriesService({ db, audit }),
     menus: createMenuService({ db, audit }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),

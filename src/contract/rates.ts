@@ -91,6 +91,7 @@ export type RateVersion = z.infer<typeof rateVersionSchema>;
 
 /** GET /v1/admin/rates: the version in force now, those scheduled later (soonest first), and every earlier one. */
 export const ratesOverviewSchema = z.object({
+  company_id: z.uuid(),
   currency: z.string(),
   now: z.string(),
   current: rateVersionSchema.nullable(),

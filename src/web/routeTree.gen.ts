@@ -21,8 +21,10 @@ import { Route as ErrorNotFoundRouteImport } from './routes/error/not-found';
 import { Route as ErrorServerErrorRouteImport } from './routes/error/server-error';
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index';
 import { Route as AppAdminCounterRouteImport } from './routes/_app/admin/counter';
+import { Route as AppAdminDutiesRouteImport } from './routes/_app/admin/duties';
 import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
+import { Route as AppAdminRatesRouteImport } from './routes/_app/admin/rates';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
@@ -113,6 +115,11 @@ const AppAdminCounterRoute = AppAdminCounterRouteImport.update({
   path: '/admin/counter',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminDutiesRoute = AppAdminDutiesRouteImport.update({
+  id: '/admin/duties',
+  path: '/admin/duties',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminImportRoute = AppAdminImportRouteImport.update({
   id: '/admin/import',
   path: '/admin/import',
@@ -121,6 +128,11 @@ const AppAdminImportRoute = AppAdminImportRouteImport.update({
 const AppAdminPrealertsRoute = AppAdminPrealertsRouteImport.update({
   id: '/admin/prealerts',
   path: '/admin/prealerts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminRatesRoute = AppAdminRatesRouteImport.update({
+  id: '/admin/rates',
+  path: '/admin/rates',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminReceiveRoute = AppAdminReceiveRouteImport.update({
@@ -293,8 +305,10 @@ export interface FileRoutesByFullPath {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/admin/counter': typeof AppAdminCounterRoute;
+  '/admin/duties': typeof AppAdminDutiesRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/rates': typeof AppAdminRatesRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
@@ -338,8 +352,10 @@ export interface FileRoutesByTo {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/admin/counter': typeof AppAdminCounterRoute;
+  '/admin/duties': typeof AppAdminDutiesRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/rates': typeof AppAdminRatesRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
@@ -386,8 +402,10 @@ export interface FileRoutesById {
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/admin/counter': typeof AppAdminCounterRoute;
+  '/_app/admin/duties': typeof AppAdminDutiesRoute;
   '/_app/admin/import': typeof AppAdminImportRoute;
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/_app/admin/rates': typeof AppAdminRatesRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
@@ -433,8 +451,10 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/admin/counter'
+    | '/admin/duties'
     | '/admin/import'
     | '/admin/prealerts'
+    | '/admin/rates'
     | '/admin/receive'
     | '/admin/settings'
     | '/user/authorizeduser'
@@ -478,8 +498,10 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/admin/counter'
+    | '/admin/duties'
     | '/admin/import'
     | '/admin/prealerts'
+    | '/admin/rates'
     | '/admin/receive'
     | '/admin/settings'
     | '/user/authorizeduser'
@@ -525,8 +547,10 @@ export interface FileRouteTypes {
     | '/error/server-error'
     | '/_app/'
     | '/_app/admin/counter'
+    | '/_app/admin/duties'
     | '/_app/admin/import'
     | '/_app/admin/prealerts'
+    | '/_app/admin/rates'
     | '/_app/admin/receive'
     | '/_app/admin/settings'
     | '/_app/user/authorizeduser'
@@ -657,6 +681,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCounterRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/duties': {
+      id: '/_app/admin/duties';
+      path: '/admin/duties';
+      fullPath: '/admin/duties';
+      preLoaderRoute: typeof AppAdminDutiesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/import': {
       id: '/_app/admin/import';
       path: '/admin/import';
@@ -669,6 +700,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/prealerts';
       fullPath: '/admin/prealerts';
       preLoaderRoute: typeof AppAdminPrealertsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/rates': {
+      id: '/_app/admin/rates';
+      path: '/admin/rates';
+      fullPath: '/admin/rates';
+      preLoaderRoute: typeof AppAdminRatesRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/receive': {
@@ -894,8 +932,10 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminCounterRoute: typeof AppAdminCounterRoute;
+  AppAdminDutiesRoute: typeof AppAdminDutiesRoute;
   AppAdminImportRoute: typeof AppAdminImportRoute;
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
+  AppAdminRatesRoute: typeof AppAdminRatesRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
@@ -928,8 +968,10 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppAdminCounterRoute: AppAdminCounterRoute,
+  AppAdminDutiesRoute: AppAdminDutiesRoute,
   AppAdminImportRoute: AppAdminImportRoute,
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
+  AppAdminRatesRoute: AppAdminRatesRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,

@@ -101,7 +101,7 @@ describe('duty categories with effective-dated rates: /v1/admin/duty-categories'
     const trail = expectOk<{ items: AuditEntry[] }>(
       await call('GET', `/v1/admin/audit?entity=duty_category&id=${drones.id}`, c.admin.access),
     ).items;
-    expect(trail[0]?.changes['duty_rate']).toEqual(['0.1000', '0.30']);
+    expect(trail[0]?.changes.duty_rate).toEqual(['0.1000', '0.30']);
     expect(trail[0]?.note).toContain(tomorrow);
   });
 

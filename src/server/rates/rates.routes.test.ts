@@ -182,7 +182,7 @@ describe('effective-dated rates: /v1/admin/rates and who reads them', () => {
       await call('GET', `/v1/admin/audit?entity=rates&id=${me.id}`, c.admin.access),
     ).items;
     expect(trail[0]).toMatchObject({ action: 'changed', actor: { name: expect.any(String) } });
-    expect(trail[0]?.changes['exchange_rate']).toEqual(['157.2500', '160.0000']);
+    expect(trail[0]?.changes.exchange_rate).toEqual(['157.2500', '160.0000']);
     expect(trail[0]?.changes['freight.air.brackets.0.charge_cents']).toEqual([55_000, 65_000]);
     expect(trail[0]?.note).toContain(startedAt.toISOString());
   });

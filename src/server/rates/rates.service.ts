@@ -65,6 +65,7 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
       const all = await versionsOf(db, company.id);
       const current = inForceAt(all, now);
       return {
+        company_id: company.id,
         currency: company.currency,
         now: now.toISOString(),
         current: current ? toRateVersion(current) : null,

@@ -19,6 +19,7 @@ import { OPERATIONS_OPS } from '../test/matrix/operations';
 import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
 import { PUBLIC_OPS } from '../test/matrix/public';
+import { RATES_OPS } from '../test/matrix/rates';
 import { multipart } from '../test/multipart';
 
 /**
@@ -57,6 +58,7 @@ const TABLE: Record<string, Op> = {
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
   ...COUNTER_OPS,
+  ...RATES_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

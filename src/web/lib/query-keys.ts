@@ -37,6 +37,8 @@ export const queryRoots = {
   prealerts: 'prealerts',
   profile: 'profile',
   purchaseRequests: 'purchase-requests',
+  /** The admin's rates and duty categories (features/rates). */
+  rates: 'rates',
   settings: 'settings',
   shipments: 'shipments',
   /** The staff's package list, package pages and customer picker. */

@@ -19,6 +19,7 @@ export type Changed =
   | 'purchase-request'
   | 'menu'
   | 'settings'
+  | 'rates'
   | 'profile';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
@@ -58,6 +59,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   'purchase-request': [r.purchaseRequests],
   menu: [r.menus],
   settings: [r.settings, r.company, r.fees],
+  // A rate version or a duty category: every price a screen shows.
+  rates: [r.rates, r.fees, r.dutyCategories, r.adminInvoices],
   profile: [r.profile, r.me],
 };
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,15 +9,16 @@ import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ScrollTable } from '../../components/ScrollTable';
+import { ToneBadge } from '../../components/ToneBadge';
 import { errorMessage } from '../../lib/api';
 import { adminDutyCategoriesQueryOptions } from './api';
 import { CategoryForm } from './components/CategoryForm';
 import { useRetireDutyCategory, useSaveDutyCategory } from './hooks';
 
 const STATUS = {
-  active: { label: 'Active', color: 'green.9' },
-  scheduled: { label: 'Starts later', color: 'blue.9' },
-  retired: { label: 'Retired', color: 'gray.8' },
+  active: { label: 'Active', tone: 'green' },
+  scheduled: { label: 'Starts later', tone: 'blue' },
+  retired: { label: 'Retired', tone: 'gray' },
 } as const;
 
 /**
@@ -82,9 +83,7 @@ export function DutiesScreen() {
                           : '—'}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS[c.status].color} variant="light">
-                          {STATUS[c.status].label}
-                        </Badge>
+                        <ToneBadge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</ToneBadge>
                         {next ? (
                           <Text size="xs">
                             From {formatDateTime(next.effective_from)}: duty {formatRate(next.duty_rate)}, GCT{' '}
@@ -143,6 +142,7 @@ export function DutiesScreen() {
         onClose={() => setEditing(null)}
         title={category ? `Edit ${category.name}` : 'New duty category'}
         size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing !== null ? (
           <CategoryForm

@@ -101,9 +101,8 @@ export function BracketsTable({
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={addRow}
           disabled={busy}
-          aria-label={`Add ${title.toLowerCase()} bracket`}
         >
-          Add bracket
+          {`Add ${title.toLowerCase()} bracket`}
         </Button>
       </Group>
     </Stack>

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DutyCategory, ShippingMethod } from '../../../../contract/duty';
 import { formatMoney } from '../../../../contract/format';
-import type { RateSet } from '../../../../contract/rates';
+import type { RatePreviewBody, RateSet } from '../../../../contract/rates';
 import { ratePreviewQueryOptions } from '../api';
 
 /**
@@ -36,9 +36,10 @@ export function RatePreview({
   const [weight, setWeight] = useState<number | string>(3);
   const [value, setValue] = useState<number | string>(150);
   const [mode, setMode] = useState<ShippingMethod>('air');
-  const [categoryId, setCategoryId] = useState<string | null>(
-    String(categories.find((c) => c.code === 'general')?.id ?? categories[0]?.id ?? ''),
-  );
+  const [picked, setCategoryId] = useState<string | null>(null);
+  // Until one is picked, general goods (the categories may arrive after the form).
+  const fallback = categories.find((c) => c.code === 'general') ?? categories[0];
+  const categoryId = picked ?? (fallback ? String(fallback.id) : null);
   const ready = draft && Number(weight) > 0 && Number(value) > 0 && categoryId;
   const body = ready
     ? {
@@ -51,8 +52,11 @@ export function RatePreview({
         },
       }
     : null;
-  const [debounced] = useDebouncedValue(body, 300);
-  const query = useQuery(ratePreviewQueryOptions(debounced));
+  // Debounced by content: the body is a new object on every render, its text only changes with the form.
+  const [debounced] = useDebouncedValue(body ? JSON.stringify(body) : null, 300);
+  const query = useQuery(
+    ratePreviewQueryOptions(debounced ? (JSON.parse(debounced) as RatePreviewBody) : null),
+  );
   const shown = query.data?.lines.filter((l) =>
     ['freight', 'handling', 'customs_total', 'total'].includes(l.code),
   );

@@ -153,6 +153,38 @@ describe('rates', () => {
     expect((await estimateNow(general.id)).total).toBe(today.total);
   });
 
+  it('the admin adds a duty category effective now (the estimator offers it), then retires it (it is gone)', async () => {
+    const code = `e2e_${Date.now().toString(36)}`;
+    const offered = async () => (await customerApi<DutyCategory[]>('/v1/dutycategories')).map((c) => c.code);
+    await withSession(
+      browser(),
+      DESKTOP,
+      await sharedTokens(DEMO.admin),
+      async (page) => {
+        await page.goto('/admin/duties');
+        await until(() => page.getByRole('heading', { level: 1, name: 'Duty categories' }).isVisible()).toBe(
+          true,
+        );
+        await page.getByRole('button', { name: 'Add category' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('textbox', { name: /^Name/ }).fill('Camera drones');
+        await dialog.getByRole('textbox', { name: /^Code/ }).fill(code);
+        await dialog.getByRole('textbox', { name: /^Import duty/ }).fill('10');
+        await dialog.getByRole('button', { name: 'Add category' }).click();
+        await until(() => notification(page, 'Duty category saved').count()).toBe(1);
+        await until(offered).toContain(code);
+        const row = page.getByRole('row', { name: /^Camera drones/ });
+        await until(() => row.textContent()).toContain('Active');
+        expect(await row.textContent()).toContain('10\u00a0%');
+        await row.getByRole('button', { name: 'Retire Camera drones' }).click();
+        await until(() => notification(page, 'Category retired').count()).toBe(1);
+        await until(() => row.textContent()).toContain('Retired');
+      },
+      { stepTimeout: 15_000 },
+    );
+    expect(await offered()).not.toContain(code);
+  });
+
   it('/admin/rates and /admin/duties hold at 375 px with no serious axe violation', async () => {
     const found: string[] = [];
     await withSession(

@@ -76,6 +76,8 @@ describe('menus and menu items', () => {
       '/admin/invoice/add',
       '/admin/menu',
       '/admin/settings',
+      '/admin/rates',
+      '/admin/duties',
     ]);
   });
 
@@ -86,6 +88,8 @@ describe('menus and menu items', () => {
     expect(admin?.items.map((i) => i.route)).toContain('/admin/receive');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/menu');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/rates');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/duties');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

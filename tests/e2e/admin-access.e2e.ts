@@ -21,6 +21,8 @@ const ADMIN_SCREENS = [
   '/admin/invoice/add',
   '/admin/menu',
   '/admin/settings',
+  '/admin/rates',
+  '/admin/duties',
 ];
 
 type OpenApi = { paths: Record<string, Record<string, { tags?: string[] }>> };

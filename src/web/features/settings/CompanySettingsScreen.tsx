@@ -47,8 +47,8 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
         title="Company settings"
         description={
           <>
-            What customers read on their invoices and points page, and the time zone every date is shown in. Each
-            section saves on its own. Prices (freight, handling, storage, the exchange rate) are under{' '}
+            What customers read on their invoices and points page, and the time zone every date is shown in.
+            Each section saves on its own. Prices (freight, handling, storage, the exchange rate) are under{' '}
             <Anchor component={Link} to="/admin/rates">
               Rates
             </Anchor>

@@ -28,7 +28,7 @@ export function safeRedirect(target: unknown): string | null {
 }
 
 /** Back-office pages for the company's admins only (staff who are not admins are sent to not-authorized). */
-const ADMIN_ONLY = ['/admin/settings'];
+const ADMIN_ONLY = ['/admin/settings', '/admin/rates', '/admin/duties'];
 
 export function isAdminOnlyPath(pathname: string): boolean {
   const path = normalise(pathname);

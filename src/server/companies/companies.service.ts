@@ -7,6 +7,7 @@ import { companies, companyHosts } from '../db/schema';
 import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
+import { ratesInForce } from '../rates/in-force';
 import { ensureAccountDefaults } from './account-settings';
 import { timeZoneOf } from './time-zones';
 
@@ -23,6 +24,12 @@ export function createCompanyService({ db }: { db: Db }) {
     return map;
   }
 
+  /** The exchange rate in force (rates/in-force.ts owns it; the column is only what a new company starts with). */
+  async function rateOf(companyId: string) {
+    const r = await ratesInForce(db, companyId);
+    return { exchange_rate: r.exchange_rate, exchange_rate_date: r.rateDate };
+  }
+
   return {
     async list(): Promise<CompanyAdmin[]> {
       const rows = await db.select().from(companies).orderBy(asc(companies.name));
@@ -33,7 +40,7 @@ export function createCompanyService({ db }: { db: Db }) {
 
     /** The company of the request's host as the PWA brands itself with it (`/v1/companies/me`, the app's page). */
     async current(company: CompanyRow): Promise<Company> {
-      return toCompany(company, await timeZoneOf(db, company.id));
+      return { ...toCompany(company, await timeZoneOf(db, company.id)), ...(await rateOf(company.id)) };
     },
 
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
@@ -41,7 +48,7 @@ export function createCompanyService({ db }: { db: Db }) {
       if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
       const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
       if (!row) throw notFound('Company not found');
-      return toCompany(row, await timeZoneOf(db, row.id));
+      return { ...toCompany(row, await timeZoneOf(db, row.id)), ...(await rateOf(row.id)) };
     },
 
     /** A new company with its host names and default account settings, in one transaction. */

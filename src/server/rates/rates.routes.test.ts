@@ -177,7 +177,10 @@ describe('effective-dated rates: /v1/admin/rates and who reads them', () => {
     // The previous version is history now, and the audit says who changed which price, before → after, and when.
     const o = await overview();
     expect(o.history.map((h) => h.rates)).toEqual([current]);
-    const me = expectOk<{ id: string }>(await call('GET', '/v1/companies/me', c.admin.access));
+    const me = expectOk<{ id: string; exchange_rate: string }>(
+      await call('GET', '/v1/companies/me', c.admin.access),
+    );
+    expect(me.exchange_rate).toBe('160.0000'); // the company's rate is the one in force, not a copy
     const trail = expectOk<{ items: AuditEntry[] }>(
       await call('GET', `/v1/admin/audit?entity=rates&id=${me.id}`, c.admin.access),
     ).items;

@@ -12,6 +12,8 @@ export const auditEntities = [
   'menu',
   'purchase_request',
   'staff_invitation',
+  'rates',
+  'duty_category',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -10,6 +10,9 @@ export const dutyCategorySchema = z.object({
   description: z.string(),
   duty_rate: z.string().describe('decimal string, 0.2000 = 20 %'),
   gct_rate: z.string().describe('decimal string, 0.1500 = 15 %'),
+  /** A further charge on CIF some categories carry ("0" for none), and what it is called. */
+  other_rate: z.string().optional(),
+  other_label: z.string().optional(),
 });
 export type DutyCategory = z.infer<typeof dutyCategorySchema>;
 
@@ -51,6 +54,7 @@ export const estimateLineCodes = [
   'scf',
   'envl',
   'gct',
+  'other',
   'stamp',
   'caf',
   'customs_total',
@@ -86,6 +90,8 @@ export const dutyEstimateSchema = z.object({
   scf: z.number().int(),
   envl: z.number().int(),
   gct: z.number().int(),
+  /** The category's other charge (0 when it has none). */
+  other: z.number().int().optional(),
   stamp: z.number().int(),
   caf: z.number().int(),
   customs_total: z.number().int(),

@@ -39,6 +39,8 @@ import { profileSchemas } from './profile';
 import { profileCalls } from './profile.calls';
 import { purchaseRequestSchemas } from './purchase-requests';
 import { purchaseRequestCalls } from './purchase-requests.calls';
+import { dutyCategoryAdminSchemas, rateSchemas } from './rates';
+import { dutyCategoryAdminCalls, rateCalls } from './rates.calls';
 import { referenceSchemas } from './reference';
 import { referenceCalls } from './reference.calls';
 import { settingsSchemas } from './settings';
@@ -96,6 +98,10 @@ export const purchaseRequestEndpoints = bindSchemas(purchaseRequestCalls, purcha
 export const referenceEndpoints = bindSchemas(referenceCalls, referenceSchemas);
 /** Company settings (admins): how to pay, points rules, invoice defaults and the company's time zone. */
 export const settingsEndpoints = bindSchemas(settingsCalls, settingsSchemas);
+/** Effective-dated rates (admins): versions in force, scheduled and past; a preview on a sample parcel. */
+export const rateEndpoints = bindSchemas(rateCalls, rateSchemas);
+/** Duty categories with effective-dated rates (admins): add, change, retire. */
+export const dutyCategoryAdminEndpoints = bindSchemas(dutyCategoryAdminCalls, dutyCategoryAdminSchemas);
 /** The back office's packages: every package of the company, its edits, owner, pre-alert and bulk actions. */
 export const staffPackageEndpoints = bindSchemas(staffPackageCalls, staffPackageSchemas);
 /** Shipments (manifests): packages flown or shipped together and moved through statuses as one. */
@@ -145,6 +151,8 @@ export const endpoints = {
   branding: brandingEndpoints,
   staff: staffEndpoints,
   platform: platformEndpoints,
+  rates: rateEndpoints,
+  dutyCategoryAdmin: dutyCategoryAdminEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

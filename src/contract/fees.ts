@@ -77,12 +77,7 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 
 /** Per-company policy behind the fee page, the estimator, invoices and points. Stored as jsonb per company. */
 export const accountSettingsSchema = z.object({
-  freight: weightScheduleSchema,
-  handling: weightScheduleSchema,
-  storage: z.object({
-    free_days: z.number().int().min(0),
-    per_day_cents: z.number().int().min(0),
-  }),
+  // Freight, handling, storage and the exchange rate are effective-dated rate versions (rates.ts), not settings.
   other_charges: z.array(otherChargeSchema),
   customs: customsSettingsSchema,
   points: z.object({
@@ -109,8 +104,19 @@ export const accountSettingsSchema = z.object({
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
-/** GET /v1/fees: the company's schedule, from the same settings the estimator and invoices use. */
+/**
+ * GET /v1/fees: the company's schedule, from the same settings and rates in force the estimator and invoices use.
+ * `freight` is air freight (the spec's shape); `sea_freight` and the minimums are additions.
+ */
 export const feesSchema = accountSettingsSchema.extend({
+  freight: weightScheduleSchema,
+  freight_minimum_cents: z.number().int().min(0),
+  sea_freight: weightScheduleSchema.extend({ minimum_cents: z.number().int().min(0) }),
+  handling: weightScheduleSchema,
+  storage: z.object({
+    free_days: z.number().int().min(0),
+    per_day_cents: z.number().int().min(0),
+  }),
   currency: z.string(),
   exchange_rate: z.string().describe('company currency per USD, decimal string'),
   exchange_rate_date: z.string(),

@@ -26,6 +26,7 @@ import { pointsRoutes } from './points/points.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { purchaseRequestRoutes } from './purchase-requests/purchase-requests.routes';
 import { webManifestRoutes } from './pwa/web-manifest.routes';
+import { ratesRoutes } from './rates/rates.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import type { Services } from './services';
 import { settingsRoutes } from './settings/settings.routes';
@@ -49,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(companyRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(brandingRoutes, deps);
+  await app.register(ratesRoutes, deps);
   await app.register(referenceRoutes, deps);
   await app.register(menuRoutes, deps);
   await app.register(userRoutes, deps);

@@ -43,6 +43,8 @@ import {
   createPurchaseRequestService,
   type PurchaseRequestService,
 } from './purchase-requests/purchase-requests.service';
+import { createDutyCategoriesService, type DutyCategoriesService } from './rates/duty-categories.service';
+import { createRatesService, type RatesService } from './rates/rates.service';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
 import { createSettingsService, type SettingsService } from './settings/settings.service';
 import { createShipmentService, type ShipmentService } from './shipments/shipments.service';
@@ -83,6 +85,8 @@ export type Services = {
   branding: BrandingService;
   /** The logo and app icons the public routes serve (pwa/web-manifest.routes.ts). */
   brandAssets: BrandAssets;
+  rates: RatesService;
+  dutyCategories: DutyCategoriesService;
   menus: MenuService;
   reference: ReferenceService;
   users: UserService;
@@ -171,6 +175,8 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     settings: createSettingsService({ db, audit }),
     branding: createBrandingService({ db, audit, storedFiles, store: fileStore }),
     brandAssets: createBrandAssets({ db, store: fileStore }),
+    rates: createRatesService({ db, audit }),
+    dutyCategories: createDutyCategoriesService({ db, audit }),
     menus: createMenuService({ db, audit }),
     reference: createReferenceService({ db }),
     users: createUserService({ db }),

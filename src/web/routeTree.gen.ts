@@ -21,8 +21,10 @@ import { Route as ErrorNotFoundRouteImport } from './routes/error/not-found';
 import { Route as ErrorServerErrorRouteImport } from './routes/error/server-error';
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index';
 import { Route as AppAdminCounterRouteImport } from './routes/_app/admin/counter';
+import { Route as AppAdminDutiesRouteImport } from './routes/_app/admin/duties';
 import { Route as AppAdminImportRouteImport } from './routes/_app/admin/import';
 import { Route as AppAdminPrealertsRouteImport } from './routes/_app/admin/prealerts';
+import { Route as AppAdminRatesRouteImport } from './routes/_app/admin/rates';
 import { Route as AppAdminReceiveRouteImport } from './routes/_app/admin/receive';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
 import { Route as AppAdminStaffRouteImport } from './routes/_app/admin/staff';
@@ -119,6 +121,11 @@ const AppAdminCounterRoute = AppAdminCounterRouteImport.update({
   path: '/admin/counter',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminDutiesRoute = AppAdminDutiesRouteImport.update({
+  id: '/admin/duties',
+  path: '/admin/duties',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminImportRoute = AppAdminImportRouteImport.update({
   id: '/admin/import',
   path: '/admin/import',
@@ -127,6 +134,11 @@ const AppAdminImportRoute = AppAdminImportRouteImport.update({
 const AppAdminPrealertsRoute = AppAdminPrealertsRouteImport.update({
   id: '/admin/prealerts',
   path: '/admin/prealerts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminRatesRoute = AppAdminRatesRouteImport.update({
+  id: '/admin/rates',
+  path: '/admin/rates',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminReceiveRoute = AppAdminReceiveRouteImport.update({
@@ -330,8 +342,10 @@ export interface FileRoutesByFullPath {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/admin/counter': typeof AppAdminCounterRoute;
+  '/admin/duties': typeof AppAdminDutiesRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/rates': typeof AppAdminRatesRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/admin/staff': typeof AppAdminStaffRoute;
@@ -381,8 +395,10 @@ export interface FileRoutesByTo {
   '/error/not-found': typeof ErrorNotFoundRoute;
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/admin/counter': typeof AppAdminCounterRoute;
+  '/admin/duties': typeof AppAdminDutiesRoute;
   '/admin/import': typeof AppAdminImportRoute;
   '/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/admin/rates': typeof AppAdminRatesRoute;
   '/admin/receive': typeof AppAdminReceiveRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/admin/staff': typeof AppAdminStaffRoute;
@@ -435,8 +451,10 @@ export interface FileRoutesById {
   '/error/server-error': typeof ErrorServerErrorRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/admin/counter': typeof AppAdminCounterRoute;
+  '/_app/admin/duties': typeof AppAdminDutiesRoute;
   '/_app/admin/import': typeof AppAdminImportRoute;
   '/_app/admin/prealerts': typeof AppAdminPrealertsRoute;
+  '/_app/admin/rates': typeof AppAdminRatesRoute;
   '/_app/admin/receive': typeof AppAdminReceiveRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
   '/_app/admin/staff': typeof AppAdminStaffRoute;
@@ -488,8 +506,10 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/admin/counter'
+    | '/admin/duties'
     | '/admin/import'
     | '/admin/prealerts'
+    | '/admin/rates'
     | '/admin/receive'
     | '/admin/settings'
     | '/admin/staff'
@@ -539,8 +559,10 @@ export interface FileRouteTypes {
     | '/error/not-found'
     | '/error/server-error'
     | '/admin/counter'
+    | '/admin/duties'
     | '/admin/import'
     | '/admin/prealerts'
+    | '/admin/rates'
     | '/admin/receive'
     | '/admin/settings'
     | '/admin/staff'
@@ -592,8 +614,10 @@ export interface FileRouteTypes {
     | '/error/server-error'
     | '/_app/'
     | '/_app/admin/counter'
+    | '/_app/admin/duties'
     | '/_app/admin/import'
     | '/_app/admin/prealerts'
+    | '/_app/admin/rates'
     | '/_app/admin/receive'
     | '/_app/admin/settings'
     | '/_app/admin/staff'
@@ -730,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCounterRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/duties': {
+      id: '/_app/admin/duties';
+      path: '/admin/duties';
+      fullPath: '/admin/duties';
+      preLoaderRoute: typeof AppAdminDutiesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/import': {
       id: '/_app/admin/import';
       path: '/admin/import';
@@ -742,6 +773,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/prealerts';
       fullPath: '/admin/prealerts';
       preLoaderRoute: typeof AppAdminPrealertsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/rates': {
+      id: '/_app/admin/rates';
+      path: '/admin/rates';
+      fullPath: '/admin/rates';
+      preLoaderRoute: typeof AppAdminRatesRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/receive': {
@@ -1009,8 +1047,10 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminCounterRoute: typeof AppAdminCounterRoute;
+  AppAdminDutiesRoute: typeof AppAdminDutiesRoute;
   AppAdminImportRoute: typeof AppAdminImportRoute;
   AppAdminPrealertsRoute: typeof AppAdminPrealertsRoute;
+  AppAdminRatesRoute: typeof AppAdminRatesRoute;
   AppAdminReceiveRoute: typeof AppAdminReceiveRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
   AppAdminStaffRoute: typeof AppAdminStaffRoute;
@@ -1048,8 +1088,10 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppAdminCounterRoute: AppAdminCounterRoute,
+  AppAdminDutiesRoute: AppAdminDutiesRoute,
   AppAdminImportRoute: AppAdminImportRoute,
   AppAdminPrealertsRoute: AppAdminPrealertsRoute,
+  AppAdminRatesRoute: AppAdminRatesRoute,
   AppAdminReceiveRoute: AppAdminReceiveRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,
   AppAdminStaffRoute: AppAdminStaffRoute,

@@ -22,6 +22,8 @@ const ADMIN_SCREENS = [
   '/admin/menu',
   '/admin/settings',
   '/admin/staff',
+  '/admin/rates',
+  '/admin/duties',
 ];
 
 type OpenApi = { paths: Record<string, Record<string, { tags?: string[] }>> };

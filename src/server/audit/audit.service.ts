@@ -26,6 +26,21 @@ export function diff<T extends Record<string, AuditValue>>(before: T, after: Par
   return changes;
 }
 
+/** Nested sections as flat "payment.bank_transfer.account_name" → value, for the audit trail. */
+export function flatten(
+  value: unknown,
+  prefix = '',
+  out: Record<string, AuditValue> = {},
+): Record<string, AuditValue> {
+  // Arrays too ("freight.air.brackets.2.charge_cents"), so a changed bracket row is named.
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out[prefix] = (value ?? null) as AuditValue;
+  }
+  return out;
+}
+
 /** The audit trail: written in the transaction of the change it records, so neither exists without the other. */
 export function createAuditService({ db }: { db: Db }) {
   return {

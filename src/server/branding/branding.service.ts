@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditChanges, AuditValue } from '../../contract/audit';
 import type { Branding, UpdateBrandingBody } from '../../contract/branding';
 import { brandContrast } from '../../contract/contrast';
-import { type AuditService, diff } from '../audit/audit.service';
+import { type AuditService, diff, flatten } from '../audit/audit.service';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { brandLogos, companies, files } from '../db/schema';
@@ -13,7 +13,6 @@ import { releaseStorage } from '../files/storage-quota';
 import type { UploadedFile } from '../http/uploads';
 import type { StoredFiles } from '../packages/stored-files';
 import { brandIconUrls, logoUrlFor } from '../pwa/brand-urls';
-import { flatten } from '../settings/settings.service';
 import { checkLogoImage, checkLogoUpload } from './logo-image';
 
 type Logo = {

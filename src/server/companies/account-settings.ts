@@ -1,40 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
 import { DEFAULT_TIME_ZONE } from '../../contract/format';
 import type { Db } from '../db';
-import { companies, companySettings, dutyCategories } from '../db/schema';
+import { companies, companySettings, dutyCategories, dutyCategoryRates, rateVersions } from '../db/schema';
+import { BLUE_PARCEL_RATES, DEFAULT_RATES, FIRST_VERSION_FROM } from '../rates/defaults';
 
 const jmd = (dollars: number) => dollars * 100;
 
-/**
- * DOMAIN.md's defaults. Freight: DOMAIN's example schedule, and J$380 per pound over 50 lb. Handling (our choice):
- * free up to 5 lb, J$350 to 10 lb, J$600 to 25 lb, J$1,000 to 50 lb, then J$25 per pound over 50 lb.
- */
+/** DOMAIN.md's defaults for what is not a rate (freight, handling, storage and the exchange rate: rates/defaults.ts). */
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
-  freight: {
-    brackets: [
-      [1, 550],
-      [2, 950],
-      [3, 1350],
-      [5, 2000],
-      [10, 3800],
-      [20, 7400],
-      [30, 10800],
-      [40, 14800],
-      [50, 18800],
-    ].map(([lb, charge]) => ({ max_lb: lb ?? 0, charge_cents: jmd(charge ?? 0) })),
-    excess_per_lb_cents: jmd(380),
-  },
-  handling: {
-    brackets: [
-      { max_lb: 5, charge_cents: 0 },
-      { max_lb: 10, charge_cents: jmd(350) },
-      { max_lb: 25, charge_cents: jmd(600) },
-      { max_lb: 50, charge_cents: jmd(1000) },
-    ],
-    excess_per_lb_cents: jmd(25),
-  },
-  storage: { free_days: 7, per_day_cents: jmd(150) },
   other_charges: [
     {
       code: 'delivery_kingston',
@@ -101,32 +75,9 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   time_zone: DEFAULT_TIME_ZONE,
 };
 
-/** Blue Parcel (the second demo company) prices a little differently, so tenancy shows on the fee page too. */
+/** Blue Parcel (the second demo company): its own bank details (its prices: rates/defaults.ts). */
 export const BLUE_PARCEL_SETTINGS: AccountSettings = {
   ...DEFAULT_ACCOUNT_SETTINGS,
-  freight: {
-    brackets: [
-      [1, 600],
-      [2, 1000],
-      [3, 1400],
-      [5, 2100],
-      [10, 3900],
-      [20, 7600],
-      [30, 11000],
-      [40, 15000],
-      [50, 19000],
-    ].map(([lb, charge]) => ({ max_lb: lb ?? 0, charge_cents: jmd(charge ?? 0) })),
-    excess_per_lb_cents: jmd(400),
-  },
-  handling: {
-    brackets: [
-      { max_lb: 3, charge_cents: 0 },
-      { max_lb: 20, charge_cents: jmd(400) },
-      { max_lb: 50, charge_cents: jmd(900) },
-    ],
-    excess_per_lb_cents: jmd(30),
-  },
-  storage: { free_days: 5, per_day_cents: jmd(200) },
   payment: {
     bank_transfer: {
       bank_name: 'Scotiabank Jamaica',
@@ -201,8 +152,9 @@ export const DEFAULT_DUTY_CATEGORIES: {
 ];
 
 /**
- * Gives a company its default settings and duty categories where it has none (never overwrites an admin's
- * changes). Called by the seed for every company and when a company is created.
+ * Gives a company its default settings, its first rate version and its duty categories (with their first rates)
+ * where it has none (never overwrites an admin's changes). Called by the seed for every company and when a company
+ * is created: the one template of a new company's prices.
  */
 export async function ensureAccountDefaults(db: Db, companyId: string, slug?: string): Promise<void> {
   await db
@@ -212,7 +164,27 @@ export async function ensureAccountDefaults(db: Db, companyId: string, slug?: st
       settings: slug === 'blue-parcel' ? BLUE_PARCEL_SETTINGS : DEFAULT_ACCOUNT_SETTINGS,
     })
     .onConflictDoNothing();
-  await db
+  const [company] = await db
+    .select({ exchangeRate: companies.exchangeRate })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  const base = slug === 'blue-parcel' ? BLUE_PARCEL_RATES : DEFAULT_RATES;
+  const [anyVersion] = await db
+    .select({ id: rateVersions.id })
+    .from(rateVersions)
+    .where(eq(rateVersions.companyId, companyId))
+    .limit(1);
+  if (!anyVersion) {
+    await db.insert(rateVersions).values({
+      companyId,
+      effectiveFrom: FIRST_VERSION_FROM,
+      // The exchange rate the company was created with, when it gave one.
+      rates: { ...base, exchange_rate: company?.exchangeRate ?? base.exchange_rate },
+      note: 'Starting rates',
+    });
+  }
+  const inserted = await db
     .insert(dutyCategories)
     .values(
       DEFAULT_DUTY_CATEGORIES.map((c, i) => ({
@@ -220,12 +192,23 @@ export async function ensureAccountDefaults(db: Db, companyId: string, slug?: st
         code: c.code,
         name: c.name,
         description: c.description,
-        dutyRate: c.duty,
-        gctRate: c.gct,
         sortOrder: (i + 1) * 10,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: dutyCategories.id, code: dutyCategories.code });
+  if (inserted.length > 0) {
+    const byCode = new Map(DEFAULT_DUTY_CATEGORIES.map((c) => [c.code, c]));
+    await db.insert(dutyCategoryRates).values(
+      inserted.map((row) => ({
+        companyId,
+        categoryId: row.id,
+        effectiveFrom: FIRST_VERSION_FROM,
+        dutyRate: byCode.get(row.code)?.duty ?? '0',
+        gctRate: byCode.get(row.code)?.gct ?? '0',
+      })),
+    );
+  }
 }
 
 /** ensureAccountDefaults for every company. */
@@ -242,12 +225,4 @@ export async function settingsOf(db: Db, companyId: string): Promise<AccountSett
     .where(eq(companySettings.companyId, companyId))
     .limit(1);
   return row ? accountSettingsSchema.parse(row.settings) : DEFAULT_ACCOUNT_SETTINGS;
-}
-
-export async function categoriesOf(db: Db, companyId: string) {
-  return db
-    .select()
-    .from(dutyCategories)
-    .where(and(eq(dutyCategories.companyId, companyId), eq(dutyCategories.isActive, true)))
-    .orderBy(asc(dutyCategories.sortOrder), asc(dutyCategories.id));
 }

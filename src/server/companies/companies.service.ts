@@ -7,6 +7,7 @@ import { companies } from '../db/schema';
 import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
+import { ratesInForce } from '../rates/in-force';
 import { hostsByCompany, insertCompany, prefixTaken, slugTaken, takenHosts } from './company-rows';
 import { timeZoneOf } from './time-zones';
 
@@ -14,6 +15,12 @@ type CreateCompanyBody = z.output<typeof createCompanyBodySchema>;
 
 /** Companies as the platform superadmin manages them, and a company as its own users read it. */
 export function createCompanyService({ db }: { db: Db }) {
+  /** The exchange rate in force (rates/in-force.ts owns it; the column is only what a new company starts with). */
+  async function rateOf(companyId: string) {
+    const r = await ratesInForce(db, companyId);
+    return { exchange_rate: r.exchange_rate, exchange_rate_date: r.rateDate };
+  }
+
   return {
     async list(): Promise<CompanyAdmin[]> {
       const rows = await db.select().from(companies).orderBy(asc(companies.name));
@@ -27,7 +34,7 @@ export function createCompanyService({ db }: { db: Db }) {
 
     /** The company of the request's host as the PWA brands itself with it (`/v1/companies/me`, the app's page). */
     async current(company: CompanyRow): Promise<Company> {
-      return toCompany(company, await timeZoneOf(db, company.id));
+      return { ...toCompany(company, await timeZoneOf(db, company.id)), ...(await rateOf(company.id)) };
     },
 
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
@@ -35,7 +42,7 @@ export function createCompanyService({ db }: { db: Db }) {
       if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
       const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
       if (!row) throw notFound('Company not found');
-      return toCompany(row, await timeZoneOf(db, row.id));
+      return { ...toCompany(row, await timeZoneOf(db, row.id)), ...(await rateOf(row.id)) };
     },
 
     /** A new company with its host names and the template (menus, account defaults), in one transaction. */

@@ -469,7 +469,7 @@ export const companySettings = pgTable('company_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Duty categories of a company: rates as exact decimals (0.2000 = 20 %). */
+/** Duty categories of a company; their effective-dated rates are duty_category_rates (schema-rates.ts). */
 export const dutyCategories = pgTable(
   'duty_categories',
   {
@@ -480,10 +480,9 @@ export const dutyCategories = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    dutyRate: numeric('duty_rate', { precision: 6, scale: 4 }).notNull(),
-    gctRate: numeric('gct_rate', { precision: 6, scale: 4 }).notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    isActive: boolean('is_active').notNull().default(true),
+    /** From then on the estimator no longer offers it (rates live in duty_category_rates, schema-rates.ts). */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('duty_categories_company_code_uq').on(t.companyId, t.code)],
 );
@@ -756,4 +755,5 @@ export const notifications = pgTable(
   ],
 );
 export * from './schema-branding';
+export * from './schema-rates';
 export * from './schema-staff';

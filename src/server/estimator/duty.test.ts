@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_SETTINGS as S } from '../companies/account-settings';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
+import { DEFAULT_RATES } from '../rates/defaults';
 import {
   applyRate,
   chargeablePounds,
@@ -8,9 +9,12 @@ import {
   type EstimateInput,
   parseDecimal,
   percent,
+  pricingOf,
   roundHalfUp,
   scheduleCharge,
 } from './duty';
+
+const S = pricingOf(DEFAULT_RATES, DEFAULT_ACCOUNT_SETTINGS.customs, 'air');
 
 /**
  * Worked examples computed by hand, in JMD cents, with the default settings (DOMAIN.md's freight schedule, handling
@@ -25,6 +29,7 @@ const est = (over: Partial<EstimateInput> & { value: number; weight: number }) =
     method: over.method ?? 'air',
     dutyRate: over.dutyRate ?? '0.20',
     gctRate: over.gctRate ?? '0.15',
+    ...(over.otherRate ? { otherRate: over.otherRate } : {}),
     exchangeRate: over.exchangeRate ?? RATE,
     settings: over.settings ?? S,
   });
@@ -110,6 +115,7 @@ describe('computeEstimate: worked examples', () => {
       scf: 7_556,
       envl: 12_593,
       gct: 453_364,
+      other: 0,
       stamp: 10_000,
       caf: 250_000,
       customsTotal: 1_237_251,
@@ -289,6 +295,21 @@ describe('computeEstimate: worked examples', () => {
       customsTotal: 456_923,
       total: 511_923,
     });
+  });
+
+  it('I. a minimum freight charge lifts a light parcel; a heavier one pays its bracket', () => {
+    const withMinimum = { ...S, freight: { ...S.freight, minimum_cents: 100_000 } };
+    // 0.2 lb → 1 lb: bracket J$550 < minimum J$1,000 → J$1,000; 12 lb → the 20 lb bracket, J$7,400 > minimum
+    expect(est({ value: 50, weight: 0.2, settings: withMinimum }).freight).toBe(100_000);
+    expect(est({ value: 50, weight: 12, settings: withMinimum }).freight).toBe(740_000);
+  });
+
+  it('J. a category’s other charge is a share of CIF, inside the customs total', () => {
+    // Same parcel as A: cif 2,518,688; other 10 % = 251,868.8 → 251,869
+    const e = est({ value: 150, weight: 2.3, otherRate: '0.10' });
+    expect(e.other).toBe(251_869);
+    expect(e.customsTotal).toBe(1_237_251 + 251_869);
+    expect(est({ value: 50, weight: 2.3, otherRate: '0.10' }).other).toBe(0); // under de minimis: nothing
   });
 
   it('H. the lines always add up, for many inputs', () => {

@@ -1,6 +1,7 @@
 import type { ShippingMethod } from '../../contract/duty';
-import type { AccountSettings, WeightSchedule } from '../../contract/fees';
+import type { CustomsSettings, WeightSchedule } from '../../contract/fees';
 import { formatMoney } from '../../contract/format';
+import type { RateSet } from '../../contract/rates';
 
 /**
  * The duty and landed-cost estimate (DOMAIN.md, Jamaica Customs, personal shipments), as a pure function.
@@ -54,14 +55,28 @@ export function scheduleCharge(schedule: WeightSchedule, pounds: number): bigint
   return BigInt(last.charge_cents) + BigInt(pounds - last.max_lb) * BigInt(schedule.excess_per_lb_cents);
 }
 
+/** What a parcel is priced with: the freight of its mode (with its minimum), handling, and the customs rules. */
+export type Pricing = {
+  freight: WeightSchedule & { minimum_cents?: number };
+  handling: WeightSchedule;
+  customs: CustomsSettings;
+};
+
+/** The pricing of a mode from a rate set (the version in force, or an admin's draft) and the customs settings. */
+export function pricingOf(rates: RateSet, customs: CustomsSettings, method: ShippingMethod): Pricing {
+  return { freight: rates.freight[method], handling: rates.handling, customs };
+}
+
 export type EstimateInput = {
   valueUsdCents: number;
   weightHundredths: number;
   method: ShippingMethod;
   dutyRate: string;
   gctRate: string;
+  /** A category's further charge on CIF (e.g. a special consumption tax); none when absent. */
+  otherRate?: string;
   exchangeRate: string;
-  settings: Pick<AccountSettings, 'freight' | 'handling' | 'customs'>;
+  settings: Pricing;
 };
 
 export type EstimateAmounts = {
@@ -74,6 +89,7 @@ export type EstimateAmounts = {
   scf: number;
   envl: number;
   gct: number;
+  other: number;
   stamp: number;
   caf: number;
   customsTotal: number;
@@ -89,20 +105,23 @@ function toNumber(v: bigint): number {
 }
 
 /**
- * freight   = freight schedule at the chargeable weight
+ * freight   = freight schedule of the mode at the chargeable weight, at least its minimum
  * handling  = handling schedule at the chargeable weight
  * value     = value_usd × exchange rate
  * insurance = (air 1 % | sea 1.5 %) × (value + freight)
  * cif       = value + freight + insurance
  * when value_usd ≤ de minimis: duty = scf = envl = gct = stamp = caf = 0; otherwise
  *   duty = cif × duty rate; scf = 0.3 % × cif; envl = 0.5 % × cif; gct = gct rate × (cif + duty);
- *   stamp = J$100 if cif > J$5,500 else J$5; caf = J$2,500
- * customs_total = duty + scf + envl + gct + stamp + caf; total = customs_total + freight + handling
+ *   other = cif × the category's other rate (0 for most); stamp = J$100 if cif > J$5,500 else J$5; caf = J$2,500
+ * customs_total = duty + scf + envl + gct + other + stamp + caf; total = customs_total + freight + handling
  */
 export function computeEstimate(input: EstimateInput): EstimateAmounts {
   const { customs } = input.settings;
   const chargeableLb = chargeablePounds(input.weightHundredths);
-  const freight = scheduleCharge(input.settings.freight, chargeableLb);
+  const schedule = input.settings.freight;
+  const byWeight = scheduleCharge(schedule, chargeableLb);
+  const minimum = BigInt(schedule.minimum_cents ?? 0);
+  const freight = byWeight > minimum ? byWeight : minimum;
   const handling = scheduleCharge(input.settings.handling, chargeableLb);
   const valueJmd = applyRate(BigInt(input.valueUsdCents), parseDecimal(input.exchangeRate));
   const insuranceRate = input.method === 'sea' ? customs.insurance_rate_sea : customs.insurance_rate_air;
@@ -113,6 +132,7 @@ export function computeEstimate(input: EstimateInput): EstimateAmounts {
   let scf = 0n;
   let envl = 0n;
   let gct = 0n;
+  let other = 0n;
   let stamp = 0n;
   let caf = 0n;
   if (!deMinimisApplied) {
@@ -120,12 +140,13 @@ export function computeEstimate(input: EstimateInput): EstimateAmounts {
     scf = applyRate(cif, parseDecimal(customs.scf_rate));
     envl = applyRate(cif, parseDecimal(customs.envl_rate));
     gct = applyRate(cif + duty, parseDecimal(input.gctRate));
+    other = applyRate(cif, parseDecimal(input.otherRate ?? '0'));
     stamp = BigInt(
       cif > BigInt(customs.stamp_threshold_cents) ? customs.stamp_above_cents : customs.stamp_below_cents,
     );
     caf = BigInt(customs.caf_cents);
   }
-  const customsTotal = duty + scf + envl + gct + stamp + caf;
+  const customsTotal = duty + scf + envl + gct + other + stamp + caf;
   const total = customsTotal + freight + handling;
   return {
     chargeableLb,
@@ -137,6 +158,7 @@ export function computeEstimate(input: EstimateInput): EstimateAmounts {
     scf: toNumber(scf),
     envl: toNumber(envl),
     gct: toNumber(gct),
+    other: toNumber(other),
     stamp: toNumber(stamp),
     caf: toNumber(caf),
     customsTotal: toNumber(customsTotal),

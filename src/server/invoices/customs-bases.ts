@@ -6,10 +6,12 @@ import {
   lineGroupOf,
   type StoredCustomsBase,
 } from '../../contract/invoices';
-import { categoriesOf, settingsOf } from '../companies/account-settings';
+import type { RateSet } from '../../contract/rates';
+import { settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
 import { companies, packages } from '../db/schema';
-import { computeEstimate } from '../estimator/duty';
+import { computeEstimate, pricingOf } from '../estimator/duty';
+import { type CategoryInForce, categoriesInForce, ratesInForce } from '../rates/in-force';
 import type { InvoiceRow } from './invoice-totals';
 import { categoryCodeFor, packageCharges } from './package-charges';
 
@@ -20,7 +22,6 @@ export type LinePackage = {
   weight: string;
   declaredValueCents: number;
 };
-type Category = Awaited<ReturnType<typeof categoriesOf>>[number];
 
 /**
  * The CIF value a package's customs lines are computed on, by the estimator's calculator (the one that prices the
@@ -29,13 +30,14 @@ type Category = Awaited<ReturnType<typeof categoriesOf>>[number];
  */
 export function customsBaseOf(input: {
   pkg: LinePackage;
-  categories: readonly Category[];
+  categories: readonly CategoryInForce[];
+  rates: RateSet;
   settings: AccountSettings;
-  exchangeRate: string;
   currency: string;
   at?: Date;
 }): StoredCustomsBase {
-  const { pkg, categories, settings, exchangeRate } = input;
+  const { pkg, categories, settings, rates } = input;
+  const exchangeRate = rates.exchange_rate;
   const code = categoryCodeFor(pkg.description);
   const category = categories.find((c) => c.code === code) ?? categories.find((c) => c.code === 'general');
   const weight = Math.round(Number(pkg.weight) * 100);
@@ -45,8 +47,9 @@ export function customsBaseOf(input: {
     method: 'air',
     dutyRate: category?.dutyRate ?? '0',
     gctRate: category?.gctRate ?? '0',
+    ...(category?.otherRate ? { otherRate: category.otherRate } : {}),
     exchangeRate,
-    settings,
+    settings: pricingOf(rates, settings.customs, 'air'),
   });
   const { lines } = packageCharges({
     pkg: {
@@ -59,8 +62,8 @@ export function customsBaseOf(input: {
       readySince: null,
     },
     category: category ?? null,
+    rates,
     settings,
-    exchangeRate,
     currency: input.currency,
   });
   return {
@@ -112,7 +115,8 @@ export async function storedCustomsBases(
   const missing = frozen ? ids.filter((id) => !before.has(id)) : ids;
   const fresh = new Map<string, StoredCustomsBase>();
   if (missing.length > 0) {
-    const [pkgs, [company], settings, categories] = await Promise.all([
+    const at = new Date();
+    const [pkgs, [company], settings, categories, rates] = await Promise.all([
       db
         .select({
           id: packages.id,
@@ -123,15 +127,11 @@ export async function storedCustomsBases(
         })
         .from(packages)
         .where(and(eq(packages.companyId, companyId), inArray(packages.id, missing))),
-      db
-        .select({ exchangeRate: companies.exchangeRate, currency: companies.currency })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1),
+      db.select({ currency: companies.currency }).from(companies).where(eq(companies.id, companyId)).limit(1),
       settingsOf(db, companyId),
-      categoriesOf(db, companyId),
+      categoriesInForce(db, companyId, at),
+      ratesInForce(db, companyId, at),
     ]);
-    const at = new Date();
     for (const pkg of pkgs) {
       if (pkg.declaredValueCents <= 0) continue;
       fresh.set(
@@ -139,8 +139,8 @@ export async function storedCustomsBases(
         customsBaseOf({
           pkg,
           categories,
+          rates,
           settings,
-          exchangeRate: company?.exchangeRate ?? '1',
           currency: company?.currency ?? 'JMD',
           at,
         }),
@@ -192,22 +192,26 @@ export function computedOnCif(
 export const shownBase = ({ computed_lines: _, ...b }: StoredCustomsBase): CustomsBase => b;
 
 /**
- * Today's CIF value of each package with customs lines, for invoices older than the stored value: the exchange rate
- * and settings of today, which may differ from those the lines were computed with.
+ * Today's CIF value of each package with customs lines, for invoices older than the stored value: the rates in force
+ * today and today's settings, which may differ from those the lines were computed with.
  */
 export async function customsBasesOf(
   db: Db,
   inv: InvoiceRow,
   lines: { l: { type: InvoiceLineType }; pkg: LinePackage | null }[],
   settings: AccountSettings,
-  exchangeRate: string,
 ): Promise<CustomsBase[]> {
   const taxed = new Map<string, LinePackage>();
   for (const { l, pkg } of lines) {
     if (pkg && pkg.declaredValueCents > 0 && lineGroupOf(l.type) === 'customs') taxed.set(pkg.id, pkg);
   }
   if (taxed.size === 0) return [];
-  const categories = await categoriesOf(db, inv.companyId);
+  const at = new Date();
+  // Retired categories too: an old invoice's package keeps the numbers of the category it was priced with.
+  const [categories, rates] = await Promise.all([
+    categoriesInForce(db, inv.companyId, at, { includeRetired: true }),
+    ratesInForce(db, inv.companyId, at),
+  ]);
   return [...taxed.values()].map((pkg) => {
     const {
       computed_lines: _,
@@ -216,8 +220,8 @@ export async function customsBasesOf(
     } = customsBaseOf({
       pkg,
       categories,
+      rates,
       settings,
-      exchangeRate,
       currency: inv.currency,
     });
     return b;

@@ -11,8 +11,9 @@ import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
-import { dutyCategories, invoiceLines, invoices, packageEvents, packages, users } from '../db/schema';
+import { invoiceLines, invoices, packageEvents, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../errors';
+import { categoriesInForce, ratesInForce } from '../rates/in-force';
 import { customerColumns, detailOf, splitsOf, summary } from './invoice-records';
 import { type InvoiceRow, OPEN_STATUSES, today } from './invoice-totals';
 import { categoryCodeFor, packageCharges } from './package-charges';
@@ -273,12 +274,12 @@ export async function unbilledPackages(
     )
     .orderBy(asc(packages.createdAt), asc(packages.id));
   if (pkgs.length === 0) return [];
-  const [settings, cats, ready] = await Promise.all([
+  // The rates in force when the draft is computed: a new invoice uses today's prices, an issued one keeps its lines.
+  const at = new Date();
+  const [settings, rates, cats, ready] = await Promise.all([
     settingsOf(db, company.id),
-    db
-      .select()
-      .from(dutyCategories)
-      .where(and(eq(dutyCategories.companyId, company.id), eq(dutyCategories.isActive, true))),
+    ratesInForce(db, company.id, at),
+    categoriesInForce(db, company.id, at),
     db
       .select({
         packageId: packageEvents.packageId,
@@ -311,9 +312,10 @@ export async function unbilledPackages(
         readySince: readyAt.get(p.id) ?? p.receivedAt,
       },
       category,
+      rates,
       settings,
-      exchangeRate: company.exchangeRate,
       currency: company.currency,
+      now: at,
     });
     return {
       id: p.id,

@@ -11,7 +11,7 @@ import {
 } from '../../contract/invoices';
 import { settingsOf } from '../companies/account-settings';
 import type { Db } from '../db';
-import { companies, invoiceLines, packages, payments, users } from '../db/schema';
+import { invoiceLines, packages, payments, users } from '../db/schema';
 import { notFound } from '../errors';
 import { computedOnCif, customsBasesOf, shownBase } from './customs-bases';
 import { computeTotals, discountOf, type InvoiceRow } from './invoice-totals';
@@ -117,11 +117,6 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
     paymentsOf(db, inv.id, staff),
   ]);
   if (!customer) throw notFound('Invoice not found');
-  const [company] = await db
-    .select({ exchangeRate: companies.exchangeRate })
-    .from(companies)
-    .where(eq(companies.id, inv.companyId))
-    .limit(1);
   const settings = await settingsOf(db, inv.companyId);
   const pkgs = new Map<string, InvoiceDetail['packages'][number]>();
   for (const { pkg } of lines) {
@@ -177,7 +172,7 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
     payments: pays,
     customs_bases: inv.customsBases
       ? inv.customsBases.map(shownBase)
-      : await customsBasesOf(db, inv, lines, settings, company?.exchangeRate ?? '1'),
+      : await customsBasesOf(db, inv, lines, settings),
     how_to_pay: howToPay(inv, settings),
     tax_label: settings.invoice.tax_label,
   };

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatExchangeRate, formatMoney } from '../../contract/format';
 import type { InvoiceDetail, InvoiceLineInput, UnbilledPackage } from '../../contract/invoices';
-import { companies, invoices } from '../db/schema';
-import { wrote } from '../db/writes';
+import type { RateSet, RatesOverview } from '../../contract/rates';
+import { invoices } from '../db/schema';
 import type { Cast } from '../test/access';
 import type { TestApp } from '../test/harness';
 import { expectOk } from '../test/helpers';
@@ -34,17 +34,21 @@ describe('invoices: the CIF value stored with the customs lines', () => {
     const then = 'issue';
     return create(c.admin.access, { ...payload, then });
   };
-  /** The company's exchange rate, as the rate of the day would change it. */
+  /** The company's rates in force (GET /v1/admin/rates). */
+  const inForce = async () =>
+    expectOk<RatesOverview>(await t.request({ method: 'GET', url: '/v1/admin/rates', token: c.admin.access }))
+      .current?.rates as RateSet;
+  /** The company's exchange rate, as the rate of the day would change it: a new rate version from now. */
   const setRate = async (rate: string) => {
-    await t.database.db
-      .update(companies)
-      .set({ exchangeRate: rate })
-      .where(eq(companies.slug, 'island-express'));
-    wrote(t.database.db, 'companies');
+    expectOk(
+      await post('/v1/admin/rates', {
+        rates: { ...(await inForce()), exchange_rate: rate },
+        effective_from: new Date().toISOString(),
+      }),
+      201,
+    );
   };
-  const rateNow = async () =>
-    (await t.database.db.select().from(companies).where(eq(companies.slug, 'island-express')))[0]
-      ?.exchangeRate ?? '';
+  const rateNow = async () => (await inForce()).exchange_rate;
 
   /** An unbilled package of the demo customer that has customs charges, with its lines. */
   const taxedPackage = async (): Promise<UnbilledPackage> => {

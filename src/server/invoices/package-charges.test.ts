@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
-import { computeEstimate } from '../estimator/duty';
+import { computeEstimate, pricingOf } from '../estimator/duty';
+import { DEFAULT_RATES } from '../rates/defaults';
 import { type ChargeablePackage, categoryCodeFor, packageCharges } from './package-charges';
 
 const DAY = 86_400_000;
@@ -20,8 +21,8 @@ const charges = (p: ChargeablePackage) =>
   packageCharges({
     pkg: p,
     category,
+    rates: { ...DEFAULT_RATES, exchange_rate: '157.25' },
     settings: DEFAULT_ACCOUNT_SETTINGS,
-    exchangeRate: '157.25',
     currency: 'JMD',
     now,
   });
@@ -36,7 +37,7 @@ describe('the lines a package adds to an invoice', () => {
       dutyRate: '0.20',
       gctRate: '0.15',
       exchangeRate: '157.25',
-      settings: DEFAULT_ACCOUNT_SETTINGS,
+      settings: pricingOf(DEFAULT_RATES, DEFAULT_ACCOUNT_SETTINGS.customs, 'air'),
     });
     expect(warnings).toEqual([]);
     expect(lines[0]).toMatchObject({ type: 'shipping', description: 'Air freight, 3 lb: Blender' });

@@ -1,7 +1,8 @@
 import type { AccountSettings } from '../../contract/fees';
 import { formatMoney } from '../../contract/format';
 import type { InvoiceLineInput } from '../../contract/invoices';
-import { computeEstimate, percent, toHundredths } from '../estimator/duty';
+import type { RateSet } from '../../contract/rates';
+import { computeEstimate, percent, pricingOf, toHundredths } from '../estimator/duty';
 
 /**
  * A package has no duty category of its own: the category its description suggests is used, the rest is general
@@ -32,12 +33,20 @@ export type ChargeablePackage = {
   readySince: Date | null;
 };
 
-export type ChargeCategory = { code: string; name: string; dutyRate: string; gctRate: string };
+export type ChargeCategory = {
+  code: string;
+  name: string;
+  dutyRate: string;
+  gctRate: string;
+  otherRate?: string;
+  otherLabel?: string;
+};
 
 const DAY = 86_400_000;
 
 /**
- * The lines a package adds to an invoice, from the company's settings: freight and handling by the weight brackets
+ * The lines a package adds to an invoice, from the rates in force and the company's settings: freight and handling
+ * by the weight brackets
  * (rounded up, minimum 1 lb), the customs lines of the estimator's calculator (computeEstimate: the same figures the
  * estimator shows for this value, weight and category, by air), and storage past the free days while it waits
  * at the counter. What cannot be computed is left out and said in `warnings`.
@@ -45,12 +54,13 @@ const DAY = 86_400_000;
 export function packageCharges(input: {
   pkg: ChargeablePackage;
   category: ChargeCategory | null;
+  /** The rates in force when the draft is computed (rates/in-force.ts). */
+  rates: RateSet;
   settings: AccountSettings;
-  exchangeRate: string;
   currency: string;
   now?: Date;
 }): { lines: InvoiceLineInput[]; warnings: string[] } {
-  const { pkg, category, settings } = input;
+  const { pkg, category, settings, rates } = input;
   const lines: InvoiceLineInput[] = [];
   const warnings: string[] = [];
   const base = { quantity: 1, package_id: pkg.id };
@@ -69,8 +79,9 @@ export function packageCharges(input: {
       method: 'air',
       dutyRate: category?.dutyRate ?? '0',
       gctRate: category?.gctRate ?? '0',
-      exchangeRate: input.exchangeRate,
-      settings,
+      ...(category?.otherRate ? { otherRate: category.otherRate } : {}),
+      exchangeRate: rates.exchange_rate,
+      settings: pricingOf(rates, settings.customs, 'air'),
     });
     if (weighed) {
       lines.push({
@@ -99,6 +110,11 @@ export function packageCharges(input: {
         ['customs', `Standards compliance fee (${percent(c.scf_rate)} % of CIF)`, e.scf],
         ['customs', `Environmental levy (${percent(c.envl_rate)} % of CIF)`, e.envl],
         ['customs', `GCT on import (${percent(category.gctRate)} % of CIF + duty)`, e.gct],
+        [
+          'customs',
+          `${category.otherLabel || 'Other charge'} (${percent(category.otherRate ?? '0')} % of CIF)`,
+          e.other,
+        ],
         ['customs', 'Stamp duty', e.stamp],
         ['customs', 'Customs administrative fee', e.caf],
       ];
@@ -107,16 +123,16 @@ export function packageCharges(input: {
       }
     }
   }
-  if (pkg.statusCode === 'ready_for_pickup' && pkg.readySince && settings.storage.per_day_cents > 0) {
+  if (pkg.statusCode === 'ready_for_pickup' && pkg.readySince && rates.storage.per_day_cents > 0) {
     const now = input.now ?? new Date();
-    const days = Math.floor((now.getTime() - pkg.readySince.getTime()) / DAY) - settings.storage.free_days;
+    const days = Math.floor((now.getTime() - pkg.readySince.getTime()) / DAY) - rates.storage.free_days;
     if (days > 0) {
       lines.push({
         ...base,
         type: 'other',
-        description: `Storage, ${days} day${days === 1 ? '' : 's'} past the ${settings.storage.free_days} free`,
+        description: `Storage, ${days} day${days === 1 ? '' : 's'} past the ${rates.storage.free_days} free`,
         quantity: Math.min(days, 1000),
-        unit_price_cents: settings.storage.per_day_cents,
+        unit_price_cents: rates.storage.per_day_cents,
       });
     }
   }

@@ -78,6 +78,8 @@ describe('menus and menu items', () => {
       '/admin/settings',
       '/admin/settings/branding',
       '/admin/staff',
+      '/admin/rates',
+      '/admin/duties',
     ]);
   });
 
@@ -90,6 +92,8 @@ describe('menus and menu items', () => {
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/settings/branding');
     expect(admin?.items.map((i) => i.route)).not.toContain('/admin/staff');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/rates');
+    expect(admin?.items.map((i) => i.route)).not.toContain('/admin/duties');
   });
 
   it('lets an unverified user read the menus (navigation works before verification)', async () => {

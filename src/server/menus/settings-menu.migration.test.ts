@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../test/harness';
 
 /*
  * Data migrations that add an admin screen to the admin menus that existed before it (new companies get it from the
- * seed): 0013_settings_menu.sql (Company settings), 0015_branding_data.sql (Branding) and 0016_staff_data.sql (Staff).
- * Each is replayed here on companies whose menu lacks the item, as a database from before that screen does.
+ * seed): 0013_settings_menu.sql (Company settings), 0015_branding_data.sql (Branding), 0016_staff_data.sql (Staff) and
+ * 0018_rates_menu.sql (Rates, Duty categories). Each is replayed here on companies whose menu lacks the item, as a database from before that screen does.
  */
 const read = (file: string) => readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
 /** A migration's statements one by one, as the migrator runs them. */
@@ -38,6 +38,20 @@ const CASES = [
     route: '/admin/staff',
     title: 'Staff',
     icon: 'users',
+  },
+  {
+    file: '0018_rates_menu.sql',
+    sql: read('0018_rates_menu.sql'),
+    route: '/admin/rates',
+    title: 'Rates',
+    icon: 'report-money',
+  },
+  {
+    file: '0018_rates_menu.sql',
+    sql: read('0018_rates_menu.sql'),
+    route: '/admin/duties',
+    title: 'Duty categories',
+    icon: 'clipboard-list',
   },
 ];
 

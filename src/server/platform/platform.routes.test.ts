@@ -4,6 +4,7 @@ import type { Tokens } from '../../contract/auth';
 import type { PlatformCompany } from '../../contract/platform';
 import type { PendingInvitation } from '../../contract/staff';
 import { auditLog, companies, companySettings, dutyCategories, menus } from '../db/schema';
+import { ratesInForce } from '../rates/in-force';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectError, expectOk, waitForMail } from '../test/helpers';
 import { hostRuleProblem } from './platform.service';
@@ -85,7 +86,7 @@ describe('the platform console (/v1/platform/companies)', () => {
       .from(companySettings)
       .where(eq(companySettings.companyId, created.id));
     expect(settings?.settings.time_zone).toBe('America/New_York');
-    expect(settings?.settings.freight.brackets.length).toBeGreaterThan(0);
+    expect((await ratesInForce(db, created.id)).freight.air.brackets.length).toBeGreaterThan(0);
     expect(settings?.settings.payment.bank_transfer).toEqual({
       bank_name: '',
       account_name: '',

@@ -21,6 +21,7 @@ import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
 import { PACKAGE_OPS } from '../test/matrix/packages';
 import { PLATFORM_OPS } from '../test/matrix/platform';
 import { PUBLIC_OPS } from '../test/matrix/public';
+import { RATES_OPS } from '../test/matrix/rates';
 import { STAFF_OPS } from '../test/matrix/staff';
 import { multipart } from '../test/multipart';
 
@@ -63,6 +64,7 @@ const TABLE: Record<string, Op> = {
   ...BRANDING_OPS,
   ...STAFF_OPS,
   ...PLATFORM_OPS,
+  ...RATES_OPS,
 };
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */

@@ -8,12 +8,11 @@ import {
 } from '../../contract/invoices';
 import type { NotificationKind } from '../../contract/notifications';
 import type { PurchaseRequestStatus } from '../../contract/purchase-requests';
-import { categoriesOf, ensureAllAccountDefaults, settingsOf } from '../companies/account-settings';
+import { ensureAllAccountDefaults, settingsOf } from '../companies/account-settings';
 import type { Db } from '../db/index';
 import {
   authorizedPersons,
   companies,
-  dutyCategories,
   identifications,
   invoiceLines,
   invoices,
@@ -26,12 +25,13 @@ import {
   purchaseRequests,
   users,
 } from '../db/schema';
-import { computeEstimate, percent } from '../estimator/duty';
+import { computeEstimate, percent, pricingOf } from '../estimator/duty';
 import { customsBaseOf } from '../invoices/customs-bases';
 import { nextInvoiceNumber } from '../invoices/invoice-issue';
 import { lineRows } from '../invoices/invoice-records';
 import { computeTotals } from '../invoices/invoice-totals';
 import { categoryCodeFor } from '../invoices/package-charges';
+import { categoriesInForce, ratesInForce } from '../rates/in-force';
 
 const DAY = 86_400_000;
 
@@ -80,21 +80,21 @@ export async function seedAccount(db: Db): Promise<void> {
 }
 
 async function linesFor(db: Db, company: Company, pkg: Package): Promise<LinePlan[]> {
-  const settings = await settingsOf(db, company.id);
+  const [settings, rates, categories] = await Promise.all([
+    settingsOf(db, company.id),
+    ratesInForce(db, company.id),
+    categoriesInForce(db, company.id),
+  ]);
   const code = categoryCodeFor(pkg.description);
-  const [category] = await db
-    .select()
-    .from(dutyCategories)
-    .where(and(eq(dutyCategories.companyId, company.id), eq(dutyCategories.code, code)))
-    .limit(1);
+  const category = categories.find((c) => c.code === code);
   const e = computeEstimate({
     valueUsdCents: pkg.declaredValueCents,
     weightHundredths: Math.round(Number(pkg.weight) * 100),
     method: 'air',
     dutyRate: category?.dutyRate ?? '0.20',
     gctRate: category?.gctRate ?? '0.15',
-    exchangeRate: company.exchangeRate,
-    settings,
+    exchangeRate: rates.exchange_rate,
+    settings: pricingOf(rates, settings.customs, 'air'),
   });
   const base = { quantity: 1, package_id: pkg.id };
   const lines: LinePlan[] = [
@@ -250,7 +250,10 @@ async function seedInvoices(
   }
 
   plans.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const categories = await categoriesOf(db, company.id);
+  const [categories, rates] = await Promise.all([
+    categoriesInForce(db, company.id),
+    ratesInForce(db, company.id),
+  ]);
   const ids: string[] = [];
   for (const plan of plans) {
     const lines: LinePlan[] = [];
@@ -264,8 +267,8 @@ async function seedInvoices(
         const base = customsBaseOf({
           pkg: { ...p, tracking: p.trackingNumber },
           categories,
+          rates,
           settings,
-          exchangeRate: company.exchangeRate,
           currency: company.currency,
           at: plan.issuedAt ?? plan.createdAt,
         });

@@ -68,7 +68,8 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
 // Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and
-// the data parts of 0015 and 0016 (Branding, Staff), which add the back office's items to existing menus.
+// 0015_branding_data.sql, 0016_staff_data.sql and 0018_rates_menu.sql (Branding, Staff, Rates, Duty categories), which add the back office's items to
+// existing menus.
 const ADMIN_MENU: MenuSeed[] = [
   { title: 'Today', icon: 'layout-dashboard', route: '/admin' },
   { title: 'Receive parcels', icon: 'scan', route: '/admin/receive' },
@@ -84,6 +85,8 @@ const ADMIN_MENU: MenuSeed[] = [
   { title: 'Company settings', icon: 'settings', route: '/admin/settings', admin: true },
   { title: 'Branding', icon: 'palette', route: '/admin/settings/branding', admin: true },
   { title: 'Staff', icon: 'users', route: '/admin/staff', admin: true },
+  { title: 'Rates', icon: 'report-money', route: '/admin/rates', admin: true },
+  { title: 'Duty categories', icon: 'clipboard-list', route: '/admin/duties', admin: true },
 ].map(({ admin, ...m }: { title: string; icon: string; route: string; admin?: boolean }) => ({
   ...m,
   roles: (admin ? ['admin'] : ['staff', 'admin']) as Role[],

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { AuditChanges, AuditValue } from '../../contract/audit';
+import type { AuditChanges } from '../../contract/audit';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
 import type { CompanySettings, UpdateSettingsBody } from '../../contract/settings';
-import { type AuditService, diff } from '../audit/audit.service';
+import { type AuditService, diff, flatten } from '../audit/audit.service';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
 import { forgetTimeZones } from '../companies/time-zones';
 import type { Db } from '../db';
@@ -30,20 +30,6 @@ export function toCompanySettings(company: CompanyRow, s: AccountSettings): Comp
       due_days: s.invoice_due_days,
     },
   };
-}
-
-/** Nested sections as flat "payment.bank_transfer.account_name" → value, for the audit trail. */
-export function flatten(
-  value: unknown,
-  prefix = '',
-  out: Record<string, AuditValue> = {},
-): Record<string, AuditValue> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out[prefix] = (value ?? null) as AuditValue;
-  }
-  return out;
 }
 
 /** Fields of `after` (whole sections) whose values differ from `before`: [before, after], by the audit's own diff. */

@@ -41,6 +41,8 @@ export const queryRoots = {
   prealerts: 'prealerts',
   profile: 'profile',
   purchaseRequests: 'purchase-requests',
+  /** The admin's rates and duty categories (features/rates). */
+  rates: 'rates',
   settings: 'settings',
   shipments: 'shipments',
   /** The company's staff and invitations (features/staff). */

@@ -21,7 +21,8 @@ export type Changed =
   | 'settings'
   | 'profile'
   | 'staff'
-  | 'platform-company';
+  | 'platform-company'
+  | 'rates';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
 const INVOICE_SHOWN_IN = [
@@ -60,6 +61,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   'purchase-request': [r.purchaseRequests],
   menu: [r.menus],
   settings: [r.settings, r.company, r.fees],
+  // A rate version or a duty category: every price a screen shows.
+  rates: [r.rates, r.fees, r.dutyCategories, r.adminInvoices],
   profile: [r.profile, r.me],
   // A staff member's role or activity, an invitation; staff are accounts, shown on the customer records too.
   staff: [r.staff, r.customers],

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CompanySettings } from '../../../contract/settings';
@@ -45,7 +45,16 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
     <Stack gap="lg">
       <ScreenHeader
         title="Company settings"
-        description="What customers read on their invoices and points page, and the time zone every date is shown in. Each section saves on its own."
+        description={
+          <>
+            What customers read on their invoices and points page, and the time zone every date is shown in.
+            Each section saves on its own. Prices (freight, handling, storage, the exchange rate) are under{' '}
+            <Anchor component={Link} to="/admin/rates">
+              Rates
+            </Anchor>
+            .
+          </>
+        }
         action={
           <Button component={Link} to="/admin/settings/branding" variant="light">
             Branding: name, logo, colour

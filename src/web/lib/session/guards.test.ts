@@ -69,6 +69,9 @@ describe('decideAccess', () => {
     expect(decideAccess(staff, '/admin/settings/')).toEqual({ to: '/error/not-authorized' });
     expect(decideAccess(customer, '/admin/settings')).toEqual({ to: '/error/not-authorized' });
     expect(decideAccess(admin, '/admin/settings')).toBeNull();
+    expect(decideAccess(staff, '/admin/rates')).toEqual({ to: '/error/not-authorized' });
+    expect(decideAccess(staff, '/admin/duties')).toEqual({ to: '/error/not-authorized' });
+    expect(decideAccess(admin, '/admin/rates')).toBeNull();
     expect(decideAccess(staff, '/admin/settingsx')).toBeNull();
   });
 

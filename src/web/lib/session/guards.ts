@@ -29,7 +29,7 @@ export function safeRedirect(target: unknown): string | null {
 }
 
 /** Back-office pages for the company's admins only (staff who are not admins are sent to not-authorized). */
-const ADMIN_ONLY = ['/admin/settings', '/admin/staff'];
+const ADMIN_ONLY = ['/admin/settings', '/admin/staff', '/admin/rates', '/admin/duties'];
 
 export function isAdminOnlyPath(pathname: string): boolean {
   const path = normalise(pathname);

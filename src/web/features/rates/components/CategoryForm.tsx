@@ -1,0 +1,146 @@
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { AdminDutyCategory, CreateDutyCategoryBody } from '../../../../contract/rates';
+import { DateField } from '../../../components/DateField';
+import { ModalForm } from '../../../components/ModalForm';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { type Amount, nowFields, percentOf, rateOf } from '../rates-form';
+
+type Values = {
+  code: string;
+  name: string;
+  description: string;
+  duty: Amount;
+  gct: Amount;
+  other: Amount;
+  other_label: string;
+  date: string;
+  time: string;
+};
+
+const percentField = {
+  min: 0,
+  max: 100,
+  decimalScale: 4,
+  allowNegative: false,
+  suffix: ' %',
+  required: true,
+} as const;
+
+/** Adding a duty category, or new rates for one from a date and time (its name changes at once). */
+export function CategoryForm({
+  category,
+  send,
+  onSent,
+  onCancel,
+}: {
+  category: AdminDutyCategory | null;
+  send: (body: CreateDutyCategoryBody) => Promise<AdminDutyCategory>;
+  onSent: (saved: AdminDutyCategory) => void;
+  onCancel: () => void;
+}) {
+  const [opened] = useState(nowFields);
+  const rates = category?.scheduled.at(-1) ?? category?.current;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      code: category?.code ?? '',
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      duty: rates ? percentOf(rates.duty_rate) : 20,
+      gct: rates ? percentOf(rates.gct_rate) : 15,
+      other: rates ? percentOf(rates.other_rate) : 0,
+      other_label: rates?.other_label ?? '',
+      ...opened,
+    },
+    validate: {
+      code: (v) => (category || /^[a-z0-9_]{1,40}$/.test(v) ? null : 'Lower-case letters, digits and _ only'),
+      name: (v) => (v.trim() ? null : 'Required'),
+      duty: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
+      gct: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
+      other: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
+      date: (v) => (v ? null : 'Choose the date'),
+    },
+  });
+  const aliases: Record<string, string> = {
+    duty_rate: 'duty',
+    gct_rate: 'gct',
+    other_rate: 'other',
+    effective_from: 'date',
+  };
+  const errorSink = {
+    values: { ...form.getValues(), duty_rate: 0, gct_rate: 0, other_rate: 0, effective_from: '' },
+    setFieldError: (path: string, error: string) => form.setFieldError(aliases[path] ?? path, error),
+  };
+  const submission = useFormSubmit({
+    form,
+    toBody: (v): CreateDutyCategoryBody => ({
+      code: v.code.trim(),
+      name: v.name,
+      description: v.description,
+      duty_rate: rateOf(v.duty),
+      gct_rate: rateOf(v.gct),
+      other_rate: rateOf(v.other),
+      other_label: v.other_label,
+      effective_from:
+        v.date === opened.date && v.time === opened.time
+          ? new Date().toISOString()
+          : new Date(`${v.date}T${v.time || '00:00'}`).toISOString(),
+    }),
+    send,
+    onSent,
+    failure: 'The category was not saved. Please try again.',
+    errorSink,
+  });
+  const { busy } = submission;
+  return (
+    <ModalForm
+      submission={submission}
+      label={category ? `Edit ${category.name}` : 'New duty category'}
+      errorTitle="Not saved"
+      submitLabel={category ? 'Save category' : 'Add category'}
+      onCancel={onCancel}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
+        <TextInput
+          label="Code"
+          description="Lower-case, e.g. drones; never changes"
+          required={!category}
+          disabled={busy || !!category}
+          {...form.getInputProps('code')}
+        />
+      </SimpleGrid>
+      <TextInput label="Description" disabled={busy} {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput label="Import duty" {...percentField} disabled={busy} {...form.getInputProps('duty')} />
+        <NumberInput label="GCT" {...percentField} disabled={busy} {...form.getInputProps('gct')} />
+        <NumberInput
+          label="Other charge"
+          description="Share of CIF; 0 for none"
+          {...percentField}
+          disabled={busy}
+          {...form.getInputProps('other')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Other charge name"
+        description="e.g. Special consumption tax"
+        disabled={busy}
+        {...form.getInputProps('other_label')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <DateField
+          label="Effective from"
+          description="Left at today and this minute: from the moment you save"
+          required
+          disabled={busy}
+          minDate={opened.date}
+          {...form.getInputProps('date')}
+        />
+        <TextInput type="time" label="Time" disabled={busy} {...form.getInputProps('time')} />
+      </SimpleGrid>
+    </ModalForm>
+  );
+}

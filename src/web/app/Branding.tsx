@@ -21,7 +21,12 @@ export function useDocumentBranding() {
     if (color) setMeta('theme-color', color);
     if (company) {
       setMeta('application-name', company.name);
-      if (!document.title || document.title === 'Customer portal') document.title = company.name;
+      // A screen that set its title before the company was known (a shell from the service worker's cache) gets
+      // the name now; later screens read it from the meta (usePageTitle).
+      const title = document.title;
+      if (!title || title === 'Customer portal') document.title = company.name;
+      else if (!title.endsWith(` · ${company.name}`) && title !== company.name)
+        document.title = `${title} · ${company.name}`;
     }
   }, [company]);
 }

@@ -100,6 +100,30 @@ export function createBrandingService(deps: {
     return logo.key;
   }
 
+  /** Points the company at a logo (or none) in `tx`, with its audit entry: `urls` is before → after. */
+  async function setLogoUrl(
+    tx: Db,
+    company: CompanyRow,
+    actor: UserRow,
+    urls: [string, string],
+    note: string,
+  ): Promise<CompanyRow> {
+    const [after] = await tx
+      .update(companies)
+      .set({ logoUrl: urls[1], updatedAt: new Date() })
+      .where(eq(companies.id, company.id))
+      .returning();
+    if (!after) throw notFound('Company not found');
+    await audit.record(tx, company, actor, {
+      entity: 'company',
+      entityId: company.id,
+      action: 'updated',
+      changes: { logo_url: urls },
+      note,
+    });
+    return after;
+  }
+
   /** Runs a change in one transaction; after it commits, the old logo's bytes go and every cache forgets the company. */
   async function change(
     work: (tx: Db) => Promise<{ view: Branding; changed: boolean; removeKey?: string }>,
@@ -170,20 +194,13 @@ export function createBrandingService(deps: {
         await tx
           .insert(brandLogos)
           .values({ companyId: company.id, fileId: file.id, width, height, replacedLogoUrl });
-        const logoUrl = logoUrlFor(file.sha256);
-        const [after] = await tx
-          .update(companies)
-          .set({ logoUrl, updatedAt: new Date() })
-          .where(eq(companies.id, company.id))
-          .returning();
-        if (!after) throw notFound('Company not found');
-        await audit.record(tx, company, actor, {
-          entity: 'company',
-          entityId: company.id,
-          action: 'updated',
-          changes: { logo_url: [before.logoUrl, logoUrl] },
-          note: `Logo: ${upload.name} (${width} × ${height} px)`,
-        });
+        const after = await setLogoUrl(
+          tx,
+          company,
+          actor,
+          [before.logoUrl, logoUrlFor(file.sha256)],
+          `Logo: ${upload.name} (${width} × ${height} px)`,
+        );
         const logo = {
           fileId: file.id,
           key: file.storageKey,
@@ -208,19 +225,7 @@ export function createBrandingService(deps: {
         if (!old && before.logoUrl === '') return { view: toBranding(before, null), changed: false };
         const removeKey = old ? await dropLogo(tx, company.id, old) : undefined;
         const logoUrl = old ? old.replacedLogoUrl : '';
-        const [after] = await tx
-          .update(companies)
-          .set({ logoUrl, updatedAt: new Date() })
-          .where(eq(companies.id, company.id))
-          .returning();
-        if (!after) throw notFound('Company not found');
-        await audit.record(tx, company, actor, {
-          entity: 'company',
-          entityId: company.id,
-          action: 'updated',
-          changes: { logo_url: [before.logoUrl, logoUrl] },
-          note: 'Logo removed',
-        });
+        const after = await setLogoUrl(tx, company, actor, [before.logoUrl, logoUrl], 'Logo removed');
         return { view: toBranding(after, null), changed: true, ...(removeKey ? { removeKey } : {}) };
       });
     },

@@ -32,14 +32,20 @@ export interface ErrorSink {
 }
 
 /**
- * Puts the server's field messages on their fields. Returns the message to show above the form
- * (null when every problem landed on a field).
+ * Puts the server's field messages on their fields (`fieldOf` names the form's field of a server path, e.g. a
+ * section's "payment.counter" → "counter"). Returns the message to show above the form (null when every problem
+ * landed on a field).
  */
-export function applyServerErrors(form: ErrorSink, error: unknown, fallback: string): string | null {
+export function applyServerErrors(
+  form: ErrorSink,
+  error: unknown,
+  fallback: string,
+  fieldOf: (path: string) => string = (path) => path.replace(/^body\./, ''),
+): string | null {
   if (!(error instanceof ApiError)) return fallback;
   let placed = 0;
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const key = field.replace(/^body\./, '');
+    const key = fieldOf(field);
     if (key in form.values && messages.length > 0) {
       form.setFieldError(key, messages.join(' '));
       placed++;

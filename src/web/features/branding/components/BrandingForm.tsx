@@ -17,7 +17,7 @@ import type { Branding } from '../../../../contract/branding';
 import { SHORT_NAME_MAX } from '../../../../contract/branding-rules';
 import { brandContrast, formatRatio } from '../../../../contract/contrast';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form';
 import {
   type BrandingValues,
   brandingBody,
@@ -100,21 +100,10 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
                   'New visits get it at once: the header, the page title, the colour and the app icon.',
               });
             },
-            onError: (e) => {
-              if (!(e instanceof ApiError)) {
-                setFormError('Could not save. Check your connection and try again.');
-                return;
-              }
-              let placed = 0;
-              for (const [path, messages] of Object.entries(e.fieldErrors)) {
-                const name = fieldOf(path);
-                if (name in form.values && messages.length > 0) {
-                  form.setFieldError(name, messages.join(' '));
-                  placed++;
-                }
-              }
-              setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
-            },
+            onError: (e) =>
+              setFormError(
+                applyServerErrors(form, e, 'Could not save. Check your connection and try again.', fieldOf),
+              ),
           });
         })}
       >

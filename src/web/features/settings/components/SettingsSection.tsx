@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { CompanySettings, UpdateSettingsInput } from '../../../../contract/settings';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form';
 import { useSaveSettings } from '../hooks';
 import { fieldOf } from '../sections';
 
@@ -77,21 +77,10 @@ export function SettingsSection<V extends Record<string, unknown>>({
         });
         onSaved?.(saved);
       },
-      onError: (e) => {
-        if (!(e instanceof ApiError)) {
-          setFormError('Could not save. Check your connection and try again.');
-          return;
-        }
-        let placed = 0;
-        for (const [path, messages] of Object.entries(e.fieldErrors)) {
-          const field = fieldOf(path);
-          if (field in form.values && messages.length > 0) {
-            form.setFieldError(field, messages.join(' '));
-            placed++;
-          }
-        }
-        setFormError(placed > 0 && placed === Object.keys(e.fieldErrors).length ? null : e.message);
-      },
+      onError: (e) =>
+        setFormError(
+          applyServerErrors(form, e, 'Could not save. Check your connection and try again.', fieldOf),
+        ),
     });
 
   // A newer copy from the server replaces what is shown, unless the admin has started editing this section.

@@ -6,7 +6,6 @@ import type { FileInfo, Receipt } from '../../../contract/packages';
 import { FileList } from '../../components/files/FileList';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { validateFileSet } from '../../lib/upload/file-rules';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
@@ -21,18 +20,7 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
   const upload = useUploadReceipts(packageId, label, setProgress);
   const send = (chosen: File[]) =>
     upload.mutate(chosen, {
-      onSuccess: (receipts) => {
-        if (!receipts) {
-          notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
-          setFiles([]);
-          setProgress(null);
-          return;
-        }
-        notifications.show({
-          color: 'green',
-          title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
-          message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
-        });
+      onSuccess: () => {
         setFiles([]);
         setProgress(null);
       },

@@ -1,12 +1,31 @@
+import { notifications } from '@mantine/notifications';
 import type { Receipt } from '../../../contract/packages';
+import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { useChange } from '../../lib/use-change';
 import { deleteReceipt, uploadOrQueueReceipts } from './receipts-api';
 
-/** Receipts uploaded now (or kept in the outbox: null): the package's page and lists refresh. */
+/** What the person is told once receipts went up (or were kept on this device to go later). */
+function tellUploaded(receipts: Receipt[] | null) {
+  if (!receipts) {
+    notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
+    return;
+  }
+  notifications.show({
+    color: 'green',
+    title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
+    message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
+  });
+}
+
+/**
+ * Receipts uploaded now (or kept in the outbox: null): the package's page and lists refresh. Told from here, not
+ * from the form: the person may have left the page while it uploaded.
+ */
 export const useUploadReceipts = (packageId: string, label: string, onProgress: (percent: number) => void) =>
   useChange({
     mutationFn: (files: File[]) => uploadOrQueueReceipts(packageId, label, files, onProgress),
     changes: (receipts) => (receipts ? ['package'] : []),
+    onSuccess: tellUploaded,
   });
 
 export const useDeleteReceipt = () =>

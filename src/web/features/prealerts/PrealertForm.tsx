@@ -16,13 +16,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { useBusy } from '../../lib/offline/busy';
-import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
 import { FilePicker } from '../../lib/upload/FilePicker';
 import { UploadProgress } from '../../lib/upload/UploadProgress';
 import { type PrealertData, prealertFormFields, sendOrQueuePrealert } from './api';
@@ -87,38 +85,23 @@ export function PrealertForm({
     return submit(fields, files, setProgress);
   });
   const send = (v: { fields: PrealertData; files: File[] }) =>
-    mutation.mutate(v, {
-      onSuccess: (prealert, { fields }) => {
-        if (!prealert) {
-          const notice = savedOnDeviceNotice(`Pre-alert ${fields.tracking_number}`);
-          notifications.show({
-            color: 'blue',
-            ...notice,
-            title: draft.record ? 'Sent back to the outbox' : notice.title,
-          });
+    mutation.mutate(
+      { ...v, resend: Boolean(draft.record) },
+      {
+        // What is said about it is the hook's (it is said even if this form is gone by then).
+        onSuccess: (prealert) => {
           form.reset();
           setProgress(null);
-          if (draft.record) onOutboxDone?.();
-          return;
-        }
-        notifications.show({
-          color: 'green',
-          title: 'Pre-alert sent',
-          message:
-            prealert.status === 'matched'
-              ? `${prealert.tracking_number} is already at the warehouse and was matched to your package.`
-              : `We will match ${prealert.tracking_number} to your package when it arrives.`,
-        });
-        form.reset();
-        setProgress(null);
+          if (!prealert && draft.record) onOutboxDone?.();
+        },
+        onError: (e) => {
+          setProgress(null);
+          applyServerErrors(form, e, 'Upload failed');
+          // The reply's message is always shown; its field messages also sit on their fields.
+          setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
+        },
       },
-      onError: (e) => {
-        setProgress(null);
-        applyServerErrors(form, e, 'Upload failed');
-        // The reply's message is always shown; its field messages also sit on their fields.
-        setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
-      },
-    });
+    );
   const busy = mutation.isPending;
 
   // A refusal from the server may sit above the fold: bring its message into view.

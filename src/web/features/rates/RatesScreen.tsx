@@ -93,7 +93,7 @@ export function RatesScreen() {
               />
             ) : null}
             <VersionList
-              title="History"
+              title="Earlier rates"
               versions={o.history}
               currency={o.currency}
               empty="No earlier rates: these are the company's first."

@@ -19,8 +19,10 @@ export function CurrentRates({ version, currency }: { version: RateVersion | nul
   const r = version.rates;
   const brackets = (title: string, s: { brackets: { max_lb: number; charge_cents: number }[] }) => (
     <ScrollTable label={`${title} in force`} minWidth={240}>
-      <Table>
-        <Table.Caption>{title}</Table.Caption>
+      <Table captionSide="top">
+        <Table.Caption fw={600} c="var(--mantine-color-text)" ta="left">
+          {title}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Max weight (lb)</Table.Th>
@@ -45,10 +47,10 @@ export function CurrentRates({ version, currency }: { version: RateVersion | nul
           Rates in force
         </Title>
         <Text size="sm">
-          Since {formatDateTime(version.effective_from)}. Exchange rate:{' '}
-          <strong>{formatExchangeRate(r.exchange_rate, currency)}</strong>. Storage: {r.storage.free_days}{' '}
-          days free after “ready for pickup”, then {formatMoney(r.storage.per_day_cents, currency)} a day.
-          Minimum air freight {formatMoney(r.freight.air.minimum_cents, currency)}, sea{' '}
+          {since(version)}. Exchange rate: <strong>{formatExchangeRate(r.exchange_rate, currency)}</strong>.
+          Storage: {r.storage.free_days} days free after “ready for pickup”, then{' '}
+          {formatMoney(r.storage.per_day_cents, currency)} a day. Minimum air freight{' '}
+          {formatMoney(r.freight.air.minimum_cents, currency)}, sea{' '}
           {formatMoney(r.freight.sea.minimum_cents, currency)}.
         </Text>
         {brackets('Air freight', r.freight.air)}
@@ -59,7 +61,11 @@ export function CurrentRates({ version, currency }: { version: RateVersion | nul
   );
 }
 
-/** Scheduled changes (each with Delete) or the history: one row a version. */
+/** When a version started: the rates a company was set up with have been in force from its start. */
+const since = (v: RateVersion) =>
+  v.created_by ? `Since ${formatDateTime(v.effective_from)}` : 'Since the company was set up';
+
+/** Scheduled changes (each with Delete) or the earlier rates: one row a version. */
 export function VersionList({
   title,
   versions,
@@ -96,7 +102,7 @@ export function VersionList({
               <Table.Tbody>
                 {versions.map((v) => (
                   <Table.Tr key={v.id}>
-                    <Table.Td>{formatDateTime(v.effective_from)}</Table.Td>
+                    <Table.Td>{v.created_by ? formatDateTime(v.effective_from) : 'From the start'}</Table.Td>
                     <Table.Td>
                       {rateSummary(v.rates, currency)}
                       {v.note ? <Text size="xs">{v.note}</Text> : null}

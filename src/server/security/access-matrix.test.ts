@@ -3,26 +3,11 @@ import { like } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { ACCOUNT_OPS } from '../test/matrix/account';
-import { AUTH_OPS } from '../test/matrix/auth';
-import { BACKOFFICE_OPS } from '../test/matrix/backoffice';
-import { BILLING_OPS } from '../test/matrix/billing';
-import { BRANDING_OPS } from '../test/matrix/branding';
-import { COMPANY_OPS } from '../test/matrix/companies';
-import { COUNTER_OPS } from '../test/matrix/counter';
-import { CUSTOMER_OPS } from '../test/matrix/customers';
 import { no, type Op, type Outcome, own, type Req } from '../test/matrix/expectations';
 import { emailTokenState, refreshState } from '../test/matrix/fixture-secrets';
 import { CALLERS, type CallerKey, type Fixtures, HOST } from '../test/matrix/fixture-types';
 import { buildFixtures } from '../test/matrix/fixtures';
-import { INTAKE_OPS } from '../test/matrix/intake';
-import { OPERATIONS_OPS } from '../test/matrix/operations';
-import { OTHER_COMPANY_OPS } from '../test/matrix/other-company';
-import { PACKAGE_OPS } from '../test/matrix/packages';
-import { PLATFORM_OPS } from '../test/matrix/platform';
-import { PUBLIC_OPS } from '../test/matrix/public';
-import { RATES_OPS } from '../test/matrix/rates';
-import { STAFF_OPS } from '../test/matrix/staff';
+import { TABLE } from '../test/matrix/table';
 import { multipart } from '../test/multipart';
 
 /**
@@ -42,30 +27,6 @@ import { multipart } from '../test/multipart';
  * - Coverage: an operation of the OpenAPI document missing from TABLE, or one in TABLE the app no longer serves,
  *   fails the run.
  */
-
-/**
- * The matrix, keyed "METHOD path" as the OpenAPI document spells it. Order matters only for the allowed calls,
- * which run one by one in this order after every refused call: the owner's sessions are refreshed and signed out
- * before the owner changes their password (which ends their other sessions).
- */
-const TABLE: Record<string, Op> = {
-  ...AUTH_OPS,
-  ...COMPANY_OPS,
-  ...PACKAGE_OPS,
-  ...BILLING_OPS,
-  ...ACCOUNT_OPS,
-  ...PUBLIC_OPS,
-  ...OTHER_COMPANY_OPS,
-  ...BACKOFFICE_OPS,
-  ...OPERATIONS_OPS,
-  ...INTAKE_OPS,
-  ...CUSTOMER_OPS,
-  ...COUNTER_OPS,
-  ...BRANDING_OPS,
-  ...STAFF_OPS,
-  ...PLATFORM_OPS,
-  ...RATES_OPS,
-};
 
 /** A call that gets no reply in this long fails the run (on PGlite a stuck transaction stalls every later call). */
 const CALL_TIMEOUT_MS = 15_000;

@@ -88,7 +88,8 @@ describe('a forwarder sets itself up', () => {
     const admin = await newPage(browser(), { host: CORAL, ...DESKTOP });
     const clerk = await newPage(browser(), { host: CORAL, ...DESKTOP });
     const shopper = await newPage(browser(), { host: CORAL, ...DESKTOP });
-    for (const p of [operator, admin, clerk, shopper]) p.page.setDefaultTimeout(20_000);
+    const pages = [operator, admin, clerk, shopper];
+    for (const p of pages) p.page.setDefaultTimeout(20_000);
     try {
       // The platform's operator creates the company and invites its first admin.
       const op = operator.page;
@@ -166,20 +167,26 @@ describe('a forwarder sets itself up', () => {
       );
 
       // A customer signs up on Coral's host and sees Coral: name, colour, logo and install manifest.
-      const s = shopper.page;
-      await s.goto('/signup');
-      await s.getByRole('textbox', { name: 'First name' }).fill(customer.first);
-      await s.getByRole('textbox', { name: 'Last name' }).fill(customer.last);
-      await s.getByRole('textbox', { name: 'Email' }).fill(customer.email);
-      await s.getByRole('textbox', { name: 'Phone' }).fill('876-555-0199');
-      await s.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await s.getByRole('combobox', { name: 'Parish' }).click();
-      await s.getByRole('option', { name: 'St. Andrew' }).click();
-      await s.getByRole('textbox', { name: 'Address' }).fill('3 Coral Way, Kingston 10');
-      await s.getByRole('button', { name: 'Create account' }).click();
-      await s.goto(await mailLinkOn(CORAL, customer.email, 'Confirm your email'));
-      await until(() => s.getByRole('heading', { name: 'Email verified' }).isVisible()).toBe(true);
-      await s.getByRole('link', { name: 'Go to your dashboard' }).click();
+      const signup = shopper.page;
+      await signup.goto('/signup');
+      await signup.getByRole('textbox', { name: 'First name' }).fill(customer.first);
+      await signup.getByRole('textbox', { name: 'Last name' }).fill(customer.last);
+      await signup.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+      await signup.getByRole('textbox', { name: 'Phone' }).fill('876-555-0199');
+      await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await signup.getByRole('combobox', { name: 'Parish' }).click();
+      await signup.getByRole('option', { name: 'St. Andrew' }).click();
+      await signup.getByRole('textbox', { name: 'Address' }).fill('3 Coral Way, Kingston 10');
+      await signup.getByRole('button', { name: 'Create account' }).click();
+      await signup.goto(await mailLinkOn(CORAL, customer.email, 'Confirm your email'));
+      await until(() => signup.getByRole('heading', { name: 'Email verified' }).isVisible()).toBe(true);
+      // They come back later and sign in: a new visit, from the login form.
+      const visit = await newPage(browser(), { host: CORAL, ...DESKTOP });
+      pages.push(visit);
+      const s = visit.page;
+      s.setDefaultTimeout(20_000);
+      await s.goto('/login');
+      await loginWithForm(s, { email: customer.email, password: PASSWORD });
       await waitForPath(s, '/user');
       await until(() => s.title()).toContain('Coral Courier');
       // The page's theme-color is the shade the theme fills buttons with (darkened where white text needs it).
@@ -297,9 +304,9 @@ describe('a forwarder sets itself up', () => {
         AIR_FIRST_CENTS + 50_000,
       ]);
     } finally {
-      for (const p of [operator, admin, clerk, shopper]) await p.context.close();
+      for (const p of pages) await p.context.close();
     }
-  });
+  }, 180_000); // nine screens by four people: longer than one journey's default minute on a loaded machine
 
   it("Coral's customer screens hold at 375 px in its colours, with no serious axe violation", async () => {
     const { context, page } = await newPage(browser(), { host: CORAL, ...PHONE });

@@ -178,8 +178,13 @@ describe('a forwarder sets itself up', () => {
       await signup.getByRole('option', { name: 'St. Andrew' }).click();
       await signup.getByRole('textbox', { name: 'Address' }).fill('3 Coral Way, Kingston 10');
       await signup.getByRole('button', { name: 'Create account' }).click();
+      // Signed in once the form's answer lands (the mail may arrive first under load: opening it sooner would leave
+      // the page before the sign-in did).
+      await waitForPath(signup, '/verification');
       await signup.goto(await mailLinkOn(CORAL, customer.email, 'Confirm your email'));
       await until(() => signup.getByRole('heading', { name: 'Email verified' }).isVisible()).toBe(true);
+      // Still signed in after verifying: the page leads on to the dashboard, not to the login.
+      await until(() => signup.getByRole('link', { name: 'Go to your dashboard' }).isVisible()).toBe(true);
       // They come back later and sign in: a new visit, from the login form.
       const visit = await newPage(browser(), { host: CORAL, ...DESKTOP });
       pages.push(visit);

@@ -11,7 +11,10 @@ export function useNavSections({ all = false }: { all?: boolean } = {}) {
   const query = useQuery(menusQueryOptions(session.userId));
   // Admins always get a way to the menu editor, even when the menu lost its item (see withMenuEditor).
   const sections = query.data ? navSectionsFor(query.data, { isAdmin: session.role === 'admin' }) : [];
-  return { sections: all ? sections : sectionsForArea(sections, pathname), query };
+  return {
+    sections: all ? sections : sectionsForArea(sections, pathname, { platform: session.platform }),
+    query,
+  };
 }
 
 /** Client-side navigation for plain anchors (menu routes are data, not typed route ids). */

@@ -42,6 +42,17 @@ describe('sectionsForArea', () => {
     ]);
   });
 
+  it('gives the platform operator the console, and the back office menu while in it', () => {
+    const nav = (path: string) =>
+      sectionsForArea(toNavSections([customer, admin]), path, { platform: true }).map((s) => [
+        s.code,
+        s.items.map((i) => i.route),
+      ]);
+    expect(nav('/platform')).toEqual([['admin', ['/admin', '/admin/receive', '/platform', '/user']]]);
+    expect(nav('/user')).toEqual([['customer', ['/user', '/user/fees', '/platform', '/admin']]]);
+    expect(routes([customer, admin], '/platform')).toEqual([['customer', ['/user', '/user/fees', '/admin']]]);
+  });
+
   it('shows staff the portal menu elsewhere, with a way into the back office', () => {
     expect(routes([customer, admin], '/user/fees')).toEqual([
       ['customer', ['/user', '/user/fees', '/admin']],

@@ -97,18 +97,34 @@ export function withMenuEditor(section: NavSection): NavSection {
 
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
+export const isPlatformPath = (pathname: string) =>
+  pathname === '/platform' || pathname.startsWith('/platform/');
+
 /**
- * The navigation of the area the user is in: the back office (/admin) shows the admin menu, everywhere else the
- * customer menu. Staff get a last item that switches area, so both stay one click away.
+ * The navigation of the area the user is in: the back office (/admin, and the platform console for its operator)
+ * shows the admin menu, everywhere else the customer menu. Staff get a last item that switches area, so both stay one
+ * click away; the platform's operator also gets the console, which no company's menu lists.
  */
-export function sectionsForArea(sections: NavSection[], pathname: string): NavSection[] {
+export function sectionsForArea(
+  sections: NavSection[],
+  pathname: string,
+  { platform = false }: { platform?: boolean } = {},
+): NavSection[] {
   const admin = sections.find((s) => s.code === 'admin');
-  if (!admin) return sections;
+  const extra: NavNode[] = platform
+    ? [{ id: -3, title: 'Platform console', icon: 'building-store', route: '/platform', children: [] }]
+    : [];
+  if (!admin) return withLast(sections, extra);
   const rest = sections.filter((s) => s !== admin);
-  const inAdmin = isAdminPath(pathname);
+  const inAdmin = isAdminPath(pathname) || (platform && isPlatformPath(pathname));
   const switcher: NavNode = inAdmin
     ? { id: -1, title: 'Customer portal', icon: 'home', route: '/user', children: [] }
     : { id: -2, title: 'Back office', icon: 'layout-dashboard', route: '/admin', children: [] };
-  const area = inAdmin || rest.length === 0 ? [admin] : rest;
-  return area.map((s, i) => (i === area.length - 1 ? { ...s, items: [...s.items, switcher] } : s));
+  return withLast(inAdmin || rest.length === 0 ? [admin] : rest, [...extra, switcher]);
+}
+
+/** The area's sections with `items` added at the end of the last one. */
+function withLast(area: NavSection[], items: NavNode[]): NavSection[] {
+  if (items.length === 0) return area;
+  return area.map((s, i) => (i === area.length - 1 ? { ...s, items: [...s.items, ...items] } : s));
 }

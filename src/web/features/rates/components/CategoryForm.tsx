@@ -2,10 +2,10 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { AdminDutyCategory, CreateDutyCategoryBody } from '../../../../contract/rates';
-import { DateField } from '../../../components/DateField';
 import { ModalForm } from '../../../components/ModalForm';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { type Amount, nowFields, percentOf, rateOf } from '../rates-form';
+import { EffectiveFrom } from './EffectiveFrom';
 
 type Values = {
   code: string;
@@ -130,17 +130,12 @@ export function CategoryForm({
         disabled={busy}
         {...form.getInputProps('other_label')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateField
-          label="Effective from"
-          description="Left at today and this minute: from the moment you save"
-          required
-          disabled={busy}
-          minDate={opened.date}
-          {...form.getInputProps('date')}
-        />
-        <TextInput type="time" label="Time" disabled={busy} {...form.getInputProps('time')} />
-      </SimpleGrid>
+      <EffectiveFrom
+        date={form.getInputProps('date')}
+        time={form.getInputProps('time')}
+        minDate={opened.date}
+        busy={busy}
+      />
     </ModalForm>
   );
 }

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { DutyCategory } from '../../../../contract/duty';
 import { currencySymbol } from '../../../../contract/format';
 import type { CreateRateVersionBody, RateSet, RateVersion } from '../../../../contract/rates';
-import { DateField } from '../../../components/DateField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import {
@@ -17,6 +16,7 @@ import {
   toRateSet,
 } from '../rates-form';
 import { BracketsTable } from './BracketsTable';
+import { EffectiveFrom } from './EffectiveFrom';
 import { RatePreview } from './RatePreview';
 
 /**
@@ -140,23 +140,12 @@ export function RatesForm({
               {...form.getInputProps('exchange_rate')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateField
-              label="Effective from"
-              description="Left at today and this minute: from the moment you save"
-              required
-              disabled={busy}
-              minDate={opened.date}
-              {...form.getInputProps('date')}
-            />
-            <TextInput
-              type="time"
-              label="Time"
-              description="In this device's time"
-              disabled={busy}
-              {...form.getInputProps('time')}
-            />
-          </SimpleGrid>
+          <EffectiveFrom
+            date={form.getInputProps('date')}
+            time={form.getInputProps('time')}
+            minDate={opened.date}
+            busy={busy}
+          />
           <RatePreview
             draft={draftOk ? toRateSet(values) : null}
             categories={categories}

@@ -78,6 +78,7 @@ describe('UserHome', () => {
       overdue_invoices: 1,
       points_balance: 1250,
       unread_notifications: 2,
+      storage_ending_soon: [],
     };
     const summary: SummaryState = { data, unavailable: null, retry: () => {} };
     await renderWithRouter(<UserHome user={user} company={company} summary={summary} />);

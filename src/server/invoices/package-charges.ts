@@ -2,7 +2,7 @@ import type { AccountSettings } from '../../contract/fees';
 import { formatMoney } from '../../contract/format';
 import type { InvoiceLineInput } from '../../contract/invoices';
 import type { RateSet } from '../../contract/rates';
-import type { StorageCountdown } from '../../contract/storage';
+import { daysWord, type StorageCountdown } from '../../contract/storage';
 import { computeEstimate, percent, pricingOf, toHundredths } from '../estimator/duty';
 
 /**
@@ -129,7 +129,7 @@ export function packageCharges(input: {
     lines.push({
       ...base,
       type: 'other',
-      description: `Storage, ${days} ${days === 1 ? 'day' : 'days'} past the ${storage.free_days} free`,
+      description: `Storage, ${daysWord(days)} past the ${storage.free_days} free`,
       quantity: days,
       unit_price_cents: storage.per_day_cents,
     });

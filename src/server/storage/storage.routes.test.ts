@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDetail, UnbilledPackage } from '../../contract/invoices';
 import type { PackageDetail } from '../../contract/packages';
 import type { AccountSummary } from '../../contract/profile';
+import type { StaffPackageDetail } from '../../contract/staff-packages';
 import { storageCountdown } from '../../contract/storage';
 import {
   companyHosts,
@@ -91,6 +92,9 @@ describe('storage countdown', () => {
     expect(list.find((p) => p.id === ids[4])?.storage).toMatchObject({ days_charged: 0, free_days_left: 1 });
     const one = await get<PackageDetail>(`/v1/packages/${ids[6]}`, c.neighbour.access);
     expect(one.storage).toEqual(six?.storage);
+    // Staff see the same on the back office's package page.
+    const staffView = await get<StaffPackageDetail>(`/v1/admin/packages/${ids[6]}`, c.admin.access);
+    expect(staffView.storage).toEqual(six?.storage);
     // Not at the counter: no countdown.
     const other = (await myPackages(c.customer.access, 'in_transit'))[0];
     if (other) expect(other.storage).toBeNull();

@@ -12,17 +12,27 @@ export function countdownNow(storage: StorageCountdown): StorageCountdown {
 }
 
 /** A parcel's storage in a list row: "Free until Dec 3, then J$150.00 a day", and the fee so far once it runs. */
-export function StorageLine({ storage }: { storage: StorageCountdown | null | undefined }) {
+export function StorageLine({
+  storage,
+  lead,
+  size = 'xs',
+}: {
+  storage: StorageCountdown | null | undefined;
+  /** Words before it ("Storage:" where nothing else says what the line is about). */
+  lead?: string;
+  size?: 'xs' | 'sm';
+}) {
   // Answers saved before the countdown existed have no `storage` at all.
   if (!storage) return null;
   const words = storageWords(countdownNow(storage));
   return (
-    <Text size="xs" mt={4} data-testid="storage-countdown">
+    <Text size={size} mt={4} data-testid="storage-countdown">
+      {lead ? `${lead} ` : ''}
       {words.terms}
       {words.soFar && (
         <>
           {' · '}
-          <Text span size="xs" fw={700}>
+          <Text span size={size} fw={700}>
             {words.soFar}
           </Text>
         </>

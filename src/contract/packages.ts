@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { packageStatusCodeSchema } from './reference';
+import { storageCountdownSchema } from './storage';
 import { text } from './text';
 
 /** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */
@@ -138,6 +139,8 @@ export const packageSummarySchema = z.object({
   updated_at: z.string(),
   /** Null while the parcel is Unassigned (staff only: a customer never sees such a package). */
   owner: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }).nullable(),
+  /** Its storage while it waits at the counter (contract/storage.ts); null otherwise or when storage is free. */
+  storage: storageCountdownSchema.nullable(),
 });
 export type PackageSummary = z.infer<typeof packageSummarySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
+import { storageEndingSoonSchema } from './storage';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -70,6 +71,8 @@ export const accountSummarySchema = z.object({
   overdue_invoices: z.number().int(),
   points_balance: z.number().int(),
   unread_notifications: z.number().int(),
+  /** Parcels at the counter whose free storage ends within 2 days (contract/storage.ts), the soonest first. */
+  storage_ending_soon: z.array(storageEndingSoonSchema),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 

@@ -3,6 +3,7 @@ import { BULK_MAX, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, staffPackageSorts
 import { uuidParamSchema } from './envelope';
 import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
+import { storageCountdownSchema } from './storage';
 import { INT32_MAX, text } from './text';
 
 const isoDate = z.iso.date('Use a date like 2026-11-21');
@@ -98,6 +99,8 @@ export const staffPackageDetailSchema = staffPackageRowSchema.extend({
   documents: z.array(staffReceiptSchema),
   prealert: prealertSchema.nullable(),
   invoice: z.object({ id: z.uuid(), number: z.string(), status: z.string() }).nullable(),
+  /** Its storage while it waits at the counter (contract/storage.ts); null otherwise or when storage is free. */
+  storage: storageCountdownSchema.nullable(),
 });
 export type StaffPackageDetail = z.infer<typeof staffPackageDetailSchema>;
 

@@ -20,6 +20,8 @@ export const SCHEDULES = {
   'orphan-files': '17 * * * *',
   /** Open invoices past due become overdue in every company. */
   'overdue-invoices': '*/15 * * * *',
+  /** Parcels whose free storage ends soon or today: hourly, so "today" reaches them early in any zone. */
+  'storage-reminders': '41 * * * *',
 } as const;
 
 /**
@@ -35,6 +37,7 @@ export async function startAppJobs(deps: {
   audit: AuditService;
   invoiceSends: InvoiceSends;
   refreshOverdue: (companyId: null) => Promise<number>;
+  sendStorageReminders: () => Promise<number>;
   log: Log;
 }): Promise<void> {
   const { jobs, log, invoiceSends } = deps;
@@ -53,6 +56,10 @@ export async function startAppJobs(deps: {
   await jobs.work('overdue-invoices', async () => {
     const changed = await deps.refreshOverdue(null);
     if (changed > 0) log.info({ changed }, 'invoices now overdue');
+  });
+  await jobs.work('storage-reminders', async () => {
+    const sent = await deps.sendStorageReminders();
+    if (sent > 0) log.info({ sent }, 'storage reminders sent');
   });
   for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
 }

@@ -51,6 +51,7 @@ import { createShipmentService, type ShipmentService } from './shipments/shipmen
 import { createInvitationService, type InvitationService } from './staff/invitations.service';
 import { createStaffService, type StaffService } from './staff/staff.service';
 import { createStaffPackageService, type StaffPackageService } from './staff-packages/staff-packages.service';
+import { createStorageReminders, type StorageReminders } from './storage/storage-reminders';
 import { createUserService, type UserService } from './users/users.service';
 
 /**
@@ -70,6 +71,8 @@ export type Services = {
   prealerts: PrealertService;
   receipts: ReceiptService;
   notifications: NotificationService;
+  /** Reminders that a parcel's free storage ends soon (a scheduled job). */
+  storageReminders: StorageReminders;
   /** Background work: a queue on the app's database (see jobs/). */
   jobs: JobQueue;
   points: PointsService;
@@ -163,6 +166,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     prealerts: createPrealertService({ db, storedFiles, points, log }),
     receipts: createReceiptService({ db, store: fileStore, storedFiles, packages }),
     notifications,
+    storageReminders: createStorageReminders({ db, notifications, config }),
     jobs,
     points,
     invoices,

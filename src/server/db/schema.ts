@@ -307,3 +307,4 @@ export * from './schema-customers';
 export * from './schema-packages';
 export * from './schema-rates';
 export * from './schema-staff';
+export * from './schema-storage';

@@ -11,9 +11,10 @@ import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
-import { invoiceLines, invoices, packageEvents, packages, users } from '../db/schema';
+import { invoiceLines, invoices, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../errors';
 import { categoriesInForce, ratesInForce } from '../rates/in-force';
+import { storageCountdowns } from '../storage/storage';
 import { customerColumns, detailOf, splitsOf, summary } from './invoice-records';
 import { type InvoiceRow, OPEN_STATUSES, today } from './invoice-totals';
 import { categoryCodeFor, packageCharges } from './package-charges';
@@ -276,28 +277,12 @@ export async function unbilledPackages(
   if (pkgs.length === 0) return [];
   // The rates in force when the draft is computed: a new invoice uses today's prices, an issued one keeps its lines.
   const at = new Date();
-  const [settings, rates, cats, ready] = await Promise.all([
+  const [settings, rates, cats, storage] = await Promise.all([
     settingsOf(db, company.id),
     ratesInForce(db, company.id, at),
     categoriesInForce(db, company.id, at),
-    db
-      .select({
-        packageId: packageEvents.packageId,
-        at: sql<string>`max(${packageEvents.createdAt})`,
-      })
-      .from(packageEvents)
-      .where(
-        and(
-          inArray(
-            packageEvents.packageId,
-            pkgs.map((p) => p.id),
-          ),
-          eq(packageEvents.statusCode, 'ready_for_pickup'),
-        ),
-      )
-      .groupBy(packageEvents.packageId),
+    storageCountdowns(db, company, pkgs, at),
   ]);
-  const readyAt = new Map(ready.map((r) => [r.packageId, new Date(r.at)]));
   const byCode = new Map(cats.map((c) => [c.code, c]));
   return pkgs.map((p) => {
     const category = byCode.get(categoryCodeFor(p.description)) ?? byCode.get('general') ?? null;
@@ -308,14 +293,12 @@ export async function unbilledPackages(
         description: p.description,
         weight: p.weight,
         declaredValueCents: p.declaredValueCents,
-        statusCode: p.statusCode,
-        readySince: readyAt.get(p.id) ?? p.receivedAt,
+        storage: storage.get(p.id) ?? null,
       },
       category,
       rates,
       settings,
       currency: company.currency,
-      now: at,
     });
     return {
       id: p.id,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storageCountdown } from '../../contract/storage';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
 import { computeEstimate, pricingOf } from '../estimator/duty';
 import { DEFAULT_RATES } from '../rates/defaults';
@@ -13,8 +14,7 @@ const pkg = (over: Partial<ChargeablePackage> = {}): ChargeablePackage => ({
   description: 'Blender',
   weight: '2.40',
   declaredValueCents: 12_000,
-  statusCode: 'received_us',
-  readySince: null,
+  storage: null,
   ...over,
 });
 const charges = (p: ChargeablePackage) =>
@@ -24,7 +24,6 @@ const charges = (p: ChargeablePackage) =>
     rates: { ...DEFAULT_RATES, exchange_rate: '157.25' },
     settings: DEFAULT_ACCOUNT_SETTINGS,
     currency: 'JMD',
-    now,
   });
 
 describe('the lines a package adds to an invoice', () => {
@@ -64,12 +63,26 @@ describe('the lines a package adds to an invoice', () => {
     expect(lines.map((l) => l.type)).toEqual(['shipping']);
   });
 
-  it('add storage for the days past the free ones while it waits at the counter', () => {
-    const waiting = pkg({ statusCode: 'ready_for_pickup', readySince: new Date(now.getTime() - 10 * DAY) });
-    const storage = charges(waiting).lines.find((l) => l.description.startsWith('Storage'));
-    expect(storage).toMatchObject({ type: 'other', quantity: 3, unit_price_cents: 15_000 });
-    const fresh = pkg({ statusCode: 'ready_for_pickup', readySince: new Date(now.getTime() - 6 * DAY) });
-    expect(charges(fresh).lines.some((l) => l.description.startsWith('Storage'))).toBe(false);
+  it('add the storage countdown’s charged days as the storage line, nothing while it is free', () => {
+    const rule = DEFAULT_RATES.storage;
+    const waiting = (daysAgo: number) =>
+      pkg({
+        storage: storageCountdown({
+          readySince: new Date(now.getTime() - daysAgo * DAY),
+          now,
+          rule,
+          currency: 'JMD',
+          timeZone: 'America/Jamaica',
+        }),
+      });
+    const storage = charges(waiting(rule.free_days + 3)).lines.find((l) =>
+      l.description.startsWith('Storage'),
+    );
+    expect(storage).toMatchObject({ type: 'other', quantity: 3, unit_price_cents: rule.per_day_cents });
+    expect(storage?.description).toBe(`Storage, 3 days past the ${rule.free_days} free`);
+    expect(charges(waiting(rule.free_days)).lines.some((l) => l.description.startsWith('Storage'))).toBe(
+      false,
+    );
   });
 
   it('guesses the duty category from the description', () => {

@@ -2,6 +2,7 @@ import type { AccountSettings } from '../../contract/fees';
 import { formatMoney } from '../../contract/format';
 import type { InvoiceLineInput } from '../../contract/invoices';
 import type { RateSet } from '../../contract/rates';
+import { daysWord, type StorageCountdown } from '../../contract/storage';
 import { computeEstimate, percent, pricingOf, toHundredths } from '../estimator/duty';
 
 /**
@@ -28,9 +29,11 @@ export type ChargeablePackage = {
   weight: string;
   /** US cents; 0 when nothing was declared. */
   declaredValueCents: number;
-  statusCode: string;
-  /** When the package last became ready for pickup (storage runs from then). */
-  readySince: Date | null;
+  /**
+   * Its storage while it waits at the counter (storage/storage.ts, from contract/storage.ts's rule): the line is the
+   * countdown's days and fee, never a second computation. Null when not ready for pickup or storage is free.
+   */
+  storage: StorageCountdown | null;
 };
 
 export type ChargeCategory = {
@@ -41,8 +44,6 @@ export type ChargeCategory = {
   otherRate?: string;
   otherLabel?: string;
 };
-
-const DAY = 86_400_000;
 
 /**
  * The lines a package adds to an invoice, from the rates in force and the company's settings: freight and handling
@@ -58,7 +59,6 @@ export function packageCharges(input: {
   rates: RateSet;
   settings: AccountSettings;
   currency: string;
-  now?: Date;
 }): { lines: InvoiceLineInput[]; warnings: string[] } {
   const { pkg, category, settings, rates } = input;
   const lines: InvoiceLineInput[] = [];
@@ -123,18 +123,16 @@ export function packageCharges(input: {
       }
     }
   }
-  if (pkg.statusCode === 'ready_for_pickup' && pkg.readySince && rates.storage.per_day_cents > 0) {
-    const now = input.now ?? new Date();
-    const days = Math.floor((now.getTime() - pkg.readySince.getTime()) / DAY) - rates.storage.free_days;
-    if (days > 0) {
-      lines.push({
-        ...base,
-        type: 'other',
-        description: `Storage, ${days} day${days === 1 ? '' : 's'} past the ${rates.storage.free_days} free`,
-        quantity: Math.min(days, 1000),
-        unit_price_cents: rates.storage.per_day_cents,
-      });
-    }
+  const storage = pkg.storage;
+  if (storage && storage.days_charged > 0) {
+    const days = storage.days_charged;
+    lines.push({
+      ...base,
+      type: 'other',
+      description: `Storage, ${daysWord(days)} past the ${storage.free_days} free`,
+      quantity: days,
+      unit_price_cents: storage.per_day_cents,
+    });
   }
   return { lines, warnings };
 }

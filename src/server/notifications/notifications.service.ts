@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { formatMoney } from '../../contract/format';
 import type { Notification, NotificationKind } from '../../contract/notifications';
 import type { NotificationPreferences } from '../../contract/profile';
+import { formatShortDay, type StorageCountdown, storageWords } from '../../contract/storage';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
@@ -275,6 +277,40 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           link: '/user/packages/history',
         },
         { origin, within, about: pkgs.map((p) => ({ entity: 'package' as const, id: p.id })) },
+      );
+    },
+
+    /**
+     * Reminds a customer that a parcel's free storage ends soon ('soon': within 2 days) or today ('today'), in the
+     * transaction `within` that records the reminder as sent (storage/storage-reminders.ts).
+     */
+    async storageReminder(
+      within: Db,
+      company: CompanyRow,
+      userId: string,
+      pkg: { id: string; tracking_number: string; description: string },
+      storage: StorageCountdown,
+      when: 'soon' | 'today',
+      origin: string,
+    ) {
+      const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
+      const perDay = formatMoney(storage.per_day_cents, storage.currency);
+      const lastDay = formatShortDay(storage.free_until);
+      const notice =
+        when === 'today'
+          ? {
+              title: `Last free day today: ${pkg.tracking_number}`,
+              body: `Your package ${what} is ready for pickup. Today is its last day of free storage; from tomorrow it costs ${perDay} a day.`,
+            }
+          : {
+              title: `Free storage ends ${lastDay}: ${pkg.tracking_number}`,
+              body: `Your package ${what} is ready for pickup. ${storageWords(storage).terms}: collect it by ${lastDay} to pay no storage.`,
+            };
+      return record(
+        company,
+        userId,
+        { kind: 'package_status', ...notice, link: `/user/packages/${pkg.id}` },
+        { origin, within, about: [{ entity: 'package', id: pkg.id }] },
       );
     },
 

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { files, packageEvents, packageReceipts, packages, prealerts, users } from '../db/schema';
 import { notFound } from '../errors';
+import { storageCountdowns } from '../storage/storage';
 import { prealertDtos } from './prealert-records';
 import { toFileInfo } from './stored-files';
 import { type PackageRow, type StatusNames, toSummary } from './summaries';
@@ -63,8 +64,9 @@ export function createPackageDetail(deps: { db: Db; names: StatusNames }) {
         ? await tx.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1)
         : [];
       const [prealert] = await prealertDtos(tx, prealertRows);
+      const storage = await storageCountdowns(tx, company, [p]);
       return {
-        ...toSummary(p, owner ?? null, statusNames),
+        ...toSummary(p, owner ?? null, statusNames, storage.get(p.id) ?? null),
         events: events.map(({ e, actor }) => ({
           id: e.id,
           status: e.statusCode as PackageStatusCode,

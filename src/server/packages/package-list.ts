@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { packages, prealerts, users } from '../db/schema';
+import { storageCountdowns } from '../storage/storage';
 import { awaitingParcel } from './prealert-records';
 import { type StatusNames, summaryColumns, toSummary } from './summaries';
 
@@ -144,8 +145,14 @@ export function createPackageList(deps: { db: Db; names: StatusNames }) {
         // An empty page carries no count: page 1 empty means no match; past the end, count on its own.
         total = rows[0]?.total ?? (q.page === 1 ? 0 : await countAlone(shape, values));
       }
+      // The parcels of the page waiting at the counter carry their storage countdown.
+      const storage = await storageCountdowns(
+        db,
+        company,
+        rows.map((r) => r.p),
+      );
       return {
-        items: rows.map((r) => toSummary(r.p, r.owner, statusNames)),
+        items: rows.map((r) => toSummary(r.p, r.owner, statusNames, storage.get(r.p.id) ?? null)),
         page: q.page,
         pageSize: q.pageSize,
         total: total === null ? null : Math.min(total, PACKAGE_COUNT_CAP),

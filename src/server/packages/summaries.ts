@@ -1,5 +1,6 @@
 import type { PackageStatusCode } from '../../contract/constants';
 import type { PackageSummary } from '../../contract/packages';
+import type { StorageCountdown } from '../../contract/storage';
 import type { Db } from '../db';
 import { LookupCache } from '../db/lookup-cache';
 import { packages } from '../db/schema';
@@ -39,6 +40,7 @@ export function toSummary(
   p: SummaryRow,
   owner: { id: string; firstName: string; lastName: string; mailboxNumber: string } | null,
   names: Map<string, string>,
+  storage: StorageCountdown | null = null,
 ): PackageSummary {
   return {
     id: p.id,
@@ -64,6 +66,7 @@ export function toSummary(
           mailbox_number: owner.mailboxNumber,
         }
       : null,
+    storage,
   };
 }
 

@@ -19,6 +19,7 @@ import type { InvoiceService } from '../invoices/invoices.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { PointsService } from '../points/points.service';
 import { toUser } from '../presenters';
+import { storageEndingSoon } from '../storage/storage';
 
 export function createProfileService(deps: {
   db: Db;
@@ -136,12 +137,19 @@ export function createProfileService(deps: {
 
     /** The dashboard's figures: balance due, points and unread notifications. */
     async summary(company: CompanyRow, user: UserRow): Promise<AccountSummary> {
-      const [due, balance, unread] = await Promise.all([
+      const [due, balance, unread, endingSoon] = await Promise.all([
         invoices.balanceDue(company, user),
         points.balance(user.id),
         notifications.unreadCount(company, user.id),
+        storageEndingSoon(db, company, user.id),
       ]);
-      return { ...due, currency: company.currency, points_balance: balance, unread_notifications: unread };
+      return {
+        ...due,
+        currency: company.currency,
+        points_balance: balance,
+        unread_notifications: unread,
+        storage_ending_soon: endingSoon,
+      };
     },
   };
 }

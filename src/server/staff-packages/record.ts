@@ -23,6 +23,7 @@ import { notFound } from '../errors';
 import { statusNames } from '../package-status/status-names';
 import { prealertDtos } from '../packages/prealert-records';
 import { toFileInfo } from '../packages/stored-files';
+import { storageCountdowns } from '../storage/storage';
 import { iso, type PackageRow, selectRows, toRow } from './package-rows';
 
 /* One package's record in the back office: read as staff see it, and its fields edited. */
@@ -109,6 +110,7 @@ export async function packageDetail(db: Db, company: CompanyRow, id: string): Pr
   ]);
   if (!row) throw notFound('Package not found');
   const [prealert] = await prealertDtos(db, prealertRows);
+  const storage = await storageCountdowns(db, company, [p]);
   const receiptDtos = receipts.map(({ r, file, by }) => ({
     id: r.id,
     kind: r.kind,
@@ -138,6 +140,7 @@ export async function packageDetail(db: Db, company: CompanyRow, id: string): Pr
     documents: receiptDtos.filter((r) => r.kind === 'document'),
     prealert: prealert ?? null,
     invoice: invoice ?? null,
+    storage: storage.get(p.id) ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Company } from '../../../contract/companies';
 import type { AccountSummary } from '../../../contract/profile';
+import { storageCountdown } from '../../../contract/storage';
 import type { User } from '../../../contract/users';
 import { shippingAddressFields, shippingAddressLines } from '../../lib/shipping-address';
 import { renderWithRouter, screen, within } from '../../test/render';
@@ -78,6 +79,7 @@ describe('UserHome', () => {
       overdue_invoices: 1,
       points_balance: 1250,
       unread_notifications: 2,
+      storage_ending_soon: [],
     };
     const summary: SummaryState = { data, unavailable: null, retry: () => {} };
     await renderWithRouter(<UserHome user={user} company={company} summary={summary} />);
@@ -125,5 +127,54 @@ describe('UserHome', () => {
     await screen.findByTestId('warehouse-address');
     expect(screen.queryByTestId('balance-due')).toBeNull();
     expect(screen.queryByLabelText('Loading your balance')).toBeNull();
+  });
+
+  it('lists the parcels whose free storage ends soon, each linking to its page, counted again as of now', async () => {
+    const waiting = (daysAgo: number) => {
+      const c = storageCountdown({
+        readySince: new Date(Date.now() - daysAgo * 86_400_000),
+        now: new Date(),
+        rule: { free_days: 5, per_day_cents: 15_000 },
+        currency: 'JMD',
+        timeZone: 'America/Jamaica',
+      });
+      if (!c) throw new Error('no countdown');
+      return c;
+    };
+    const item = (id: string, daysAgo: number) => ({
+      package_id: `00000000-0000-4000-8000-00000000000${id}`,
+      tracking_number: `1Z${id}`,
+      description: `Parcel ${id}`,
+      storage: waiting(daysAgo),
+    });
+    const data: AccountSummary = {
+      balance_due_cents: 0,
+      currency: 'JMD',
+      open_invoices: 0,
+      overdue_invoices: 0,
+      points_balance: 0,
+      unread_notifications: 0,
+      // The third was saved while free: by now its fee runs, so it is no longer "ends soon".
+      storage_ending_soon: [
+        item('1', 5),
+        item('2', 4),
+        {
+          ...item('3', 7),
+          storage: { ...waiting(4), ready_since: new Date(Date.now() - 7 * 86_400_000).toISOString() },
+        },
+      ],
+    };
+    await renderWithRouter(
+      <UserHome user={user} company={company} summary={{ data, unavailable: null, retry: () => {} }} />,
+    );
+    const list = await screen.findByRole('list', { name: 'Free storage ends soon' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('Last free day today');
+    expect(rows[1]?.textContent).toMatch(/Free until \w{3} \d{1,2} \(1 day left\)/);
+    expect(rows[1]?.textContent).toContain('Then J$150.00 a day');
+    expect(within(list).getByRole('link', { name: '1Z2' }).getAttribute('href')).toBe(
+      '/user/packages/00000000-0000-4000-8000-000000000002',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/PageTitle';
 import { MailboxNumber, ShippingAddress } from '../../components/ShippingAddress';
 import { AccountFigures } from './AccountFigures';
 import type { SummaryState } from './api';
+import { StorageEndingSoon } from './StorageEndingSoon';
 import classes from './UserHome.module.css';
 
 export interface UserHomeProps {
@@ -47,6 +48,7 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
         </Text>
       </div>
       {summary && <AccountFigures summary={summary} />}
+      <StorageEndingSoon items={summary?.data?.storage_ending_soon} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
           <Card padding="lg" radius="md">

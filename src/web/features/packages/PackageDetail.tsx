@@ -22,6 +22,7 @@ import type { PackageDetail as PackageDetailData } from '../../../contract/packa
 import { FileList } from '../../components/files/FileList';
 import { PackageStatusBadge } from '../../components/PackageStatusBadge';
 import { usePageTitle } from '../../components/PageTitle';
+import { StorageCard } from '../../components/StorageCountdown';
 import { ToneBadge } from '../../components/ToneBadge';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime, formatDeclared, formatDimensions, formatWeight } from '../../lib/format';
@@ -236,6 +237,7 @@ export function PackageDetail({ id }: { id: string }) {
           <RelativeTime value={pkg.updated_at} />
         </Text>
       </div>
+      <StorageCard storage={pkg.storage} />
       <div className={classes.columns}>
         <Stack gap="md">
           <Details pkg={pkg} />

@@ -29,6 +29,7 @@ const pkg = (i: number): PackageSummary => ({
   created_at: '2026-11-10T12:00:00.000Z',
   updated_at: '2026-11-11T12:00:00.000Z',
   owner: { id: '00000000-0000-4000-8000-000000000999', name: 'Ann Lee', mailbox_number: 'IEX-10001' },
+  storage: null,
 });
 
 function stubApi(items: PackageSummary[], total = items.length) {

@@ -3,6 +3,7 @@ import type { PackageSummary } from '../../../../contract/packages';
 import type { Column } from '../../../components/list';
 import { PackageLink } from '../../../components/PackageLinks';
 import { PackageStatusBadge } from '../../../components/PackageStatusBadge';
+import { StorageLine } from '../../../components/StorageCountdown';
 import { formatDate, formatWeight } from '../../../lib/format';
 
 /** Desktop: one row per package; the tracking number links to its page. */
@@ -18,6 +19,7 @@ export const packageColumns: Column<PackageSummary>[] = [
         <Text size="xs" c="dimmed">
           {pkg.seller_name || 'Unknown seller'}
         </Text>
+        <StorageLine storage={pkg.storage} />
       </>
     ),
   },
@@ -47,6 +49,7 @@ export function PackageCard({ pkg }: { pkg: PackageSummary }) {
         {pkg.seller_name || 'Unknown seller'} · {formatWeight(pkg.weight)} · Added{' '}
         {formatDate(pkg.created_at)}
       </Text>
+      <StorageLine storage={pkg.storage} />
     </>
   );
 }

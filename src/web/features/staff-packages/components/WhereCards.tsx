@@ -2,6 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { StaffPackageDetail } from '../../../../contract/staff-packages';
 import { FileList } from '../../../components/files/FileList';
+import { StorageLine } from '../../../components/StorageCountdown';
 import { formatDateTime } from '../../../lib/format';
 
 /** The shipment it travels in, the invoice that bills it, and who received it when. */
@@ -39,6 +40,7 @@ export function ShipmentAndInvoiceCard({ pkg: p }: { pkg: StaffPackageDetail }) 
           'not invoiced yet'
         )}
       </Text>
+      <StorageLine storage={p.storage} lead="Storage:" size="sm" />
       <Text size="sm" c="dimmed" mt="xs">
         Received {p.received_at ? formatDateTime(p.received_at) : '—'}
         {p.received_by ? ` by ${p.received_by}` : ''}

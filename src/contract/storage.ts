@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { dayIn, formatMoney } from './format';
+
+/*
+ * The storage rule, its one owner: a parcel ready for pickup is kept free for the company's free days, then costs
+ * the daily fee. Days are calendar days in the company's time zone, counted from the day it became ready (day 0):
+ * with 5 free days, a parcel ready on Nov 28 is free until Dec 3 (its last free day) and Dec 4 is the first charged
+ * day. The invoice's storage line, the countdown on the customer's screens, the dashboard's "ends soon" list and the
+ * reminders all compute here, so what the countdown said is what the invoice charges.
+ */
+
+/** Days charged at most (a parcel forgotten for years is not billed past this; the invoice line's quantity cap). */
+export const MAX_STORAGE_DAYS = 1000;
+
+/** The company's storage rule (its rates' `storage`). */
+export type StorageRule = { free_days: number; per_day_cents: number };
+
+export const storageCountdownSchema = z.object({
+  /** When the parcel last became ready for pickup. */
+  ready_since: z.string(),
+  /** The last free day (YYYY-MM-DD, in the company's time zone); the fee runs from the day after. */
+  free_until: z.string(),
+  free_days: z.number().int(),
+  /** Free days still to come after today (0 on the last free day and once the fee runs). */
+  free_days_left: z.number().int(),
+  per_day_cents: z.number().int(),
+  currency: z.string(),
+  /** Days charged so far (0 while free). */
+  days_charged: z.number().int(),
+  fee_so_far_cents: z.number().int(),
+});
+export type StorageCountdown = z.infer<typeof storageCountdownSchema>;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A parcel's storage at `now`: null when the company charges no storage (no daily fee). `readySince` is when it last
+ * became ready for pickup; the caller decides that it still is.
+ */
+export function storageCountdown(input: {
+  readySince: Date;
+  now: Date;
+  rule: StorageRule;
+  currency: string;
+  timeZone: string;
+}): StorageCountdown | null {
+  const { rule } = input;
+  if (rule.per_day_cents <= 0) return null;
+  const readyDay = dayNumber(dayIn(input.readySince, input.timeZone));
+  // A clock a little behind the stored time (another instance) reads as "ready today", never a negative age.
+  const elapsed = Math.max(0, dayNumber(dayIn(input.now, input.timeZone)) - readyDay);
+  const charged = Math.min(Math.max(0, elapsed - rule.free_days), MAX_STORAGE_DAYS);
+  return {
+    ready_since: input.readySince.toISOString(),
+    free_until: dayString(readyDay + rule.free_days),
+    free_days: rule.free_days,
+    free_days_left: Math.max(0, rule.free_days - elapsed),
+    per_day_cents: rule.per_day_cents,
+    currency: input.currency,
+    days_charged: charged,
+    fee_so_far_cents: charged * rule.per_day_cents,
+  };
+}
+
+/** Free days end within this many days: the dashboard lists the parcel and the first reminder goes out. */
+export const STORAGE_SOON_DAYS = 2;
+
+/** Still free, and the free days end today or within STORAGE_SOON_DAYS. */
+export const endsSoon = (c: StorageCountdown) =>
+  c.days_charged === 0 && c.free_days_left <= STORAGE_SOON_DAYS;
+
+/**
+ * The countdown again at `now` from what an answer carried (the PWA, showing saved data offline a day later, counts
+ * the days that passed since with the same rule).
+ */
+export function countdownAt(c: StorageCountdown, now: Date, timeZone: string): StorageCountdown {
+  return (
+    storageCountdown({
+      readySince: new Date(c.ready_since),
+      now,
+      rule: { free_days: c.free_days, per_day_cents: c.per_day_cents },
+      currency: c.currency,
+      timeZone,
+    }) ?? c
+  );
+}
+
+const plurals = new Intl.PluralRules('en-US');
+/** "1 day", "2 days", "0 days" (the language's plural rule, not a bare "s"). */
+export const daysWord = (n: number) => `${n} ${plurals.select(n) === 'one' ? 'day' : 'days'}`;
+
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A calendar day (YYYY-MM-DD) as "Dec 3". */
+export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+
+/** How the portal and the notices word a countdown. */
+export function storageWords(c: StorageCountdown): { terms: string; soFar: string | null } {
+  const perDay = formatMoney(c.per_day_cents, c.currency);
+  return {
+    terms: `Free until ${formatShortDay(c.free_until)}, then ${perDay} a day`,
+    soFar:
+      c.days_charged > 0
+        ? `${formatMoney(c.fee_so_far_cents, c.currency)} so far (${daysWord(c.days_charged)})`
+        : null,
+  };
+}
+
+/** A parcel whose free days end soon, as the customer's dashboard lists it. */
+export const storageEndingSoonSchema = z.object({
+  package_id: z.uuid(),
+  tracking_number: z.string(),
+  description: z.string(),
+  storage: storageCountdownSchema,
+});
+export type StorageEndingSoon = z.infer<typeof storageEndingSoonSchema>;

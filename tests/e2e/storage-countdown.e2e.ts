@@ -65,14 +65,12 @@ async function prepare(dir: string) {
         })
         .returning({ id: packages.id });
       if (!p) throw new Error('no package');
-      await db
-        .insert(packageEvents)
-        .values({
-          packageId: p.id,
-          companyId: host.companyId,
-          statusCode: 'ready_for_pickup',
-          createdAt: ready,
-        });
+      await db.insert(packageEvents).values({
+        packageId: p.id,
+        companyId: host.companyId,
+        statusCode: 'ready_for_pickup',
+        createdAt: ready,
+      });
       return p.id;
     };
     packageId = await readyParcel(TRACKING, 'Stand mixer', 6);

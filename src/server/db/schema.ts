@@ -757,3 +757,4 @@ export const notifications = pgTable(
 export * from './schema-branding';
 export * from './schema-rates';
 export * from './schema-staff';
+export * from './schema-pickup-pass';

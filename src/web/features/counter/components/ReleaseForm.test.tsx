@@ -24,6 +24,7 @@ const parcel = (n: number, billing: CounterPackage['billing']): CounterPackage =
 const PERSON_ID = '00000000-0000-4000-8000-0000000000bb';
 const lookup: CounterLookup = {
   matched_by: 'mailbox',
+  pass: null,
   customer: {
     id: '00000000-0000-4000-8000-0000000000aa',
     name: 'Shanice Morgan',

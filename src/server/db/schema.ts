@@ -755,6 +755,6 @@ export const notifications = pgTable(
   ],
 );
 export * from './schema-branding';
+export * from './schema-pickup-pass';
 export * from './schema-rates';
 export * from './schema-staff';
-export * from './schema-pickup-pass';

@@ -89,7 +89,7 @@ async function byToken(db: Db, company: CompanyRow, token: string) {
     )
     .limit(1);
   // A person no longer authorized (or a closed account): their link shows nothing.
-  if (!row || !row.owner.isActive || (row.person && !row.person.isActive)) {
+  if (!row?.owner.isActive || row.person?.isActive === false) {
     throw notFound('This pickup pass link is not valid');
   }
   const holder: Holder = row.person

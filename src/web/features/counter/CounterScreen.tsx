@@ -65,23 +65,24 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
 
 function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const current = search.mailbox ?? search.tracking ?? '';
+  const current = search.mailbox ?? search.tracking ?? search.pass ?? '';
   const [value, setValue] = useState(current);
   // The URL changed by itself (back button, a link): show what it holds.
   useEffect(() => setValue(current), [current]);
   // A scanner types into whatever has the focus: the lookup field has it on arrival.
   useEffect(() => inputRef.current?.focus(), []);
 
-  const q = { mailbox: search.mailbox, tracking: search.tracking };
+  const q = { mailbox: search.mailbox, tracking: search.tracking, pass: search.pass };
   const lookup = useQuery(counterLookupQueryOptions(q));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = classifyLookup(value);
-    if (!next.mailbox && !next.tracking) return;
+    if (!next.mailbox && !next.tracking && !next.pass) return;
     // The same number again (the next scan of the same customer): look again rather than keep a stale view.
-    if (next.mailbox === search.mailbox && next.tracking === search.tracking) void lookup.refetch();
-    onChange({ mailbox: next.mailbox, tracking: next.tracking });
+    if (next.mailbox === search.mailbox && next.tracking === search.tracking && next.pass === search.pass)
+      void lookup.refetch();
+    onChange({ mailbox: next.mailbox, tracking: next.tracking, pass: next.pass });
     inputRef.current?.select();
   };
 
@@ -93,9 +94,9 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             ref={inputRef}
-            label="Mailbox or tracking number"
-            description="Type a mailbox number or scan a package label, then Enter"
-            placeholder="IEX-10234 or a tracking number"
+            label="Mailbox, tracking number or pass code"
+            description="Type a mailbox number or pickup pass code, or scan a package label or pass, then Enter"
+            placeholder="IEX-10234, a tracking number or 7KQM-3XHP"
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             leftSection={<IconBarcode size={16} aria-hidden />}
@@ -110,7 +111,7 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
         </Group>
       </form>
 
-      {!q.mailbox && !q.tracking ? (
+      {!q.mailbox && !q.tracking && !q.pass ? (
         <Text c="dimmed">Nobody at the desk yet: look a customer up to see their parcels.</Text>
       ) : lookup.isPending ? (
         <LoadingRows label="Looking the customer up" count={3} h={80} />

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconBuildingStore, IconReportMoney, IconSearch } from '@tabler/icons-react';
+import { IconBarcode, IconBuildingStore, IconCamera, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { CameraScan } from '../../components/scan/CameraScan';
 import { isApiError } from '../../lib/api';
 import { counterLookupQueryOptions } from './api';
 import { Closeout } from './components/Closeout';
@@ -36,7 +37,7 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
     <Stack gap="md">
       <ScreenHeader
         title="Pickup counter"
-        description="Find a customer by mailbox number or by scanning a package, take payment, and release their parcels against a photo ID."
+        description="Find a customer by mailbox number, pickup pass or by scanning a package, take payment, and release their parcels against a photo ID."
       />
       <Tabs
         value={search.tab}
@@ -75,9 +76,9 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
   const q = { mailbox: search.mailbox, tracking: search.tracking, pass: search.pass };
   const lookup = useQuery(counterLookupQueryOptions(q));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = classifyLookup(value);
+  const [camera, setCamera] = useState(false);
+  const lookUp = (raw: string) => {
+    const next = classifyLookup(raw);
     if (!next.mailbox && !next.tracking && !next.pass) return;
     // The same number again (the next scan of the same customer): look again rather than keep a stale view.
     if (next.mailbox === search.mailbox && next.tracking === search.tracking && next.pass === search.pass)
@@ -85,6 +86,18 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
     onChange({ mailbox: next.mailbox, tracking: next.tracking, pass: next.pass });
     inputRef.current?.select();
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    lookUp(value);
+  };
+  // Stable: the camera restarts whenever its handler changes. A pass's QR code (or a label) read: looked up at once.
+  const lookUpRef = useRef(lookUp);
+  lookUpRef.current = lookUp;
+  const onCode = useCallback((code: string) => {
+    setCamera(false);
+    setValue(code);
+    lookUpRef.current(code);
+  }, []);
 
   const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
 
@@ -108,8 +121,22 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
             Look up
           </Button>
+          <Button
+            variant="default"
+            onClick={() => setCamera(true)}
+            leftSection={<IconCamera size={16} aria-hidden />}
+          >
+            Scan with the camera
+          </Button>
         </Group>
       </form>
+      <CameraScan
+        opened={camera}
+        onClose={() => setCamera(false)}
+        onCode={onCode}
+        title="Scan a pickup pass or label"
+        fallback="Type the pass code or mailbox number, or use the handheld scanner instead."
+      />
 
       {!q.mailbox && !q.tracking && !q.pass ? (
         <Text c="dimmed">Nobody at the desk yet: look a customer up to see their parcels.</Text>

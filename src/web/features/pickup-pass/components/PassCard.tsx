@@ -33,7 +33,7 @@ export function PassCard({ pass, headingId }: { pass: PassView; headingId: strin
           </Badge>
         </Group>
         {collected ? (
-          <Text ta="center" fw={600} data-testid="pass-collected">
+          <Text ta="center" data-testid="pass-collected">
             Collected{pass.collected_at ? ` on ${formatDateTime(pass.collected_at)}` : ''}: this pass no
             longer works at the counter.
           </Text>
@@ -50,7 +50,7 @@ export function PassCard({ pass, headingId }: { pass: PassView; headingId: strin
                 data-testid="pass-qr"
               />
             )}
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" ta="center">
               Show this at the counter, or tell the clerk the code
             </Text>
             <Text ff="monospace" fz={36} fw={700} lh={1.1} data-testid="pass-code">

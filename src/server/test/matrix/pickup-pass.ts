@@ -31,7 +31,7 @@ const SHARED_KEYS = [
   'parcels',
   'qr_svg',
   'state',
-];
+].sort();
 const onlyThePass = (res: LightMyRequestResponse, f: { victim: { email: string; mailbox: string } }) => {
   if (res.statusCode !== 200) return undefined;
   const data = (res.json() as { data?: Record<string, unknown> }).data ?? {};

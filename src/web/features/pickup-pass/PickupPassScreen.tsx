@@ -1,6 +1,6 @@
 import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PickupPass } from '../../../contract/pickup-pass';
+import type { MyPickupPasses, PickupPass } from '../../../contract/pickup-pass';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -43,39 +43,47 @@ export function PickupPassScreen() {
               {query.dataUpdatedAt ? ` (${formatDateTime(new Date(query.dataUpdatedAt))})` : ''}.
             </Text>
           )}
-          {data.pass.state === 'none' ? (
-            <Alert variant="light" color="blue" title="No pass yet">
-              {NOTHING_READY}
-            </Alert>
-          ) : (
-            <PassCard pass={viewOf(data.pass, 'Your pass')} headingId="pass-own" />
-          )}
-          {data.pass.state !== 'none' && data.shared.length > 0 && (
-            <Stack gap="sm" component="section" aria-labelledby="pass-shared">
-              <Title order={2} fz="lg" id="pass-shared">
-                Passes for your authorized persons
-              </Title>
-              <Text size="sm" c="dimmed">
-                Someone collecting for you shows their own pass and a photo ID. Their link shows only their
-                pass.
-              </Text>
-              {data.shared.map((p) => (
-                <Stack key={p.holder.authorized_person_id} gap="xs">
-                  <PassCard
-                    pass={viewOf(p, `For ${p.holder.name}`)}
-                    headingId={`pass-${p.holder.authorized_person_id}`}
-                  />
-                  {p.share_url && p.state === 'active' && (
-                    <Group gap="sm">
-                      <SharePassButton url={p.share_url} name={p.holder.name} />
-                    </Group>
-                  )}
-                </Stack>
-              ))}
-            </Stack>
-          )}
+          <PassesView data={data} />
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** The customer's pass (or why there is none yet) and their authorized persons' passes, each with "Share pass". */
+export function PassesView({ data }: { data: MyPickupPasses }) {
+  return (
+    <>
+      {data.pass.state === 'none' ? (
+        <Alert variant="light" color="blue" title="No pass yet">
+          {NOTHING_READY}
+        </Alert>
+      ) : (
+        <PassCard pass={viewOf(data.pass, 'Your pass')} headingId="pass-own" />
+      )}
+      {data.pass.state !== 'none' && data.shared.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="pass-shared">
+          <Title order={2} fz="lg" id="pass-shared">
+            Passes for your authorized persons
+          </Title>
+          <Text size="sm" c="dimmed">
+            Someone collecting for you shows their own pass and a photo ID. Their link shows only their pass.
+          </Text>
+          {data.shared.map((p) => (
+            <Stack key={p.holder.authorized_person_id} gap="xs">
+              <PassCard
+                pass={viewOf(p, `For ${p.holder.name}`)}
+                headingId={`pass-${p.holder.authorized_person_id}`}
+              />
+              {p.share_url && p.state === 'active' && (
+                <Group gap="sm">
+                  <SharePassButton url={p.share_url} name={p.holder.name} />
+                </Group>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }

@@ -111,6 +111,12 @@ describe('pickup pass', () => {
         await until(() =>
           notification(desk, `1 parcel released to ${customer.first} ${customer.last}`).count(),
         ).toBe(1);
+        // The customer stays at the desk (by mailbox); the pass, used up, no longer finds anyone.
+        await waitForPath(desk, '/admin/counter', { mailbox: customer.mailbox });
+        await desk.getByText('Nothing waiting for this customer at the branch.').waitFor();
+        await lookup.fill(code);
+        await desk.keyboard.press('Enter');
+        await desk.getByRole('alert').filter({ hasText: 'Pass already used' }).waitFor();
       });
 
       // Back online: the pass says Collected and shows no code.

@@ -99,7 +99,9 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
     lookUpRef.current(code);
   }, []);
 
-  const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
+  const status = lookup.isError && isApiError(lookup.error) ? lookup.error.status : null;
+  // 410: a pickup pass whose parcels were all collected.
+  const notFound = status === 404 || status === 410;
 
   return (
     <Stack gap="lg">
@@ -143,7 +145,12 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
       ) : lookup.isPending ? (
         <LoadingRows label="Looking the customer up" count={3} h={80} />
       ) : notFound ? (
-        <Alert color="orange" variant="light" role="alert" title="Nobody found">
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={status === 410 ? 'Pass already used' : 'Nobody found'}
+        >
           {lookup.error?.message || 'No customer matches this number.'} Check the number, or scan the package
           label.
         </Alert>
@@ -159,7 +166,10 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
           data={lookup.data}
           renderPayment={renderPayment}
           onReleased={() => {
-            void lookup.refetch();
+            // Found by a pass: the customer stays at the desk by mailbox (a pass used up answers 410).
+            if (search.pass && lookup.data) {
+              onChange({ mailbox: lookup.data.customer.mailbox_number }, { replace: true });
+            } else void lookup.refetch();
             inputRef.current?.focus();
             inputRef.current?.select();
           }}

@@ -138,4 +138,23 @@ describe('ReleaseForm', () => {
     expect(sent[1]?.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
     expect(sent[2]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
   });
+
+  it('names the authorized person whose pickup pass was presented as the one collecting, their ID type preset', async () => {
+    serve([]);
+    const byPass: CounterLookup = {
+      ...lookup,
+      matched_by: 'pass',
+      pass: {
+        code: '7KQM-3XHP',
+        holder_name: 'Devon Clarke',
+        authorized_person_id: PERSON_ID,
+        package_ids: [],
+      },
+    };
+    render(<ReleaseForm data={byPass} selected={[parcel(1, 'paid')]} onReleased={() => {}} />);
+    expect((screen.getByRole('radio', { name: /Devon Clarke/ }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect((screen.getAllByLabelText(/ID type/)[0] as HTMLInputElement).value).toBe('Passport'),
+    );
+  });
 });

@@ -12,7 +12,7 @@ export const counterCalls = callsFor<typeof counterSchemas>()({
     access: 'staff',
     tags,
     description:
-      'A customer by `mailbox` number or by a scanned package (`tracking`): their parcels at the branch with how each is paid, their open invoices and balance due, and their active authorized persons. Nothing matches (or only another company’s customer): 404.',
+      'A customer by `mailbox` number, by a scanned package (`tracking`) or by a pickup pass (`pass`: its code, any case, spaces and dashes aside, or its scanned QR code; `pass` in the reply names its holder and parcels; a pass whose parcels were all collected: 410): their parcels at the branch with how each is paid, their open invoices and balance due, and their active authorized persons. Nothing matches (or only another company’s customer): 404.',
   },
   release: {
     summary: 'Release parcels to a customer',

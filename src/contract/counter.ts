@@ -26,6 +26,8 @@ export const counterLookupQuerySchema = z.object({
   mailbox: text().trim().max(40, 'At most 40 characters').optional(),
   /** A scanned package label: the package's customer is looked up. */
   tracking: text().trim().max(100, 'At most 100 characters').optional(),
+  /** A pickup pass: its code as typed (7KQM-3XHP, any case) or its scanned QR code (the pass's share link). */
+  pass: text().trim().max(300, 'At most 300 characters').optional(),
 });
 export type CounterLookupQuery = z.input<typeof counterLookupQuerySchema>;
 
@@ -83,7 +85,7 @@ export const counterPersonSchema = z.object({
 export type CounterPerson = z.infer<typeof counterPersonSchema>;
 
 export const counterLookupSchema = z.object({
-  matched_by: z.enum(['mailbox', 'tracking']),
+  matched_by: z.enum(['mailbox', 'tracking', 'pass']),
   customer: z.object({
     id: z.uuid(),
     name: z.string(),
@@ -101,6 +103,16 @@ export const counterLookupSchema = z.object({
       status_name: z.string(),
       at_counter: z.boolean(),
       released: z.object({ at: z.string(), collected_by: z.string() }).nullable(),
+    })
+    .nullable(),
+  /** The pickup pass presented (when looked up by one): who holds it and its parcels still at the counter. */
+  pass: z
+    .object({
+      code: z.string(),
+      holder_name: z.string(),
+      /** Null when the pass is the customer's own. */
+      authorized_person_id: z.uuid().nullable(),
+      package_ids: z.array(z.uuid()),
     })
     .nullable(),
   /** Parcels at the branch, not yet collected, oldest first. */

@@ -21,6 +21,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { packageRoutes } from './packages/packages.routes';
 import { prealertRoutes } from './packages/prealerts.routes';
 import { receiptRoutes } from './packages/receipts.routes';
+import { pickupPassRoutes } from './pickup-pass/pickup-pass.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { pointsRoutes } from './points/points.routes';
 import { profileRoutes } from './profile/profile.routes';
@@ -72,6 +73,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(customerRoutes, deps);
   await app.register(matchingRoutes, deps);
   await app.register(counterRoutes, deps);
+  await app.register(pickupPassRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(platformRoutes, deps);
   await app.register(mailboxRoutes, deps);

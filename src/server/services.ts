@@ -36,6 +36,7 @@ import { createPackageService, type PackageService } from './packages/packages.s
 import { createPrealertService, type PrealertService } from './packages/prealerts.service';
 import { createReceiptService, type ReceiptService } from './packages/receipts.service';
 import { createStoredFiles, type StoredFiles } from './packages/stored-files';
+import { createPickupPassService, type PickupPassService } from './pickup-pass/pickup-pass.service';
 import { createPlatformService, type PlatformService } from './platform/platform.service';
 import { createPointsService, type PointsService } from './points/points.service';
 import { createProfileService, type ProfileService } from './profile/profile.service';
@@ -99,6 +100,8 @@ export type Services = {
   customers: CustomerService;
   matching: MatchingService;
   counter: CounterService;
+  /** The pickup pass: the customer's passes and the public share link's one. */
+  pickupPass: PickupPassService;
   /** Invitations to a company's staff: `invite(tx, …)` joins the caller's transaction (staff screen, platform console). */
   invitations: InvitationService;
   /** The company's staff as its admins manage them (roles, activity). */
@@ -190,6 +193,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     customers: createCustomerService({ db, audit, auth: authService }),
     matching: createMatchingService({ db, audit, notifications, points }),
     counter: createCounterService({ db, status }),
+    pickupPass: createPickupPassService({ db }),
     invitations,
     staffAccounts: createStaffService({ db, audit }),
     platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),

@@ -32,8 +32,10 @@ import { Route as AppPlatformIndexRouteImport } from './routes/_app/platform/ind
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index';
 import { Route as AppUserAuthorizeduserRouteImport } from './routes/_app/user/authorizeduser';
 import { Route as AppUserFeesRouteImport } from './routes/_app/user/fees';
+import { Route as AppUserPickupPassRouteImport } from './routes/_app/user/pickup-pass';
 import { Route as AppUserProfileRouteImport } from './routes/_app/user/profile';
 import { Route as BlankInviteTokenRouteImport } from './routes/_blank/invite/$token';
+import { Route as BlankPassTokenRouteImport } from './routes/_blank/pass/$token';
 import { Route as BlankVerificationIndexRouteImport } from './routes/_blank/verification/index';
 import { Route as BlankVerificationIdRouteImport } from './routes/_blank/verification/$id';
 import { Route as BlankVerificationVerifiedRouteImport } from './routes/_blank/verification/verified';
@@ -176,6 +178,11 @@ const AppUserFeesRoute = AppUserFeesRouteImport.update({
   path: '/user/fees',
   getParentRoute: () => AppRoute,
 } as any);
+const AppUserPickupPassRoute = AppUserPickupPassRouteImport.update({
+  id: '/user/pickup-pass',
+  path: '/user/pickup-pass',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUserProfileRoute = AppUserProfileRouteImport.update({
   id: '/user/profile',
   path: '/user/profile',
@@ -184,6 +191,11 @@ const AppUserProfileRoute = AppUserProfileRouteImport.update({
 const BlankInviteTokenRoute = BlankInviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
+  getParentRoute: () => BlankRoute,
+} as any);
+const BlankPassTokenRoute = BlankPassTokenRouteImport.update({
+  id: '/pass/$token',
+  path: '/pass/$token',
   getParentRoute: () => BlankRoute,
 } as any);
 const BlankVerificationIndexRoute = BlankVerificationIndexRouteImport.update({
@@ -351,8 +363,10 @@ export interface FileRoutesByFullPath {
   '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
+  '/user/pickup-pass': typeof AppUserPickupPassRoute;
   '/user/profile': typeof AppUserProfileRoute;
   '/invite/$token': typeof BlankInviteTokenRoute;
+  '/pass/$token': typeof BlankPassTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -404,8 +418,10 @@ export interface FileRoutesByTo {
   '/admin/staff': typeof AppAdminStaffRoute;
   '/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/user/fees': typeof AppUserFeesRoute;
+  '/user/pickup-pass': typeof AppUserPickupPassRoute;
   '/user/profile': typeof AppUserProfileRoute;
   '/invite/$token': typeof BlankInviteTokenRoute;
+  '/pass/$token': typeof BlankPassTokenRoute;
   '/verification/$id': typeof BlankVerificationIdRoute;
   '/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -460,8 +476,10 @@ export interface FileRoutesById {
   '/_app/admin/staff': typeof AppAdminStaffRoute;
   '/_app/user/authorizeduser': typeof AppUserAuthorizeduserRoute;
   '/_app/user/fees': typeof AppUserFeesRoute;
+  '/_app/user/pickup-pass': typeof AppUserPickupPassRoute;
   '/_app/user/profile': typeof AppUserProfileRoute;
   '/_blank/invite/$token': typeof BlankInviteTokenRoute;
+  '/_blank/pass/$token': typeof BlankPassTokenRoute;
   '/_blank/verification/$id': typeof BlankVerificationIdRoute;
   '/_blank/verification/verified': typeof BlankVerificationVerifiedRoute;
   '/pages/error/not-authorized': typeof PagesErrorNotAuthorizedRoute;
@@ -515,8 +533,10 @@ export interface FileRouteTypes {
     | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
+    | '/user/pickup-pass'
     | '/user/profile'
     | '/invite/$token'
+    | '/pass/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -568,8 +588,10 @@ export interface FileRouteTypes {
     | '/admin/staff'
     | '/user/authorizeduser'
     | '/user/fees'
+    | '/user/pickup-pass'
     | '/user/profile'
     | '/invite/$token'
+    | '/pass/$token'
     | '/verification/$id'
     | '/verification/verified'
     | '/pages/error/not-authorized'
@@ -623,8 +645,10 @@ export interface FileRouteTypes {
     | '/_app/admin/staff'
     | '/_app/user/authorizeduser'
     | '/_app/user/fees'
+    | '/_app/user/pickup-pass'
     | '/_app/user/profile'
     | '/_blank/invite/$token'
+    | '/_blank/pass/$token'
     | '/_blank/verification/$id'
     | '/_blank/verification/verified'
     | '/pages/error/not-authorized'
@@ -831,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserFeesRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/user/pickup-pass': {
+      id: '/_app/user/pickup-pass';
+      path: '/user/pickup-pass';
+      fullPath: '/user/pickup-pass';
+      preLoaderRoute: typeof AppUserPickupPassRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/user/profile': {
       id: '/_app/user/profile';
       path: '/user/profile';
@@ -843,6 +874,13 @@ declare module '@tanstack/react-router' {
       path: '/invite/$token';
       fullPath: '/invite/$token';
       preLoaderRoute: typeof BlankInviteTokenRouteImport;
+      parentRoute: typeof BlankRoute;
+    };
+    '/_blank/pass/$token': {
+      id: '/_blank/pass/$token';
+      path: '/pass/$token';
+      fullPath: '/pass/$token';
+      preLoaderRoute: typeof BlankPassTokenRouteImport;
       parentRoute: typeof BlankRoute;
     };
     '/_blank/verification/': {
@@ -1056,6 +1094,7 @@ interface AppRouteChildren {
   AppAdminStaffRoute: typeof AppAdminStaffRoute;
   AppUserAuthorizeduserRoute: typeof AppUserAuthorizeduserRoute;
   AppUserFeesRoute: typeof AppUserFeesRoute;
+  AppUserPickupPassRoute: typeof AppUserPickupPassRoute;
   AppUserProfileRoute: typeof AppUserProfileRoute;
   AppAdminIndexRoute: typeof AppAdminIndexRoute;
   AppPlatformIndexRoute: typeof AppPlatformIndexRoute;
@@ -1097,6 +1136,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminStaffRoute: AppAdminStaffRoute,
   AppUserAuthorizeduserRoute: AppUserAuthorizeduserRoute,
   AppUserFeesRoute: AppUserFeesRoute,
+  AppUserPickupPassRoute: AppUserPickupPassRoute,
   AppUserProfileRoute: AppUserProfileRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppPlatformIndexRoute: AppPlatformIndexRoute,
@@ -1134,6 +1174,7 @@ interface BlankRouteChildren {
   BlankResetPasswordRoute: typeof BlankResetPasswordRoute;
   BlankSignupRoute: typeof BlankSignupRoute;
   BlankInviteTokenRoute: typeof BlankInviteTokenRoute;
+  BlankPassTokenRoute: typeof BlankPassTokenRoute;
   BlankVerificationIdRoute: typeof BlankVerificationIdRoute;
   BlankVerificationVerifiedRoute: typeof BlankVerificationVerifiedRoute;
   BlankVerificationIndexRoute: typeof BlankVerificationIndexRoute;
@@ -1145,6 +1186,7 @@ const BlankRouteChildren: BlankRouteChildren = {
   BlankResetPasswordRoute: BlankResetPasswordRoute,
   BlankSignupRoute: BlankSignupRoute,
   BlankInviteTokenRoute: BlankInviteTokenRoute,
+  BlankPassTokenRoute: BlankPassTokenRoute,
   BlankVerificationIdRoute: BlankVerificationIdRoute,
   BlankVerificationVerifiedRoute: BlankVerificationVerifiedRoute,
   BlankVerificationIndexRoute: BlankVerificationIndexRoute,

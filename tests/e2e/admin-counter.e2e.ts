@@ -120,7 +120,7 @@ describe('admin pickup counter /admin/counter', () => {
       await page.goto('/admin/counter');
       await page.getByRole('heading', { name: 'Pickup counter', level: 1 }).waitFor();
       // The lookup field has the focus on arrival: a scanner types straight into it.
-      const lookup = page.getByRole('textbox', { name: 'Mailbox or tracking number' });
+      const lookup = page.getByRole('textbox', { name: 'Mailbox, tracking number or pass code' });
       await until(() => lookup.evaluate((el) => el === document.activeElement)).toBe(true);
       await audit(page, 'counter (empty)', found);
       await page.keyboard.type(customer.mailbox);
@@ -228,7 +228,7 @@ describe('admin pickup counter /admin/counter', () => {
     await asAdmin(PHONE, async (page) => {
       // A scanned label finds its customer too (the URL keeps the tracking number).
       await page.goto('/admin/counter');
-      const lookup = page.getByRole('textbox', { name: 'Mailbox or tracking number' });
+      const lookup = page.getByRole('textbox', { name: 'Mailbox, tracking number or pass code' });
       await until(() => lookup.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type(tracking);
       await page.keyboard.press('Enter');

@@ -16,15 +16,24 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { statusNames } from '../package-status/status-names';
+import { passAtCounter } from '../pickup-pass/pickup-pass.service';
 import { balanceOf, billingOf, nameOf, OPEN } from './billing';
 
 /* The counter's lookup: a customer's parcels at the branch, what they owe, and who may collect for them. */
 
-type CounterQuery = { mailbox?: string | undefined; tracking?: string | undefined };
+type CounterQuery = {
+  mailbox?: string | undefined;
+  tracking?: string | undefined;
+  pass?: string | undefined;
+};
 const counterStatuses: string[] = [...COUNTER_STATUSES];
 
 /** The customer a lookup names: by mailbox number (digits alone take the company's prefix) or by a package. */
 async function customerFor(db: Db, company: CompanyRow, q: CounterQuery) {
+  if (q.pass) {
+    const { user, pass } = await passAtCounter(db, company, q.pass);
+    return { user, scanned: null, how: 'pass' as const, pass };
+  }
   if (q.tracking) {
     const parsed = trackingNumberSchema.safeParse(q.tracking);
     if (!parsed.success) {
@@ -46,7 +55,7 @@ async function customerFor(db: Db, company: CompanyRow, q: CounterQuery) {
       .where(and(eq(users.id, pkg.userId), eq(users.companyId, company.id)))
       .limit(1);
     if (!user) throw notFound('No customer found');
-    return { user, scanned: pkg, how: 'tracking' as const };
+    return { user, scanned: pkg, how: 'tracking' as const, pass: null };
   }
   const raw = (q.mailbox ?? '').toUpperCase().replace(/\s+/g, '');
   if (!raw) throw badRequest('Validation failed', { mailbox: ['Enter a mailbox number or scan a package'] });
@@ -57,12 +66,12 @@ async function customerFor(db: Db, company: CompanyRow, q: CounterQuery) {
     .where(and(eq(users.companyId, company.id), eq(users.mailboxNumber, mailbox)))
     .limit(1);
   if (!user) throw notFound(`No customer with the mailbox number ${mailbox}`);
-  return { user, scanned: null, how: 'mailbox' as const };
+  return { user, scanned: null, how: 'mailbox' as const, pass: null };
 }
 
 /** The customer a lookup names, their parcels at the counter, open invoices and authorized persons. */
 async function lookup(db: Db, company: CompanyRow, q: CounterQuery): Promise<CounterLookup> {
-  const { user, scanned, how } = await customerFor(db, company, q);
+  const { user, scanned, how, pass } = await customerFor(db, company, q);
   const [names, waiting, open, persons] = await Promise.all([
     statusNames(db),
     db
@@ -158,6 +167,7 @@ async function lookup(db: Db, company: CompanyRow, q: CounterQuery): Promise<Cou
       is_active: user.isActive,
     },
     scanned: scannedOut,
+    pass,
     packages: pkgs.map((p) => ({
       id: p.id,
       tracking_number: p.trackingNumber,

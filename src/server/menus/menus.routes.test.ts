@@ -48,11 +48,11 @@ describe('menus and menu items', () => {
   });
   afterAll(() => t.close());
 
-  it('shows a customer only the customer menu: 10 items under /user, in order', async () => {
+  it('shows a customer only the customer menu: 11 items (Pickup pass among them) under /user, in order', async () => {
     const menus = await menusOf(customer);
     expect(menus.map((m) => m.code)).toEqual(['customer']);
     const items = menus[0]?.items ?? [];
-    expect(items).toHaveLength(10);
+    expect(items).toHaveLength(11);
     expect(items[0]).toMatchObject({ title: 'Dashboard', route: '/user', icon: 'home' });
     expect(items.every((i) => i.route.startsWith('/user'))).toBe(true);
     expect(items.map((i) => i.route)).toContain('/user/packages/pre-alert');
@@ -62,7 +62,7 @@ describe('menus and menu items', () => {
 
   it('shows an admin both menus, the admin one with its /admin items', async () => {
     expect(adminMenus.map((m) => m.code)).toEqual(['customer', 'admin']);
-    expect(customerMenu.items).toHaveLength(10);
+    expect(customerMenu.items).toHaveLength(11);
     expect(adminMenu.items.map((i) => i.route)).toEqual([
       '/admin',
       '/admin/receive',
@@ -100,7 +100,7 @@ describe('menus and menu items', () => {
     const { access } = await t.login(DEMO.unverified.email, DEMO.unverified.password);
     const menus = await menusOf(access);
     expect(menus.map((m) => m.code)).toEqual(['customer']);
-    expect(menus[0]?.items).toHaveLength(10);
+    expect(menus[0]?.items).toHaveLength(11);
   });
 
   it('needs a signed-in caller', async () => {
@@ -151,7 +151,7 @@ describe('menus and menu items', () => {
     const routes = await customerRoutes();
     expect(routes[0]).toBe('/user/packages/history?status=received'); // sort order 5 puts it first
     // The other company's menus are untouched.
-    expect((await menusOf(blueCustomer, 'blue.localhost'))[0]?.items).toHaveLength(10);
+    expect((await menusOf(blueCustomer, 'blue.localhost'))[0]?.items).toHaveLength(11);
   });
 
   it('hides from customers the items not meant for their role, and inactive ones', async () => {

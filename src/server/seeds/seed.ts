@@ -58,6 +58,7 @@ type MenuSeed = { title: string; icon: string; route: string; roles: Role[] };
 const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Dashboard', icon: 'home', route: '/user' },
   { title: 'My packages', icon: 'package', route: '/user/packages/history' },
+  { title: 'Pickup pass', icon: 'qrcode', route: '/user/pickup-pass' },
   { title: 'Pre-alert a package', icon: 'plane', route: '/user/packages/pre-alert' },
   { title: 'Cost estimator', icon: 'calculator', route: '/user/packages/cost-estimator' },
   { title: 'Purchase requests', icon: 'shopping-cart', route: '/user/packages/purchase-request' },
@@ -67,6 +68,7 @@ const CUSTOMER_MENU: MenuSeed[] = [
   { title: 'Authorized persons', icon: 'users', route: '/user/authorizeduser' },
   { title: 'Profile', icon: 'user', route: '/user/profile' },
 ].map((m) => ({ ...m, roles: ['customer', 'staff', 'admin'] as Role[] }));
+// The customer menu's "Pickup pass" is added to existing menus by migration 0021_pickup_pass_menu.sql.
 // Kept in step with the data migrations 0007_backoffice.sql, 0010_counter_menu.sql, 0013_settings_menu.sql and
 // 0015_branding_data.sql, 0016_staff_data.sql and 0018_rates_menu.sql (Branding, Staff, Rates, Duty categories), which add the back office's items to
 // existing menus.

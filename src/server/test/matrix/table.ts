@@ -11,6 +11,7 @@ import { INTAKE_OPS } from './intake';
 import { OPERATIONS_OPS } from './operations';
 import { OTHER_COMPANY_OPS } from './other-company';
 import { PACKAGE_OPS } from './packages';
+import { PICKUP_PASS_OPS } from './pickup-pass';
 import { PLATFORM_OPS } from './platform';
 import { PUBLIC_OPS } from './public';
 import { RATES_OPS } from './rates';
@@ -33,6 +34,8 @@ export const TABLE: Record<string, Op> = {
   ...OPERATIONS_OPS,
   ...INTAKE_OPS,
   ...CUSTOMER_OPS,
+  // Before the counter's: its release collects the victim's parcel the pass covers.
+  ...PICKUP_PASS_OPS,
   ...COUNTER_OPS,
   ...BRANDING_OPS,
   ...STAFF_OPS,

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconBuildingStore, IconReportMoney, IconSearch } from '@tabler/icons-react';
+import { IconBarcode, IconBuildingStore, IconCamera, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../components/PageTitle';
 import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { CameraScan } from '../../components/scan/CameraScan';
 import { isApiError } from '../../lib/api';
 import { counterLookupQueryOptions } from './api';
 import { Closeout } from './components/Closeout';
@@ -36,7 +37,7 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
     <Stack gap="md">
       <ScreenHeader
         title="Pickup counter"
-        description="Find a customer by mailbox number or by scanning a package, take payment, and release their parcels against a photo ID."
+        description="Find a customer by mailbox number, pickup pass or by scanning a package, take payment, and release their parcels against a photo ID."
       />
       <Tabs
         value={search.tab}
@@ -65,27 +66,42 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
 
 function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const current = search.mailbox ?? search.tracking ?? '';
+  const current = search.mailbox ?? search.tracking ?? search.pass ?? '';
   const [value, setValue] = useState(current);
   // The URL changed by itself (back button, a link): show what it holds.
   useEffect(() => setValue(current), [current]);
   // A scanner types into whatever has the focus: the lookup field has it on arrival.
   useEffect(() => inputRef.current?.focus(), []);
 
-  const q = { mailbox: search.mailbox, tracking: search.tracking };
+  const q = { mailbox: search.mailbox, tracking: search.tracking, pass: search.pass };
   const lookup = useQuery(counterLookupQueryOptions(q));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = classifyLookup(value);
-    if (!next.mailbox && !next.tracking) return;
+  const [camera, setCamera] = useState(false);
+  const lookUp = (raw: string) => {
+    const next = classifyLookup(raw);
+    if (!next.mailbox && !next.tracking && !next.pass) return;
     // The same number again (the next scan of the same customer): look again rather than keep a stale view.
-    if (next.mailbox === search.mailbox && next.tracking === search.tracking) void lookup.refetch();
-    onChange({ mailbox: next.mailbox, tracking: next.tracking });
+    if (next.mailbox === search.mailbox && next.tracking === search.tracking && next.pass === search.pass)
+      void lookup.refetch();
+    onChange({ mailbox: next.mailbox, tracking: next.tracking, pass: next.pass });
     inputRef.current?.select();
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    lookUp(value);
+  };
+  // Stable: the camera restarts whenever its handler changes. A pass's QR code (or a label) read: looked up at once.
+  const lookUpRef = useRef(lookUp);
+  lookUpRef.current = lookUp;
+  const onCode = useCallback((code: string) => {
+    setCamera(false);
+    setValue(code);
+    lookUpRef.current(code);
+  }, []);
 
-  const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
+  const status = lookup.isError && isApiError(lookup.error) ? lookup.error.status : null;
+  // 410: a pickup pass whose parcels were all collected.
+  const notFound = status === 404 || status === 410;
 
   return (
     <Stack gap="lg">
@@ -93,9 +109,9 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             ref={inputRef}
-            label="Mailbox or tracking number"
-            description="Type a mailbox number or scan a package label, then Enter"
-            placeholder="IEX-10234 or a tracking number"
+            label="Mailbox, tracking number or pass code"
+            description="Type a mailbox number or pickup pass code, or scan a package label or pass, then Enter"
+            placeholder="IEX-10234, a tracking number or 7KQM-3XHP"
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             leftSection={<IconBarcode size={16} aria-hidden />}
@@ -107,15 +123,34 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
             Look up
           </Button>
+          <Button
+            variant="default"
+            onClick={() => setCamera(true)}
+            leftSection={<IconCamera size={16} aria-hidden />}
+          >
+            Scan with the camera
+          </Button>
         </Group>
       </form>
+      <CameraScan
+        opened={camera}
+        onClose={() => setCamera(false)}
+        onCode={onCode}
+        title="Scan a pickup pass or label"
+        fallback="Type the pass code or mailbox number, or use the handheld scanner instead."
+      />
 
-      {!q.mailbox && !q.tracking ? (
+      {!q.mailbox && !q.tracking && !q.pass ? (
         <Text c="dimmed">Nobody at the desk yet: look a customer up to see their parcels.</Text>
       ) : lookup.isPending ? (
         <LoadingRows label="Looking the customer up" count={3} h={80} />
       ) : notFound ? (
-        <Alert color="orange" variant="light" role="alert" title="Nobody found">
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={status === 410 ? 'Pass already used' : 'Nobody found'}
+        >
           {lookup.error?.message || 'No customer matches this number.'} Check the number, or scan the package
           label.
         </Alert>
@@ -131,7 +166,10 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
           data={lookup.data}
           renderPayment={renderPayment}
           onReleased={() => {
-            void lookup.refetch();
+            // Found by a pass: the customer stays at the desk by mailbox (a pass used up answers 410).
+            if (search.pass && lookup.data) {
+              onChange({ mailbox: lookup.data.customer.mailbox_number }, { replace: true });
+            } else void lookup.refetch();
             inputRef.current?.focus();
             inputRef.current?.select();
           }}

@@ -3,41 +3,52 @@ import type { ReactNode } from 'react';
 import type { CloseoutQuery, ReleaseBody } from '../../../contract/counter';
 import { counterCalls } from '../../../contract/counter.calls';
 import { dayIn, displayTimeZone } from '../../../contract/format';
+import { normalizePassCode, passTokenIn } from '../../../contract/pickup-pass-code';
 import { api, isApiError } from '../../lib/api';
+
+/** What the desk looks up: one of a mailbox number, a tracking number or a pickup pass. */
+type LookupQuery = { mailbox?: string | undefined; tracking?: string | undefined; pass?: string | undefined };
 
 export const counterKeys = {
   all: ['counter'] as const,
-  lookup: (q: { mailbox?: string | undefined; tracking?: string | undefined }) =>
-    ['counter', 'lookup', q.mailbox ?? null, q.tracking ?? null] as const,
+  lookup: (q: LookupQuery) =>
+    ['counter', 'lookup', q.mailbox ?? null, q.tracking ?? null, q.pass ?? null] as const,
   closeout: (q: CloseoutQuery) => ['counter', 'closeout', q.date ?? null, q.tz ?? null] as const,
 };
 
+/** Asks again with `retry` when the first lookup found nothing (404); else the first answer's error stands. */
+async function orElse<T>(first: () => Promise<T>, retry: (() => Promise<T>) | null): Promise<T> {
+  try {
+    return await first();
+  } catch (e) {
+    if (!retry || !(isApiError(e) && e.status === 404)) throw e;
+    try {
+      return await retry();
+    } catch {
+      throw e;
+    }
+  }
+}
+
 /**
- * The customer at the desk. A number typed as a mailbox that matches no mailbox is tried as a package label too
- * (some carriers' tracking numbers are digits only).
+ * The customer at the desk. A number typed as a mailbox that matches no mailbox is tried as a pickup pass code or a
+ * package label too (some carriers' tracking numbers are digits only); a pass code that matches no pass, as a label.
  */
-export const counterLookupQueryOptions = (q: {
-  mailbox?: string | undefined;
-  tracking?: string | undefined;
-}) =>
+export const counterLookupQueryOptions = (q: LookupQuery) =>
   queryOptions({
     queryKey: counterKeys.lookup(q),
-    queryFn: async ({ signal }) => {
+    queryFn: ({ signal }) => {
+      const by = (query: LookupQuery) => () => api.call(counterCalls.lookup, { query, signal });
       if (q.mailbox) {
-        try {
-          return await api.call(counterCalls.lookup, { query: { mailbox: q.mailbox }, signal });
-        } catch (e) {
-          if (!(isApiError(e) && e.status === 404) || q.mailbox.replace(/\D/g, '').length < 6) throw e;
-          try {
-            return await api.call(counterCalls.lookup, { query: { tracking: q.mailbox }, signal });
-          } catch {
-            throw e;
-          }
-        }
+        const m = q.mailbox;
+        const asPass = normalizePassCode(m) ? by({ pass: m }) : null;
+        const asTracking = m.replace(/\D/g, '').length >= 6 ? by({ tracking: m }) : null;
+        return orElse(by({ mailbox: m }), asPass ?? asTracking);
       }
-      return api.call(counterCalls.lookup, { query: { tracking: q.tracking }, signal });
+      if (q.pass) return orElse(by({ pass: q.pass }), passTokenIn(q.pass) ? null : by({ tracking: q.pass }));
+      return by({ tracking: q.tracking })();
     },
-    enabled: Boolean(q.mailbox || q.tracking),
+    enabled: Boolean(q.mailbox || q.tracking || q.pass),
     retry: false,
     // The counter acts on what it shows: always the latest.
     staleTime: 0,

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Grid.css';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { usePageTitle } from '../../components/PageTitle';
-import { CameraScan } from './components/CameraScan';
+import { CameraScan } from '../../components/scan/CameraScan';
 import { ReceiveFields } from './components/ReceiveFields';
 import { RecentPanel } from './components/RecentPanel';
 import { useReceiveForm } from './use-receive-form';

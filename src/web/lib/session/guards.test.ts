@@ -27,6 +27,7 @@ describe('decideAccess', () => {
     '/error/server-error',
     '/pages/error/not-found',
     '/pages/error/not-authorized',
+    '/pass/GgaHnx1ClhktPZ0NHLfbQfLzgMwMdOJo',
   ])('lets anyone open the public page %s', (path) => {
     expect(isPublicPath(path)).toBe(true);
     expect(decideAccess(anonymous, path)).toBeNull();

@@ -15,6 +15,8 @@ export function isPublicPath(pathname: string): boolean {
     PUBLIC_EXACT.has(path) ||
     path.startsWith('/verification') ||
     path.startsWith('/invite/') ||
+    // A shared pickup pass: whoever holds the link (an authorized person without an account).
+    path.startsWith('/pass/') ||
     path === '/error' ||
     path.startsWith('/error/') ||
     path.startsWith('/pages/error/')

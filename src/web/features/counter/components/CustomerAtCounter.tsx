@@ -6,6 +6,7 @@ import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/money/money';
 import type { RenderPayment } from '../api';
+import { plural } from '../labels';
 import { OpenInvoices } from './OpenInvoices';
 import { Parcels } from './Parcels';
 import { People } from './People';
@@ -73,13 +74,16 @@ export function CustomerAtCounter({
   onPaymentClosed: () => void;
 }) {
   const { packages } = data;
-  // A scanned parcel at the counter is the one handed over; a mailbox lookup hands over everything waiting.
+  // A scanned parcel at the counter is the one handed over, a pickup pass its own parcels; a mailbox lookup hands
+  // over everything waiting.
   const selection = useSelection(
     (p: CounterPackage) => p.id,
     () =>
       data.matched_by === 'tracking' && data.scanned?.at_counter
         ? packages.filter((p) => p.id === data.scanned?.id)
-        : packages,
+        : data.pass
+          ? packages.filter((p) => data.pass?.package_ids.includes(p.id))
+          : packages,
   );
   // Parcels released meanwhile (another desk) drop out of the selection.
   const selected = packages.filter(selection.isSelected);
@@ -89,6 +93,19 @@ export function CustomerAtCounter({
     <Stack gap="lg">
       <CustomerCard data={data} />
       <Scanned data={data} />
+      {data.pass && (
+        <Alert
+          color="blue"
+          variant="light"
+          title={`Pickup pass ${data.pass.code}`}
+          data-testid="counter-pass"
+        >
+          {data.pass.authorized_person_id
+            ? `Presented for ${data.pass.holder_name} (authorized person): check their photo ID.`
+            : `The customer's own pass.`}{' '}
+          {`It covers ${plural(data.pass.package_ids.length, 'parcel')} still at the counter, selected below.`}
+        </Alert>
+      )}
       <Parcels
         packages={packages}
         selection={{

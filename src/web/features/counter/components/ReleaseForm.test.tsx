@@ -24,6 +24,7 @@ const parcel = (n: number, billing: CounterPackage['billing']): CounterPackage =
 const PERSON_ID = '00000000-0000-4000-8000-0000000000bb';
 const lookup: CounterLookup = {
   matched_by: 'mailbox',
+  pass: null,
   customer: {
     id: '00000000-0000-4000-8000-0000000000aa',
     name: 'Shanice Morgan',
@@ -136,5 +137,24 @@ describe('ReleaseForm', () => {
     // A changed body is a new release; the same body sent again after a lost reply reuses its key.
     expect(sent[1]?.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
     expect(sent[2]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
+  });
+
+  it('names the authorized person whose pickup pass was presented as the one collecting, their ID type preset', async () => {
+    serve([]);
+    const byPass: CounterLookup = {
+      ...lookup,
+      matched_by: 'pass',
+      pass: {
+        code: '7KQM-3XHP',
+        holder_name: 'Devon Clarke',
+        authorized_person_id: PERSON_ID,
+        package_ids: [],
+      },
+    };
+    render(<ReleaseForm data={byPass} selected={[parcel(1, 'paid')]} onReleased={() => {}} />);
+    expect((screen.getByRole('radio', { name: /Devon Clarke/ }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect((screen.getAllByLabelText(/ID type/)[0] as HTMLInputElement).value).toBe('Passport'),
+    );
   });
 });

@@ -42,9 +42,16 @@ export function ReleaseForm({
   const unpaid = selected.filter((p) => p.billing !== 'paid');
   const needsReason = unpaid.length > 0;
 
+  // A pass presented by an authorized person names them as the one collecting (their ID type preset).
+  const passHolder = data.authorized_persons.find((p) => p.id === data.pass?.authorized_person_id);
   const form = useForm<ReleaseValues>({
     mode: 'controlled',
-    initialValues: { authorized_person_id: '', identification_id: null, id_number: '', override_reason: '' },
+    initialValues: {
+      authorized_person_id: passHolder?.id ?? '',
+      identification_id: passHolder ? String(passHolder.identification.id) : null,
+      id_number: '',
+      override_reason: '',
+    },
     validate: {
       identification_id: (v) => (v ? null : 'Choose the type of ID'),
       id_number: (v) =>

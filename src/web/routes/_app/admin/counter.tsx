@@ -18,9 +18,9 @@ import { useRefresh } from '../../../lib/use-change';
 export const Route = createFileRoute('/_app/admin/counter')({
   validateSearch: (search: CounterSearchInput & SearchSchemaInput) => parseCounterSearch(search),
   search: { middlewares: [stripSearchParams(COUNTER_DEFAULTS)] },
-  loaderDeps: ({ search }) => ({ mailbox: search.mailbox, tracking: search.tracking }),
+  loaderDeps: ({ search }) => ({ mailbox: search.mailbox, tracking: search.tracking, pass: search.pass }),
   loader: ({ context, deps }) => {
-    if (deps.mailbox || deps.tracking)
+    if (deps.mailbox || deps.tracking || deps.pass)
       void context.queryClient.prefetchQuery(counterLookupQueryOptions(deps));
   },
   component: function CounterRoute() {

@@ -1,5 +1,5 @@
 /**
- * Reads a carrier label's barcode from the camera: the browser's BarcodeDetector where it has one, else ZXing (a
+ * Reads a barcode or QR code from the camera (carrier labels at intake, pickup passes at the counter): the browser's BarcodeDetector where it has one, else ZXing (a
  * maintained decoder, bundled with the app and loaded only when a clerk opens the camera). Code 128, Code 39, QR,
  * Data Matrix, ITF, UPC and EAN: the symbologies on carrier labels.
  */

@@ -2,17 +2,22 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The camera reading a label's barcode. The decoder is imported only now (not in the entry bundle); the stream
- * stops when a code is read or the dialog closes.
+ * The camera reading a barcode or QR code (a label at intake, a pickup pass at the counter). The decoder is imported
+ * only now (not in the entry bundle); the stream stops when a code is read or the dialog closes. `title` and
+ * `fallback` say what is scanned and what to do without a camera.
  */
 export function CameraScan({
   opened,
   onClose,
   onCode,
+  title = "Scan the label's barcode",
+  fallback = 'Type the tracking number or use the handheld scanner instead.',
 }: {
   opened: boolean;
   onClose: () => void;
   onCode: (code: string) => void;
+  title?: string;
+  fallback?: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,11 +51,11 @@ export function CameraScan({
   }, [opened, onCode]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Scan the label's barcode" size="lg">
+    <Modal opened={opened} onClose={onClose} title={title} size="lg">
       <Stack>
         {error ? (
           <Alert color="red" title="No camera">
-            {error}. Type the tracking number or use the handheld scanner instead.
+            {error}. {fallback}
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">

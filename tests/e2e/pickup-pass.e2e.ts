@@ -47,18 +47,21 @@ async function customerWithParcelReady() {
     body: { action: 'status', ids: [packageId], status: 'ready_for_pickup' },
   });
   expect(ready.status, ready.message).toBe(200);
-  return { customer, tracking, passport };
+  return { customer, tracking, passport, packageId };
 }
 
 describe('pickup pass', () => {
   it('opens offline at 375 px, is found at the counter by its code and released, then says collected', async () => {
-    const { customer, tracking, passport } = await customerWithParcelReady();
+    const { customer, tracking, passport, packageId } = await customerWithParcelReady();
     const found: string[] = [];
     const { context, page } = await newPage(browser(), PHONE);
     page.setDefaultTimeout(15_000);
     try {
       await applyTokens(context, await apiLogin(customer));
-      await page.goto('/user/pickup-pass');
+      // From the parcel's page, one tap to the pass the counter scans.
+      await page.goto(`/user/packages/${packageId}`);
+      await page.getByRole('link', { name: 'Show your pickup pass' }).click();
+      await waitForPath(page, '/user/pickup-pass');
       await page.getByRole('heading', { name: 'Pickup pass', level: 1 }).waitFor();
       const own = page.getByRole('region', { name: 'Your pass' });
       const code = (await own.getByTestId('pass-code').textContent()) ?? '';

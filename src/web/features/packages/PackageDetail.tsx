@@ -14,7 +14,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconPoint } from '@tabler/icons-react';
+import { IconCircleCheck, IconPoint, IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -237,6 +237,18 @@ export function PackageDetail({ id }: { id: string }) {
           <RelativeTime value={pkg.updated_at} />
         </Text>
       </div>
+      {pkg.status === 'ready_for_pickup' && (
+        // The pass is what the counter scans: one tap from the parcel it is for.
+        <Button
+          component={Link}
+          to="/user/pickup-pass"
+          variant="light"
+          leftSection={<IconQrcode size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Show your pickup pass
+        </Button>
+      )}
       <StorageCard storage={pkg.storage} />
       <div className={classes.columns}>
         <Stack gap="md">

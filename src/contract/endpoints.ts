@@ -31,6 +31,8 @@ import { notificationSchemas } from './notifications';
 import { notificationCalls } from './notifications.calls';
 import { packageSchemas, prealertSchemas, receiptSchemas } from './packages';
 import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
+import { paymentSchemas } from './payments';
+import { paymentCalls } from './payments.calls';
 import { platformSchemas } from './platform';
 import { platformCalls } from './platform.calls';
 import { pointsSchemas } from './points';
@@ -118,6 +120,9 @@ export const matchingEndpoints = bindSchemas(matchingCalls, matchingSchemas);
 /** Staff accounts: invitations by e-mail, their acceptance, and the company's staff (admins). */
 export const staffEndpoints = bindSchemas(staffCalls, staffSchemas);
 
+/** Online payments: checkout through the company's provider, its return, attempts and their settings. */
+export const paymentEndpoints = bindSchemas(paymentCalls, paymentSchemas);
+
 /** The platform console: the companies the platform serves (the platform's operator only). */
 export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
 
@@ -153,6 +158,7 @@ export const endpoints = {
   platform: platformEndpoints,
   rates: rateEndpoints,
   dutyCategoryAdmin: dutyCategoryAdminEndpoints,
+  payments: paymentEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** Why paying cannot start now: the browser is offline, or the server does not answer (lib/api/reachability). */
 export type PayBlocked = 'offline' | 'unreachable' | null;
@@ -22,13 +22,16 @@ export function PayButton({
   error,
   onPay,
   variant = 'filled',
+  note,
 }: {
   label: string;
   blocked: PayBlocked;
   starting: boolean;
   error: string | null;
   onPay: () => void;
-  variant?: 'filled' | 'light';
+  variant?: 'filled' | 'light' | undefined;
+  /** A line under the button (what it pays in all). */
+  note?: ReactNode;
 }) {
   const hintId = useId();
   return (
@@ -46,6 +49,7 @@ export function PayButton({
       >
         {label}
       </Button>
+      {note}
       {blocked && (
         <Text size="sm" c="dimmed" id={hintId}>
           {PAY_BLOCKED_TEXT[blocked]}

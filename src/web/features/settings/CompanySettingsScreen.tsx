@@ -8,6 +8,7 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { settingsQueryOptions } from './api';
 import { InvoicesSection } from './components/InvoicesSection';
+import { OnlinePaymentsSection } from './components/OnlinePaymentsSection';
 import { PaymentSection } from './components/PaymentSection';
 import { PointsSection } from './components/PointsSection';
 import type { SaveSettings } from './components/SettingsSection';
@@ -74,11 +75,12 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
   );
 }
 
-/** The four sections with the settings loaded, and the history of changes below them. */
+/** The sections with the settings loaded, and the history of changes below them. */
 export function CompanySettingsForms({ settings, save }: { settings: CompanySettings; save?: SaveSettings }) {
   return (
     <>
       <PaymentSection settings={settings} save={save} />
+      <OnlinePaymentsSection />
       <PointsSection settings={settings} save={save} />
       <InvoicesSection settings={settings} save={save} />
       <TimeZoneSection settings={settings} save={save} />

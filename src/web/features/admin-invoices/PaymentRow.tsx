@@ -7,12 +7,12 @@ import { useReversePayment } from './hooks';
 import { METHOD_LABELS } from './labels';
 
 /**
- * An online payment's money is at the payment provider: reversing it here records that it no longer counts, and
- * (as no provider here is asked to refund) the money goes back to the customer outside the portal.
+ * An online payment's money is at the payment provider: reversing it here records that it no longer counts; the
+ * reversal does not move the money (no refund call is made from this screen), so staff are told to give it back.
  */
 export const ONLINE_REVERSAL_NOTE =
-  'The payment provider is not asked to refund it: give the money back outside the portal (from the provider’s merchant dashboard, or by bank transfer), then reverse it here.';
-export const ONLINE_REVERSED_NOTE = 'Refund it to the customer outside the portal if not done yet.';
+  'Paid online: reversing it here does not refund the card. Give the money back outside the portal (from the payment provider’s dashboard, or by bank transfer).';
+export const ONLINE_REVERSED_NOTE = 'The money goes back to the customer outside the portal.';
 
 /** A payment in the drawer; one not reversed can be, with why. */
 export function PaymentRow({

@@ -25,12 +25,13 @@ function BackToInvoices({ attempt, children }: { attempt: PaymentAttempt; childr
   return only ? (
     <Button
       variant="default"
+      size="md"
       renderRoot={(props) => <Link to="/user/invoices/$id" params={{ id: only.id }} {...props} />}
     >
       {children ?? `Back to invoice ${only.number ?? ''}`.trim()}
     </Button>
   ) : (
-    <Button component={Link} to="/user/invoices" variant="default">
+    <Button component={Link} to="/user/invoices" variant="default" size="md">
       {children ?? 'Back to your invoices'}
     </Button>
   );

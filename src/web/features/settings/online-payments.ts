@@ -24,8 +24,8 @@ export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
 };
 
 export const FEE_LABELS: Record<Wipay['fee_structure'], string> = {
-  customer_pay: 'The customer (added to what they pay)',
-  merchant_absorb: 'The company (taken from what it receives)',
+  customer_pay: 'The customer',
+  merchant_absorb: 'The company',
   split: 'Half each',
 };
 
@@ -75,6 +75,8 @@ export function onlinePaymentsPreview(v: OnlinePaymentValues): string {
       ? " WiPay's fee is added to what they pay."
       : v.provider === 'wipay' && v.fee_structure === 'split'
         ? " Half of WiPay's fee is added to what they pay."
-        : '';
+        : v.provider === 'wipay'
+          ? " WiPay's fee comes out of what the company receives."
+          : '';
   return `A "Pay … now" button on every unpaid invoice (and "Pay all" on the list), paid on ${where}.${fee}`;
 }

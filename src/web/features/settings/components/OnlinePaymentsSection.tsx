@@ -5,7 +5,6 @@ import {
   Group,
   PasswordInput,
   Radio,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -99,20 +98,12 @@ export function OnlinePaymentsForm({ settings }: { settings: PaymentSettings }) 
                     {...field(form, busy, 'api_key')}
                   />
                 </SimpleGrid>
-                <div>
-                  <Text size="sm" fw={500} id="wipay-environment-label">
-                    Environment
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="wipay-environment-label"
-                    data={[
-                      { value: 'sandbox', label: 'Sandbox (tests)' },
-                      { value: 'live', label: 'Live' },
-                    ]}
-                    disabled={busy}
-                    {...form.getInputProps('environment')}
-                  />
-                </div>
+                <Radio.Group label="Environment" {...form.getInputProps('environment')}>
+                  <Group gap="lg" mt={6}>
+                    <Radio value="sandbox" label="Sandbox (no real money)" disabled={busy} />
+                    <Radio value="live" label="Live" disabled={busy} />
+                  </Group>
+                </Radio.Group>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <Select
                     label="Who pays WiPay's fee"

@@ -300,6 +300,11 @@ describe('online payments with the test provider', () => {
         await page.getByText("Paying needs a connection: you're offline").waitFor();
         await shot(page, 'payments-offline-375');
         await context.setOffline(false);
+        // The list offers one payment for every unpaid invoice (the declined one, the tampered one's, this one).
+        await page.goto('/user/invoices');
+        await page.getByRole('button', { name: /^Pay all \(\d+ invoices\)$/ }).waitFor();
+        await shot(page, 'payments-invoices-pay-all-375');
+        await expectClean(page, 'invoices with Pay all 375');
       },
       STEP,
     );

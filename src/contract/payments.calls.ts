@@ -51,6 +51,26 @@ export const paymentCalls = callsFor<typeof paymentSchemas>()({
     description:
       'Where the provider sends the customer’s browser back. The result is verified (signature or hash) and compared with our attempt (amount, currency), recorded once, then answered with a 303 to the PWA’s `/user/invoices/payment/<attempt id>`. A replayed or late result changes nothing; a result that fails verification is not recorded (303 to the same page, which shows the attempt as it stands, or to `/user/invoices` when no attempt is named).',
   },
+  testPage: {
+    summary: 'The test provider’s payment page',
+    method: 'GET',
+    path: '/v1/payments/test/:id',
+    access: 'public',
+    tags,
+    file: true,
+    description:
+      'The built-in test provider’s hosted page (HTML; development and tests, or PAYMENTS_TEST_PROVIDER=1): a card form for the attempt. 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines.',
+  },
+  testPay: {
+    summary: 'Pay on the test provider’s page',
+    method: 'POST',
+    path: '/v1/payments/test/:id',
+    access: 'public',
+    tags,
+    file: true,
+    description:
+      'The test page’s form (form-encoded or JSON): charges the card in the sandbox, then 303 to `/v1/payments/return/test` with the signed result; `close=1` approves without sending the browser back (the "closed the tab" case, found by the re-check); `cancel=1` goes back without paying.',
+  },
   settings: {
     summary: 'Get the online payment settings',
     method: 'GET',

@@ -138,6 +138,13 @@ export const updatePaymentSettingsBodySchema = z.object({
 });
 export type UpdatePaymentSettingsBody = z.input<typeof updatePaymentSettingsBodySchema>;
 
+/** The test provider's form: a card number, or `close` / `cancel`. */
+export const testPayBodySchema = z.object({
+  card_number: text().max(40).optional(),
+  close: z.enum(['1']).optional(),
+  cancel: z.enum(['1']).optional(),
+});
+
 /** The schemas of each call in `payments.calls.ts`. */
 export const paymentSchemas = {
   options: { response: paymentOptionsSchema },
@@ -145,6 +152,8 @@ export const paymentSchemas = {
   attempt: { params: uuidParamSchema, response: paymentAttemptSchema },
   attempts: { query: attemptListQuerySchema, response: paginated(paymentAttemptSchema) },
   return: { params: returnParamsSchema, query: returnQuerySchema },
+  testPage: { params: uuidParamSchema },
+  testPay: { params: uuidParamSchema, body: testPayBodySchema },
   settings: { response: paymentSettingsSchema },
   updateSettings: { body: updatePaymentSettingsBodySchema, response: paymentSettingsSchema },
 };

@@ -20,6 +20,8 @@ export const SCHEDULES = {
   'orphan-files': '17 * * * *',
   /** Open invoices past due become overdue in every company. */
   'overdue-invoices': '*/15 * * * *',
+  /** Online payments left pending are asked about, then flagged (payments.service.ts recheck). */
+  'payment-recheck': '* * * * *',
 } as const;
 
 /**
@@ -35,6 +37,7 @@ export async function startAppJobs(deps: {
   audit: AuditService;
   invoiceSends: InvoiceSends;
   refreshOverdue: (companyId: null) => Promise<number>;
+  recheckPayments: () => Promise<{ checked: number; recorded: number; flagged: number; cancelled: number }>;
   log: Log;
 }): Promise<void> {
   const { jobs, log, invoiceSends } = deps;
@@ -53,6 +56,10 @@ export async function startAppJobs(deps: {
   await jobs.work('overdue-invoices', async () => {
     const changed = await deps.refreshOverdue(null);
     if (changed > 0) log.info({ changed }, 'invoices now overdue');
+  });
+  await jobs.work('payment-recheck', async () => {
+    const r = await deps.recheckPayments();
+    if (r.checked > 0) log.info(r, 'pending online payments re-checked');
   });
   for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
 }

@@ -81,6 +81,7 @@ export async function buildApp({
     audit: services.audit,
     invoiceSends: services.invoiceSends,
     refreshOverdue: services.invoices.refreshOverdue,
+    recheckPayments: () => services.payments.recheck(),
     log: app.log,
   });
   app.addHook('onClose', async () => {

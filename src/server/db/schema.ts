@@ -755,5 +755,6 @@ export const notifications = pgTable(
   ],
 );
 export * from './schema-branding';
+export * from './schema-payments';
 export * from './schema-rates';
 export * from './schema-staff';

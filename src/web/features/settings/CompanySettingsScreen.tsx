@@ -32,6 +32,13 @@ const HISTORY_LABELS: Record<string, string> = {
   'invoice.terms': 'Terms',
   'invoice.due_days': 'Due after (days)',
   time_zone: 'Time zone',
+  provider: 'Online payment provider',
+  label: 'Online payments: name customers see',
+  'wipay.account_number': 'WiPay account number',
+  'wipay.api_key': 'WiPay API key',
+  'wipay.environment': 'WiPay environment',
+  'wipay.fee_structure': "Who pays WiPay's fee",
+  'wipay.country_code': 'WiPay platform',
 };
 
 /**

@@ -45,8 +45,9 @@ export function createWipayAdapter(opts: { baseUrl: string | undefined }): Payme
     canCheckStatus: false,
     async createCheckout({ attempt, returnUrl, credentials, customer }) {
       const w = credentials.wipay;
-      if (!w?.apiKey || !w.account_number)
+      if (!w?.apiKey || (w.environment === 'live' && !w.account_number)) {
         throw conflict('Online payment is not set up: WiPay has no account');
+      }
       const body = new URLSearchParams({
         account_number: w.environment === 'sandbox' ? '1234567890' : w.account_number,
         avs: '0',

@@ -34,7 +34,15 @@ export const INVOICE_STATUS_LABELS: Record<(typeof invoiceStatuses)[number], str
 export const invoiceSorts = ['newest', 'oldest', 'number', 'due', 'total', 'balance', 'customer'] as const;
 /** The page sizes the staff invoice list offers (the admin template's floor). */
 export const INVOICE_PAGE_SIZES = [10, 20, 25, 50, 100] as const;
-export const paymentMethods = ['cash', 'card', 'bank_transfer', 'points'] as const;
+export const paymentMethods = ['cash', 'card', 'bank_transfer', 'points', 'online'] as const;
+/** Online payment providers a company may choose; 'none' hides the Pay button. */
+export const paymentProviders = ['none', 'test', 'wipay'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+/** Where an online payment attempt stands; 'flagged' needs staff (unknown outcome or a surplus to refund). */
+export const paymentAttemptStatuses = ['pending', 'paid', 'declined', 'cancelled', 'flagged'] as const;
+export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
+/** How many invoices one online checkout may cover. */
+export const CHECKOUT_INVOICES_MAX = 50;
 /** How many invoices one bulk send may name. */
 export const INVOICE_BULK_MAX = 100;
 

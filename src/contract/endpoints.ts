@@ -31,6 +31,8 @@ import { notificationSchemas } from './notifications';
 import { notificationCalls } from './notifications.calls';
 import { packageSchemas, prealertSchemas, receiptSchemas } from './packages';
 import { packageCalls, prealertCalls, receiptCalls } from './packages.calls';
+import { paymentSchemas } from './payments';
+import { paymentCalls } from './payments.calls';
 import { pickupPassSchemas } from './pickup-pass';
 import { pickupPassCalls } from './pickup-pass.calls';
 import { platformSchemas } from './platform';
@@ -122,6 +124,8 @@ export const staffEndpoints = bindSchemas(staffCalls, staffSchemas);
 
 /** The pickup pass: the customer's passes and the public share link's one pass. */
 export const pickupPassEndpoints = bindSchemas(pickupPassCalls, pickupPassSchemas);
+/** Online payments: checkout through the company's provider, its return, attempts and their settings. */
+export const paymentEndpoints = bindSchemas(paymentCalls, paymentSchemas);
 
 /** The platform console: the companies the platform serves (the platform's operator only). */
 export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
@@ -159,6 +163,7 @@ export const endpoints = {
   rates: rateEndpoints,
   dutyCategoryAdmin: dutyCategoryAdminEndpoints,
   pickupPass: pickupPassEndpoints,
+  payments: paymentEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

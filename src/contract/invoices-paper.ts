@@ -37,6 +37,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
   bank_transfer: 'Bank transfer',
   points: 'Points',
+  online: 'Online',
 };
 
 /** The document's headings and column names. */

@@ -22,6 +22,8 @@ export const SCHEDULES = {
   'overdue-invoices': '*/15 * * * *',
   /** Parcels whose free storage ends soon or today: hourly, so "today" reaches them early in any zone. */
   'storage-reminders': '41 * * * *',
+  /** Online payments left pending are asked about, then flagged (payments.service.ts recheck). */
+  'payment-recheck': '* * * * *',
 } as const;
 
 /**
@@ -38,6 +40,7 @@ export async function startAppJobs(deps: {
   invoiceSends: InvoiceSends;
   refreshOverdue: (companyId: null) => Promise<number>;
   sendStorageReminders: () => Promise<number>;
+  recheckPayments: () => Promise<{ checked: number; recorded: number; flagged: number; cancelled: number }>;
   log: Log;
 }): Promise<void> {
   const { jobs, log, invoiceSends } = deps;
@@ -60,6 +63,10 @@ export async function startAppJobs(deps: {
   await jobs.work('storage-reminders', async () => {
     const sent = await deps.sendStorageReminders();
     if (sent > 0) log.info({ sent }, 'storage reminders sent');
+  });
+  await jobs.work('payment-recheck', async () => {
+    const r = await deps.recheckPayments();
+    if (r.checked > 0) log.info(r, 'pending online payments re-checked');
   });
   for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
 }

@@ -82,6 +82,7 @@ export async function buildApp({
     invoiceSends: services.invoiceSends,
     refreshOverdue: services.invoices.refreshOverdue,
     sendStorageReminders: () => services.storageReminders.send(),
+    recheckPayments: () => services.payments.recheck(),
     log: app.log,
   });
   app.addHook('onClose', async () => {

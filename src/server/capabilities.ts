@@ -21,6 +21,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { packageRoutes } from './packages/packages.routes';
 import { prealertRoutes } from './packages/prealerts.routes';
 import { receiptRoutes } from './packages/receipts.routes';
+import { paymentRoutes } from './payments/payments.routes';
 import { pickupPassRoutes } from './pickup-pass/pickup-pass.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { pointsRoutes } from './points/points.routes';
@@ -76,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(pickupPassRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(platformRoutes, deps);
+  await app.register(paymentRoutes, deps);
   await app.register(mailboxRoutes, deps);
   await app.register(webManifestRoutes, deps);
   await app.register(healthRoutes, deps);

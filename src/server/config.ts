@@ -68,6 +68,16 @@ const envSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Online payments: the built-in test provider (a sandbox page served by the product) is on outside production, and in
+  // production only with PAYMENTS_TEST_PROVIDER=1. Pending attempts are re-checked with their provider after
+  // PAYMENT_RECHECK_MINUTES, and flagged for staff when still unknown after PAYMENT_FLAG_MINUTES.
+  PAYMENTS_TEST_PROVIDER: z.enum(['0', '1'], { error: 'PAYMENTS_TEST_PROVIDER must be 0 or 1' }).optional(),
+  PAYMENT_RECHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  PAYMENT_FLAG_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  // WiPay's API (https://jm.wipayfinancial.com by default, from the company's country); a local fake in tests.
+  WIPAY_BASE_URL: z.url({ protocol: /^https?$/, error: 'WIPAY_BASE_URL must be an http(s) URL' }).optional(),
+  // 32 bytes, base64 or hex, that encrypt stored secrets (payment API keys); unset: derived from JWT_SECRET.
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY needs at least 32 characters').optional(),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
     .optional(),
@@ -140,6 +150,14 @@ export type Config = {
   /** scrypt cost (log2 N). 15 = 32 MiB per hash, the OWASP-recommended floor; tests may lower it. */
   scryptLogN: number;
   accessTokenTtlSeconds: number;
+  /** Online payments (see the env above). `secretsKey` unset: derived from jwtSecret (payments/secrets.ts). */
+  payments: {
+    testProvider: boolean;
+    recheckAfterMinutes: number;
+    flagAfterMinutes: number;
+    wipayBaseUrl: string | undefined;
+    secretsKey: string | undefined;
+  };
 };
 
 /** Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all. */
@@ -241,6 +259,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
         : { kind: 'disk' },
     scryptLogN: 15,
     accessTokenTtlSeconds: 15 * 60,
+    payments: {
+      testProvider: e.PAYMENTS_TEST_PROVIDER ? e.PAYMENTS_TEST_PROVIDER === '1' : e.NODE_ENV !== 'production',
+      recheckAfterMinutes: e.PAYMENT_RECHECK_MINUTES,
+      flagAfterMinutes: e.PAYMENT_FLAG_MINUTES,
+      wipayBaseUrl: e.WIPAY_BASE_URL?.replace(/\/$/, ''),
+      secretsKey: e.SECRETS_KEY,
+    },
     ...overrides,
     rateLimits: {
       auth: e.AUTH_RATE_LIMIT,

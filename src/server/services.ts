@@ -36,6 +36,7 @@ import { createPackageService, type PackageService } from './packages/packages.s
 import { createPrealertService, type PrealertService } from './packages/prealerts.service';
 import { createReceiptService, type ReceiptService } from './packages/receipts.service';
 import { createStoredFiles, type StoredFiles } from './packages/stored-files';
+import { createPaymentService, type PaymentService } from './payments/payments.service';
 import { createPickupPassService, type PickupPassService } from './pickup-pass/pickup-pass.service';
 import { createPlatformService, type PlatformService } from './platform/platform.service';
 import { createPointsService, type PointsService } from './points/points.service';
@@ -108,6 +109,8 @@ export type Services = {
   staffAccounts: StaffService;
   /** The platform console: every company, for the platform's operator. */
   platform: PlatformService;
+  /** Online payments: checkout, provider results, re-checks and the company's provider settings. */
+  payments: PaymentService;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
   readiness: ReadinessCheck;
 };
@@ -198,5 +201,6 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     staffAccounts: createStaffService({ db, audit }),
     platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
+    payments: createPaymentService({ db, audit, notifications, points, config }),
   };
 }

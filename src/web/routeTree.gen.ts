@@ -64,6 +64,7 @@ import { Route as AppUserPackagesPurchaseRequestRouteImport } from './routes/_ap
 import { Route as AppUserPointsHistoryRouteImport } from './routes/_app/user/points/history';
 import { Route as AppAdminInvoiceEditIdRouteImport } from './routes/_app/admin/invoice/edit.$id';
 import { Route as AppAdminInvoicePreviewIdRouteImport } from './routes/_app/admin/invoice/preview.$id';
+import { Route as AppUserInvoicesPaymentAttemptIdRouteImport } from './routes/_app/user/invoices/payment/$attemptId';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -343,6 +344,12 @@ const AppAdminInvoicePreviewIdRoute =
     path: '/admin/invoice/preview/$id',
     getParentRoute: () => AppRoute,
   } as any);
+const AppUserInvoicesPaymentAttemptIdRoute =
+  AppUserInvoicesPaymentAttemptIdRouteImport.update({
+    id: '/user/invoices/payment/$attemptId',
+    path: '/user/invoices/payment/$attemptId',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -398,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/user/invoices/': typeof AppUserInvoicesIndexRoute;
   '/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
+  '/user/invoices/payment/$attemptId': typeof AppUserInvoicesPaymentAttemptIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute;
@@ -453,6 +461,7 @@ export interface FileRoutesByTo {
   '/user/invoices': typeof AppUserInvoicesIndexRoute;
   '/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
+  '/user/invoices/payment/$attemptId': typeof AppUserInvoicesPaymentAttemptIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -511,6 +520,7 @@ export interface FileRoutesById {
   '/_app/user/invoices/': typeof AppUserInvoicesIndexRoute;
   '/_app/admin/invoice/edit/$id': typeof AppAdminInvoiceEditIdRoute;
   '/_app/admin/invoice/preview/$id': typeof AppAdminInvoicePreviewIdRoute;
+  '/_app/user/invoices/payment/$attemptId': typeof AppUserInvoicesPaymentAttemptIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -567,7 +577,8 @@ export interface FileRouteTypes {
     | '/admin/shipments/'
     | '/user/invoices/'
     | '/admin/invoice/edit/$id'
-    | '/admin/invoice/preview/$id';
+    | '/admin/invoice/preview/$id'
+    | '/user/invoices/payment/$attemptId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -622,7 +633,8 @@ export interface FileRouteTypes {
     | '/admin/shipments'
     | '/user/invoices'
     | '/admin/invoice/edit/$id'
-    | '/admin/invoice/preview/$id';
+    | '/admin/invoice/preview/$id'
+    | '/user/invoices/payment/$attemptId';
   id:
     | '__root__'
     | '/_app'
@@ -679,7 +691,8 @@ export interface FileRouteTypes {
     | '/_app/admin/shipments/'
     | '/_app/user/invoices/'
     | '/_app/admin/invoice/edit/$id'
-    | '/_app/admin/invoice/preview/$id';
+    | '/_app/admin/invoice/preview/$id'
+    | '/_app/user/invoices/payment/$attemptId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -1079,6 +1092,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminInvoicePreviewIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/user/invoices/payment/$attemptId': {
+      id: '/_app/user/invoices/payment/$attemptId';
+      path: '/user/invoices/payment/$attemptId';
+      fullPath: '/user/invoices/payment/$attemptId';
+      preLoaderRoute: typeof AppUserInvoicesPaymentAttemptIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -1122,6 +1142,7 @@ interface AppRouteChildren {
   AppUserInvoicesIndexRoute: typeof AppUserInvoicesIndexRoute;
   AppAdminInvoiceEditIdRoute: typeof AppAdminInvoiceEditIdRoute;
   AppAdminInvoicePreviewIdRoute: typeof AppAdminInvoicePreviewIdRoute;
+  AppUserInvoicesPaymentAttemptIdRoute: typeof AppUserInvoicesPaymentAttemptIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1164,6 +1185,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserInvoicesIndexRoute: AppUserInvoicesIndexRoute,
   AppAdminInvoiceEditIdRoute: AppAdminInvoiceEditIdRoute,
   AppAdminInvoicePreviewIdRoute: AppAdminInvoicePreviewIdRoute,
+  AppUserInvoicesPaymentAttemptIdRoute: AppUserInvoicesPaymentAttemptIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

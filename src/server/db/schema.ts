@@ -305,6 +305,7 @@ export * from './schema-billing';
 export * from './schema-branding';
 export * from './schema-customers';
 export * from './schema-packages';
+export * from './schema-payments';
 export * from './schema-pickup-pass';
 export * from './schema-rates';
 export * from './schema-staff';

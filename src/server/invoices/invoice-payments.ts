@@ -5,6 +5,7 @@ import { formatMoney } from '../../contract/format';
 import {
   type InvoiceDetail,
   type PaymentBody,
+  type PaymentMethod,
   paymentBodySchema,
   reversePaymentBodySchema,
 } from '../../contract/invoices';
@@ -88,6 +89,82 @@ async function takeBackFor(
   );
 }
 
+/** One payment as `applyPayment` records it. */
+export type PaymentEntry = {
+  id?: string;
+  amountCents: number;
+  paidOn?: string | undefined;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+  points: number;
+  origin: string;
+  /** 'never': the caller tells the customer itself (an online payment covering several invoices sends one receipt). */
+  notify?: 'customer' | 'never';
+};
+
+/**
+ * Records money on an invoice locked in `tx` (the caller checked it is open and the amount fits its balance): the
+ * payment row, the invoice's figures and status, the audit entry, the points a now paid invoice earns, and the
+ * customer's notice. The counter's payments and the online ones both come through here. `actorId` null: nobody of
+ * the company recorded it (an online payment confirmed by its provider).
+ */
+export async function applyPayment(
+  deps: Pick<InvoiceDeps, 'audit' | 'notifications' | 'points'>,
+  tx: Db,
+  company: CompanyRow,
+  actorId: string | null,
+  inv: InvoiceRow,
+  p: PaymentEntry,
+): Promise<InvoiceRow> {
+  const day = today(await readTimeZone(tx, company.id));
+  await tx.insert(payments).values({
+    ...(p.id ? { id: p.id } : {}),
+    companyId: company.id,
+    invoiceId: inv.id,
+    userId: inv.userId,
+    amountCents: p.amountCents,
+    paidOn: p.paidOn ?? day,
+    method: p.method,
+    reference: p.reference,
+    note: p.note,
+    points: p.points,
+    recordedBy: actorId,
+  });
+  const amountPaidCents = inv.amountPaidCents + p.amountCents;
+  const status = settledStatus({ ...inv, amountPaidCents }, day);
+  const now = new Date();
+  const [row] = await tx
+    .update(invoices)
+    .set({ amountPaidCents, status, paidAt: status === 'paid' ? now : null, updatedAt: now })
+    .where(eq(invoices.id, inv.id))
+    .returning();
+  if (!row) throw new Error('invoice vanished');
+  await deps.audit.record(tx, company, actorId ? { id: actorId } : null, {
+    entity: 'invoice',
+    entityId: inv.id,
+    action: 'payment',
+    changes: diff(
+      { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
+      { amount_paid_cents: amountPaidCents, status },
+    ),
+    note: `${formatMoney(p.amountCents, inv.currency)} by ${p.method.replace('_', ' ')}${p.reference ? ` (${p.reference})` : ''}${p.points ? `, ${p.points} points` : ''}`,
+  });
+  if (status === 'paid') await awardFor(deps, tx, company, row);
+  if (p.notify !== 'never') {
+    await tell(
+      deps.notifications,
+      tx,
+      company,
+      row,
+      p.origin,
+      status === 'paid' ? 'paid' : 'payment',
+      p.amountCents,
+    );
+  }
+  return row;
+}
+
 /** Staff: records money received (points are spent from the customer's balance in the same transaction). */
 export async function recordPayment(
   deps: Pick<InvoiceDeps, 'db' | 'audit' | 'notifications' | 'points'>,
@@ -113,55 +190,21 @@ export async function recordPayment(
   const record = async (tx: Db) => {
     const inv = await locked(tx, company, id);
     if (inv.status === 'draft') throw conflict('Issue the invoice before recording a payment');
-    const day = today(await readTimeZone(tx, company.id));
     if (!isOpen(inv.status)) throw conflict(`This invoice is ${inv.status}: no payment can be recorded`);
     const balance = inv.totalCents - inv.amountPaidCents;
     if (b.amount_cents > balance) {
       throw fieldError('amount_cents', `At most the balance, ${formatMoney(balance, inv.currency)}`);
     }
-    await tx.insert(payments).values({
+    return applyPayment(deps, tx, company, staff.id, inv, {
       id: paymentId,
-      companyId: company.id,
-      invoiceId: inv.id,
-      userId: inv.userId,
       amountCents: b.amount_cents,
-      paidOn: b.paid_on ?? day,
+      paidOn: b.paid_on,
       method: b.method,
       reference: b.reference,
       note: b.note,
       points: pointsSpent,
-      recordedBy: staff.id,
-    });
-    const amountPaidCents = inv.amountPaidCents + b.amount_cents;
-    const status = settledStatus({ ...inv, amountPaidCents }, day);
-    const now = new Date();
-    const [row] = await tx
-      .update(invoices)
-      .set({ amountPaidCents, status, paidAt: status === 'paid' ? now : null, updatedAt: now })
-      .where(eq(invoices.id, inv.id))
-      .returning();
-    if (!row) throw new Error('invoice vanished');
-    await deps.audit.record(tx, company, staff, {
-      entity: 'invoice',
-      entityId: inv.id,
-      action: 'payment',
-      changes: diff(
-        { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
-        { amount_paid_cents: amountPaidCents, status },
-      ),
-      note: `${formatMoney(b.amount_cents, inv.currency)} by ${b.method.replace('_', ' ')}${b.reference ? ` (${b.reference})` : ''}${pointsSpent ? `, ${pointsSpent} points` : ''}`,
-    });
-    if (status === 'paid') await awardFor(deps, tx, company, row);
-    await tell(
-      deps.notifications,
-      tx,
-      company,
-      row,
       origin,
-      status === 'paid' ? 'paid' : 'payment',
-      b.amount_cents,
-    );
-    return row;
+    });
   };
 
   let row: InvoiceRow | undefined;

@@ -17,7 +17,13 @@ import { PgliteWorkerClient } from '../db/pglite-client';
 export const JOBS_SCHEMA = 'pgboss';
 
 /** The app's queues. Created when the database is readied (see readyJobs), so a test app's template has them. */
-export const QUEUE_NAMES = ['mail', 'orphan-files', 'overdue-invoices', 'storage-reminders'] as const;
+export const QUEUE_NAMES = [
+  'mail',
+  'orphan-files',
+  'overdue-invoices',
+  'storage-reminders',
+  'payment-recheck',
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type EnqueueOptions = {

@@ -16,6 +16,7 @@ import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { formatMoney } from '../../lib/format';
 import { dashboardQueryOptions, localDay } from './api';
+import { OnlinePaymentsToCheck } from './OnlinePaymentsToCheck';
 
 /** Plain links (their targets are other features' screens), followed inside the app. */
 function useFollow() {
@@ -168,6 +169,7 @@ export function AdminToday() {
           />
         </SimpleGrid>
       )}
+      <OnlinePaymentsToCheck />
     </Stack>
   );
 }

@@ -193,6 +193,28 @@ describe('PaymentDrawer', () => {
     ]);
   });
 
+  it('lists an online payment with its provider reference; reversing it says the money goes back outside the portal', async () => {
+    const online = payment({ method: 'online', reference: 'TEST-ABC123', recorded_by: null });
+    serve(
+      invoice({
+        status: 'partially_paid',
+        amount_paid_cents: 2_500,
+        balance_cents: 7_500,
+        payments: [online],
+      }),
+    );
+    const { user } = await open();
+    const row = screen.getByTestId('payment-row');
+    expect(within(row).getByText(/J\$25\.00 · Online/)).toBeTruthy();
+    expect(within(row).getByText(/TEST-ABC123 \(provider reference\)/)).toBeTruthy();
+    expect(screen.queryByTestId('online-reversal-note')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: /^Reverse the payment of J\$25\.00/ }));
+    expect(screen.getByTestId('online-reversal-note').textContent).toMatch(
+      /does not refund the card.*outside the portal/,
+    );
+    expect(screen.getByRole('textbox', { name: /^Why is it reversed/ })).toBeTruthy();
+  });
+
   it('takes no payment on a draft or a paid invoice', async () => {
     serve(invoice({ status: 'paid', amount_paid_cents: 10_000, balance_cents: 0 }));
     render(<PaymentDrawer invoiceId={ID} opened onClose={() => {}} />);

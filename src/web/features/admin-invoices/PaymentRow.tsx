@@ -6,6 +6,14 @@ import { formatAmount, formatDay } from '../../lib/money/money';
 import { useReversePayment } from './hooks';
 import { METHOD_LABELS } from './labels';
 
+/**
+ * An online payment's money is at the payment provider: reversing it here records that it no longer counts; the
+ * reversal does not move the money (no refund call is made from this screen), so staff are told to give it back.
+ */
+export const ONLINE_REVERSAL_NOTE =
+  'Paid online: reversing it here does not refund the card. Give the money back outside the portal (from the payment provider’s dashboard, or by bank transfer).';
+export const ONLINE_REVERSED_NOTE = 'The money goes back to the customer outside the portal.';
+
 /** A payment in the drawer; one not reversed can be, with why. */
 export function PaymentRow({
   invoice,
@@ -25,6 +33,7 @@ export function PaymentRow({
   });
   const money = formatAmount(payment.amount_cents, invoice.currency);
   const reversed = payment.reversed_at !== null;
+  const online = payment.method === 'online';
 
   return (
     <Paper component="li" withBorder p="sm" data-testid="payment-row">
@@ -37,6 +46,7 @@ export function PaymentRow({
             <Text size="xs" c="dimmed">
               {formatDay(payment.paid_on)}
               {payment.reference ? ` · ${payment.reference}` : ''}
+              {online && payment.reference ? ' (provider reference)' : ''}
               {payment.recorded_by ? ` · by ${payment.recorded_by}` : ''}
               {payment.points ? ` · ${payment.points} points` : ''}
             </Text>
@@ -48,6 +58,7 @@ export function PaymentRow({
             {reversed && (
               <Text size="xs" c="red.9">
                 Reversed{payment.reverse_reason ? `: ${payment.reverse_reason}` : ''}
+                {online ? `. ${ONLINE_REVERSED_NOTE}` : ''}
               </Text>
             )}
           </div>
@@ -81,6 +92,11 @@ export function PaymentRow({
                 <Alert color="red" variant="light" role="alert" title="The payment was not reversed">
                   {errorMessage(reverse.error)}
                 </Alert>
+              )}
+              {online && (
+                <Text size="sm" data-testid="online-reversal-note">
+                  {ONLINE_REVERSAL_NOTE}
+                </Text>
               )}
               <Textarea
                 label="Why is it reversed?"

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { invoiceQueryOptions } from './api';
 import { useInvoicePdf } from './hooks';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { PayInvoice } from './PayNow';
 
 /** The packages the invoice bills, each linked to its page. */
 function Packages({ invoice }: { invoice: Invoice }) {
@@ -70,6 +71,7 @@ export function InvoiceView({ invoice, company }: { invoice: Invoice; company?: 
           </Button>
         </Group>
       </Group>
+      <PayInvoice invoice={invoice} />
       {pdf.isError && (
         <Alert color="red" variant="light" role="alert" title="Could not download the PDF" data-print-hide>
           {errorMessage(pdf.error)}

@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { InvoiceSummary } from '../../../contract/invoices';
 import { ClearFilters, NoMatches } from '../../components/ClearFilters';
 import { usePageTitle } from '../../components/PageTitle';
@@ -30,6 +31,7 @@ import { formatAmount, formatDay } from '../../lib/money/money';
 import { invoicesQueryOptions } from './api';
 import { INVOICE_STATUS_LABELS, InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { INVOICE_PAGE_SIZE, INVOICE_STATUS_CODES, type InvoiceSearch } from './invoice-search';
+import { PayAll } from './PayNow';
 
 export type InvoiceSearchChange = (patch: Partial<InvoiceSearch>, options?: { replace?: boolean }) => void;
 
@@ -107,6 +109,9 @@ export function InvoiceCards({ items }: { items: InvoiceSummary[] }) {
   );
 }
 
+/** The customer's invoices "Pay all" looks through (a customer has far fewer than the largest page). */
+const UNPAID_QUERY = { page: 1, pageSize: PAGE_SIZE_MAX } as const;
+
 /** Phones get cards; wider screens the table (as the package history). */
 const CARDS_QUERY = '(max-width: 47.99em)';
 
@@ -127,10 +132,16 @@ export function InvoiceList({
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Boolean(q || status);
+  // "Pay all" covers every unpaid invoice, whatever page or filter the list shows.
+  const unpaid = useQuery(invoicesQueryOptions(UNPAID_QUERY));
 
   return (
     <Stack gap="md">
-      <ScreenHeader title="Invoices" description="Your bills for freight, handling and customs." />
+      <ScreenHeader
+        title="Invoices"
+        description="Your bills for freight, handling and customs."
+        action={unpaid.data ? <PayAll invoices={unpaid.data.items} /> : null}
+      />
 
       <Paper p="md" component="section" aria-label="Filters">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

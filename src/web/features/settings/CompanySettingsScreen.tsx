@@ -8,6 +8,7 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { settingsQueryOptions } from './api';
 import { InvoicesSection } from './components/InvoicesSection';
+import { OnlinePaymentsSection } from './components/OnlinePaymentsSection';
 import { PaymentSection } from './components/PaymentSection';
 import { PointsSection } from './components/PointsSection';
 import type { SaveSettings } from './components/SettingsSection';
@@ -31,6 +32,13 @@ const HISTORY_LABELS: Record<string, string> = {
   'invoice.terms': 'Terms',
   'invoice.due_days': 'Due after (days)',
   time_zone: 'Time zone',
+  provider: 'Online payment provider',
+  label: 'Online payments: name customers see',
+  'wipay.account_number': 'WiPay account number',
+  'wipay.api_key': 'WiPay API key',
+  'wipay.environment': 'WiPay environment',
+  'wipay.fee_structure': "Who pays WiPay's fee",
+  'wipay.country_code': 'WiPay platform',
 };
 
 /**
@@ -74,11 +82,12 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
   );
 }
 
-/** The four sections with the settings loaded, and the history of changes below them. */
+/** The sections with the settings loaded, and the history of changes below them. */
 export function CompanySettingsForms({ settings, save }: { settings: CompanySettings; save?: SaveSettings }) {
   return (
     <>
       <PaymentSection settings={settings} save={save} />
+      <OnlinePaymentsSection />
       <PointsSection settings={settings} save={save} />
       <InvoicesSection settings={settings} save={save} />
       <TimeZoneSection settings={settings} save={save} />

@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PaymentSettings, UpdatePaymentSettingsBody } from '../../../contract/payments';
+import { paymentCalls } from '../../../contract/payments.calls';
 import type { CompanySettings, UpdateSettingsInput } from '../../../contract/settings';
 import { settingsCalls } from '../../../contract/settings.calls';
 import { api } from '../../lib/api';
@@ -16,3 +18,16 @@ export const settingsQueryOptions = () =>
 /** One or more whole sections; the reply is the settings as saved. */
 export const updateSettings = (body: UpdateSettingsInput): Promise<CompanySettings> =>
   api.call(settingsCalls.update, { body });
+
+/** Online payments (admins): the provider and its settings; secrets are never returned. */
+export const paymentSettingsKeys = { all: ['settings', 'payments'] as const };
+
+export const paymentSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: paymentSettingsKeys.all,
+    queryFn: () => api.call(paymentCalls.settings),
+    staleTime: 0,
+  });
+
+export const updatePaymentSettings = (body: UpdatePaymentSettingsBody): Promise<PaymentSettings> =>
+  api.call(paymentCalls.updateSettings, { body });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { PaymentSettings, UpdatePaymentSettingsBody } from '../../../contract/payments';
 import type { CompanySettings, UpdateSettingsInput } from '../../../contract/settings';
 import { useChange } from '../../lib/use-change';
-import { settingsKeys, updateSettings } from './api';
+import { paymentSettingsKeys, settingsKeys, updatePaymentSettings, updateSettings } from './api';
 
 /**
  * Saving one or more sections: the screen shows the settings as saved at once; the company (its time zone), the
@@ -16,5 +17,17 @@ export function useSaveSettings(
     changes: ['settings'],
     audit: (saved) => [['company', saved.company_id]],
     onSuccess: (saved) => client.setQueryData(settingsKeys.all, saved),
+  });
+}
+
+/** Saving the online payment settings: the section shows them as saved (never the key, only that one is set). */
+export function useSavePaymentSettings(
+  save: (body: UpdatePaymentSettingsBody) => Promise<PaymentSettings> = updatePaymentSettings,
+) {
+  const client = useQueryClient();
+  return useChange({
+    mutationFn: save,
+    changes: ['settings'],
+    onSuccess: (saved) => client.setQueryData(paymentSettingsKeys.all, saved),
   });
 }

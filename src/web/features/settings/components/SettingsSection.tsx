@@ -26,11 +26,39 @@ export function field<V extends Record<string, unknown>>(
   return { disabled: busy, ...form.getInputProps(name) };
 }
 
+/** What a section's form needs of the call that saves it (a mutation of hooks.ts). */
+export interface SectionSaver<S, B> {
+  mutate: (body: B, callbacks: { onSuccess: (saved: S) => void; onError: (e: Error) => void }) => void;
+  isPending: boolean;
+}
+
+type SectionFormProps<S, V extends Record<string, unknown>, B> = {
+  id: string;
+  title: string;
+  description: ReactNode;
+  settings: S;
+  toValues: (s: S) => V;
+  toBody: (v: V) => B;
+  validate?: ((v: V) => Record<string, string>) | undefined;
+  onSaved?: ((saved: S) => void) | undefined;
+  children: (form: UseFormReturnType<V>, busy: boolean) => ReactNode;
+  /** What customers will read, from the values being edited. */
+  preview?: ((values: V) => ReactNode) | undefined;
+};
+
 /**
  * One section of Company settings: its own form and Save (enabled only once something in it changed), the
  * server's messages on their fields, a toast when saved. `onSaved` lets the screen react (the time zone).
  */
 export function SettingsSection<V extends Record<string, unknown>>({
+  save,
+  ...props
+}: SectionFormProps<CompanySettings, V, UpdateSettingsInput> & { save?: SaveSettings | undefined }) {
+  return <SectionForm {...props} saver={useSaveSettings(save)} />;
+}
+
+/** The form of a section, whatever it saves through (the company's settings, or the online payments'). */
+export function SectionForm<S, V extends Record<string, unknown>, B>({
   id,
   title,
   description,
@@ -38,32 +66,18 @@ export function SettingsSection<V extends Record<string, unknown>>({
   toValues,
   toBody,
   validate,
-  save,
+  saver: mutation,
   onSaved,
   children,
   preview,
-}: {
-  id: string;
-  title: string;
-  description: ReactNode;
-  settings: CompanySettings;
-  toValues: (s: CompanySettings) => V;
-  toBody: (v: V) => UpdateSettingsInput;
-  validate?: (v: V) => Record<string, string>;
-  save?: SaveSettings | undefined;
-  onSaved?: (saved: CompanySettings) => void;
-  children: (form: UseFormReturnType<V>, busy: boolean) => ReactNode;
-  /** What customers will read, from the values being edited. */
-  preview?: (values: V) => ReactNode;
-}) {
+}: SectionFormProps<S, V, B> & { saver: SectionSaver<S, B> }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<V>({
     mode: 'controlled',
     initialValues: toValues(settings),
     validate: validate ? (values) => validate(values) : undefined,
   });
-  const mutation = useSaveSettings(save);
-  const send = (body: UpdateSettingsInput) =>
+  const send = (body: B) =>
     mutation.mutate(body, {
       onSuccess: (saved) => {
         const values = toValues(saved);

@@ -114,9 +114,6 @@ export function createPaymentService(deps: PaymentDeps) {
       origin: string,
     ): Promise<CheckoutResult> {
       const { invoice_ids: ids } = checkoutBodySchema.parse(input);
-      // In `tx` throughout: the embedded database has one connection, which the open transaction holds.
-      const { adapter } = await providerOf(company.id, tx);
-      if (!adapter) throw conflict(`Online payment is not set up for ${company.name}`);
       const rows = await tx
         .select()
         .from(invoices)
@@ -127,6 +124,9 @@ export function createPaymentService(deps: PaymentDeps) {
         .for('update');
       // Another customer's invoice reads exactly like one that does not exist.
       if (rows.length !== ids.length) throw notFound('Invoice not found');
+      // In `tx` throughout: the embedded database has one connection, which the open transaction holds.
+      const { adapter } = await providerOf(company.id, tx);
+      if (!adapter) throw conflict(`Online payment is not set up for ${company.name}`);
       for (const inv of rows) {
         const n = inv.number ?? 'draft';
         if (inv.status === 'draft') throw conflict(`Invoice ${n} is not issued yet`);

@@ -17,6 +17,7 @@ import {
   purchaseRequests,
   users,
 } from '../../db/schema';
+import { paymentSettings } from '../../db/schema-payments';
 import { TEST_SCRYPT_LOG_N } from '../constants';
 import { createTestApp, DEMO, type TestApp } from '../harness';
 import { multipart } from '../multipart';
@@ -225,6 +226,19 @@ export async function buildFixtures(): Promise<Fixtures> {
     };
   }
 
+  // Online payments: the test provider on, and the owner's pending attempt on an invoice (matrix/payments.ts).
+  await db.insert(paymentSettings).values({ companyId: demo.id, provider: 'test' });
+  const payInvoiceId = await newInvoice('issue');
+  const paymentAttemptId = created<{ attempt: { id: string } }>(
+    await req({
+      method: 'POST',
+      url: '/v1/payments/checkout',
+      token: owner.access,
+      payload: { invoice_ids: [payInvoiceId] },
+    }),
+    'payment attempt',
+  ).attempt.id;
+
   const [person] = await db
     .select()
     .from(authorizedPersons)
@@ -367,6 +381,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     receiptProbe,
     invoiceId: invoice.id,
     invoiceNumber: invoice.number ?? '',
+    payInvoiceId,
+    paymentAttemptId,
     invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,

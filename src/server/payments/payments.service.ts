@@ -318,6 +318,30 @@ export function createPaymentService(deps: PaymentDeps) {
       return tally;
     },
 
+    /**
+     * Staff reversed an online payment (invoices/invoice-payments.ts): its money goes back through the provider's
+     * refund call in `tx` where there is one; WiPay has none, so the words say to refund it in WiPay's dashboard.
+     */
+    async refund(tx: Db, company: CompanyRow, payment: { reference: string; amountCents: number }) {
+      const amount = formatMoney(payment.amountCents, company.currency);
+      const [attempt] = await tx
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.companyId, company.id),
+            eq(paymentAttempts.providerReference, payment.reference),
+          ),
+        );
+      if (!attempt)
+        return `no online attempt has reference ${payment.reference}: refund ${amount} outside the portal`;
+      const adapter = adapters[attempt.provider];
+      if (!adapter.refund) {
+        return `${adapter.label} has no refund call: refund ${amount} in its dashboard, outside the portal`;
+      }
+      return `refunded ${amount} through ${adapter.label}, reference ${await adapter.refund(tx, attempt, payment.amountCents)}`;
+    },
+
     /** The test provider's sandbox (its hosted page: test-page.ts), and the database its charges go to. */
     test,
     db,

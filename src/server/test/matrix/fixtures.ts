@@ -17,7 +17,6 @@ import {
   purchaseRequests,
   users,
 } from '../../db/schema';
-import { paymentSettings } from '../../db/schema-payments';
 import { TEST_SCRYPT_LOG_N } from '../constants';
 import { createTestApp, DEMO, type TestApp } from '../harness';
 import { multipart } from '../multipart';
@@ -34,6 +33,7 @@ import {
   uniq,
 } from './fixture-types';
 import { otherCompanyRows } from './other-company-rows';
+import { paymentFixtures } from './payment-fixtures';
 
 /**
  * Fixtures of the access-control matrix: one test app, every kind of caller, and rows of every kind owned by the
@@ -226,18 +226,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     };
   }
 
-  // Online payments: the test provider on, and the owner's pending attempt on an invoice (matrix/payments.ts).
-  await db.insert(paymentSettings).values({ companyId: demo.id, provider: 'test' });
-  const payInvoiceId = await newInvoice('issue');
-  const paymentAttemptId = created<{ attempt: { id: string } }>(
-    await req({
-      method: 'POST',
-      url: '/v1/payments/checkout',
-      token: owner.access,
-      payload: { invoice_ids: [payInvoiceId] },
-    }),
-    'payment attempt',
-  ).attempt.id;
+  const payments = await paymentFixtures(t, demo.id, owner.access, () => newInvoice('issue'));
 
   const [person] = await db
     .select()
@@ -381,8 +370,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     receiptProbe,
     invoiceId: invoice.id,
     invoiceNumber: invoice.number ?? '',
-    payInvoiceId,
-    paymentAttemptId,
+    ...payments,
     invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,

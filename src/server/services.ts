@@ -153,7 +153,16 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
   const notifications = createNotificationService({ db, jobs, config });
   const points = createPointsService({ db, audit });
   const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
-  const invoices = createInvoiceService({ db, notifications, points, audit, sends: invoiceSends, config });
+  const payments = createPaymentService({ db, audit, notifications, points, config });
+  const invoices = createInvoiceService({
+    db,
+    notifications,
+    points,
+    audit,
+    sends: invoiceSends,
+    config,
+    refunds: payments,
+  });
   // The one owner of a package's status: every capability that moves one goes through it.
   const status = createPackageStatus({ audit, notifications });
   const packages = createPackageService({ db, status });
@@ -201,6 +210,6 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     staffAccounts: createStaffService({ db, audit }),
     platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
-    payments: createPaymentService({ db, audit, notifications, points, config }),
+    payments,
   };
 }

@@ -19,7 +19,17 @@ import { type InvoiceRow, OPEN_STATUSES } from './invoice-totals';
  * its customer, answer with its detail, say in the audit trail what moved). Each job's module takes the part of
  * `InvoiceDeps` it uses; invoices.service.ts hands them the whole.
  */
+/**
+ * Gives an online payment's money back through its provider when staff reverse it (payments/ provides it): answers
+ * what happened, in words, for the audit trail ("Refunded through …", or that it must be refunded outside the portal).
+ */
+export type OnlineRefunds = {
+  refund(tx: Db, company: CompanyRow, payment: { reference: string; amountCents: number }): Promise<string>;
+};
+
 export type InvoiceDeps = {
+  /** Absent: reversing an online payment records it only. */
+  refunds?: OnlineRefunds;
   db: Db;
   notifications: NotificationService;
   points: PointsService;

@@ -234,7 +234,7 @@ export async function recordPayment(
 
 /** Staff: a payment taken back with a reason; it stays listed, and the invoice's figures and status follow. */
 export async function reversePayment(
-  deps: Pick<InvoiceDeps, 'db' | 'audit' | 'points'>,
+  deps: Pick<InvoiceDeps, 'db' | 'audit' | 'points' | 'refunds'>,
   company: CompanyRow,
   staff: UserRow,
   id: string,
@@ -268,6 +268,12 @@ export async function reversePayment(
       .returning();
     if (!done) throw new Error('invoice vanished');
     if (inv.status === 'paid' && status !== 'paid') await takeBackFor(deps, tx, company, inv, staff);
+    // An online payment: the provider's refund call where it has one, in this transaction (it fails, nothing is
+    // reversed); otherwise the trail says the money goes back outside the portal.
+    const refunded =
+      p.method === 'online' && deps.refunds
+        ? ` (${await deps.refunds.refund(tx, company, { reference: p.reference, amountCents: p.amountCents })})`
+        : '';
     if (p.points > 0) {
       await deps.points.award(tx, company, inv.userId, {
         points: p.points,
@@ -285,7 +291,7 @@ export async function reversePayment(
         { amount_paid_cents: inv.amountPaidCents, status: inv.status } as Record<string, AuditValue>,
         { amount_paid_cents: amountPaidCents, status },
       ),
-      note: `${formatMoney(p.amountCents, inv.currency)} by ${p.method.replace('_', ' ')}: ${reason}`,
+      note: `${formatMoney(p.amountCents, inv.currency)} by ${p.method.replace('_', ' ')}: ${reason}${refunded}`,
     });
     return done;
   });

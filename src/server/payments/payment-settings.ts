@@ -39,7 +39,12 @@ export async function settingsRowOf(db: Db, companyId: string): Promise<PaymentS
 /** The secrets a provider needs, opened (never leaves the server). */
 export function credentialsOf(row: PaymentSettingsRow, secrets: Secrets): ProviderCredentials {
   if (!row.wipay || !row.wipayApiKeyEnc) return { wipay: null };
-  return { wipay: { ...row.wipay, apiKey: secrets.open(row.wipayApiKeyEnc) } };
+  try {
+    return { wipay: { ...row.wipay, apiKey: secrets.open(row.wipayApiKeyEnc) } };
+  } catch {
+    // Sealed under another key (SECRETS_KEY or JWT_SECRET changed): as good as no key, until an admin enters it again.
+    return { wipay: null };
+  }
 }
 
 /** The providers this server offers: the test one only where the config allows it. */

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProviderCharges } from '../db/schema-payments';
 import type { Cast } from '../test/access';
 import type { TestApp } from '../test/harness';
 import { expectError, mailMatching } from '../test/helpers';
@@ -187,6 +189,41 @@ describe('online payments with the built-in test provider', () => {
     const wider = await k.checkout([a.id, b.id]);
     expect(wider.attempt.id).not.toBe(first.attempt.id);
     expect((await k.stored(first.attempt.id)).status).toBe('cancelled');
+  });
+
+  it('staff reverse an online payment with a reason: refunded through the test provider, the close-out counts Online', async () => {
+    const inv = await k.issued(12_300);
+    const { attempt } = await k.checkout([inv.id]);
+    await k.payWithCard(attempt.id, '4242424242424242');
+    const closeout = await t.request({
+      method: 'GET',
+      url: '/v1/admin/counter/closeout',
+      token: c.admin.access,
+    });
+    const online = closeout
+      .json()
+      .data.payments.by_method.find((m: { method: string }) => m.method === 'online');
+    expect(online.count).toBeGreaterThanOrEqual(1);
+    const payment = (await k.invoice(inv.id)).payments[0];
+    const reversed = await t.request({
+      method: 'POST',
+      url: `/v1/invoices/${inv.id}/payments/${payment?.id}/reverse`,
+      token: c.admin.access,
+      payload: { reason: 'Customer asked for a refund' },
+    });
+    expect(reversed.statusCode).toBe(200);
+    expect(reversed.json().data.status).not.toBe('paid');
+    const [charge] = await t.database.db
+      .select()
+      .from(testProviderCharges)
+      .where(eq(testProviderCharges.attemptId, attempt.id));
+    expect(charge?.refundedCents).toBe(12_300);
+    const trail = await t.request({
+      method: 'GET',
+      url: `/v1/admin/audit?entity=invoice&id=${inv.id}`,
+      token: c.admin.access,
+    });
+    expect(trail.body).toMatch(/Customer asked for a refund \(refunded J\$123\.00 through Test card payment/);
   });
 
   it('settings: the API key is write-only, kept when left out, and never in the audit trail', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { paymentEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
+import { notFound } from '../errors';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
@@ -14,8 +15,8 @@ import { TEST_CARDS } from './test-provider';
 const outcomePage = (attemptId: string | null) =>
   attemptId ? `/user/invoices/payment/${attemptId}` : '/user/invoices';
 
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+const html = (reply: FastifyReply, body: string) =>
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
 /** Online payments: checkout, attempts, the provider's return, the test provider's page, and the settings. */
 export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { config: Config }> = async (
@@ -68,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
 
   route(app, ep.testPage, async (request, reply) => {
     const attempt = await testAttempt(request, request.params.id);
-    if (!attempt) return html(reply, testClosedPage('No such payment', null), 404);
+    if (!attempt) throw notFound('Payment not found');
     if (attempt.status !== 'pending') {
       return html(reply, testClosedPage('This payment is no longer open', outcomePage(attempt.id)));
     }
@@ -77,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
 
   route(app, ep.testPay, async (request, reply) => {
     const attempt = await testAttempt(request, request.params.id);
-    if (!attempt) return html(reply, testClosedPage('No such payment', null), 404);
+    if (!attempt) throw notFound('Payment not found');
     const { test } = svc;
     const back = (query: string) =>
       reply.code(303).header('cache-control', 'no-store').redirect(`/v1/payments/return/test?${query}`, 303);
@@ -100,7 +101,8 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
     if (card !== TEST_CARDS.approves && card !== TEST_CARDS.declines) {
       const company = requireCompany(request);
       const error = 'Use a test card: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines';
-      return html(reply, testPaymentForm(attempt, company.name, error), 400);
+      // 200: the page again with what to fix, as a hosted card form answers (the API's refusals are JSON).
+      return html(reply, testPaymentForm(attempt, company.name, error));
     }
     const charge = await test.charge(svc.db, attempt, card);
     if (b.close) return html(reply, testApprovedPage(attempt));

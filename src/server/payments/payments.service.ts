@@ -114,9 +114,6 @@ export function createPaymentService(deps: PaymentDeps) {
       origin: string,
     ): Promise<CheckoutResult> {
       const { invoice_ids: ids } = checkoutBodySchema.parse(input);
-      // In `tx` throughout: the embedded database has one connection, which the open transaction holds.
-      const { adapter } = await providerOf(company.id, tx);
-      if (!adapter) throw conflict(`Online payment is not set up for ${company.name}`);
       const rows = await tx
         .select()
         .from(invoices)
@@ -127,6 +124,9 @@ export function createPaymentService(deps: PaymentDeps) {
         .for('update');
       // Another customer's invoice reads exactly like one that does not exist.
       if (rows.length !== ids.length) throw notFound('Invoice not found');
+      // In `tx` throughout: the embedded database has one connection, which the open transaction holds.
+      const { adapter } = await providerOf(company.id, tx);
+      if (!adapter) throw conflict(`Online payment is not set up for ${company.name}`);
       for (const inv of rows) {
         const n = inv.number ?? 'draft';
         if (inv.status === 'draft') throw conflict(`Invoice ${n} is not issued yet`);
@@ -316,6 +316,30 @@ export function createPaymentService(deps: PaymentDeps) {
         if (stale) tally[knows ? 'cancelled' : 'flagged'] += 1;
       }
       return tally;
+    },
+
+    /**
+     * Staff reversed an online payment (invoices/invoice-payments.ts): its money goes back through the provider's
+     * refund call in `tx` where there is one; WiPay has none, so the words say to refund it in WiPay's dashboard.
+     */
+    async refund(tx: Db, company: CompanyRow, payment: { reference: string; amountCents: number }) {
+      const amount = formatMoney(payment.amountCents, company.currency);
+      const [attempt] = await tx
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.companyId, company.id),
+            eq(paymentAttempts.providerReference, payment.reference),
+          ),
+        );
+      if (!attempt)
+        return `no online attempt has reference ${payment.reference}: refund ${amount} outside the portal`;
+      const adapter = adapters[attempt.provider];
+      if (!adapter.refund) {
+        return `${adapter.label} has no refund call: refund ${amount} in its dashboard, outside the portal`;
+      }
+      return `refunded ${amount} through ${adapter.label}, reference ${await adapter.refund(tx, attempt, payment.amountCents)}`;
     },
 
     /** The test provider's sandbox (its hosted page: test-page.ts), and the database its charges go to. */

@@ -74,6 +74,9 @@ export type Fixtures = {
   receiptProbe: { key: string; form: Form };
   invoiceId: string;
   invoiceNumber: string;
+  /** Online payments (the test provider on): an issued invoice of the victim in a pending attempt, and that attempt. */
+  payInvoiceId: string;
+  paymentAttemptId: string;
   /** Invoices of the victim each allowed caller changes once: a draft to delete, one to issue, open ones to pay and
    * cancel, and one with a payment to reverse. */
   invoiceFor: Partial<

@@ -33,6 +33,7 @@ import {
   uniq,
 } from './fixture-types';
 import { otherCompanyRows } from './other-company-rows';
+import { paymentFixtures } from './payment-fixtures';
 
 /**
  * Fixtures of the access-control matrix: one test app, every kind of caller, and rows of every kind owned by the
@@ -225,6 +226,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     };
   }
 
+  const payments = await paymentFixtures(t, demo.id, owner.access, () => newInvoice('issue'));
+
   const [person] = await db
     .select()
     .from(authorizedPersons)
@@ -367,6 +370,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     receiptProbe,
     invoiceId: invoice.id,
     invoiceNumber: invoice.number ?? '',
+    ...payments,
     invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,

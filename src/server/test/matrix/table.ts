@@ -11,6 +11,7 @@ import { INTAKE_OPS } from './intake';
 import { OPERATIONS_OPS } from './operations';
 import { OTHER_COMPANY_OPS } from './other-company';
 import { PACKAGE_OPS } from './packages';
+import { PAYMENT_OPS } from './payments';
 import { PICKUP_PASS_OPS } from './pickup-pass';
 import { PLATFORM_OPS } from './platform';
 import { PUBLIC_OPS } from './public';
@@ -41,4 +42,5 @@ export const TABLE: Record<string, Op> = {
   ...STAFF_OPS,
   ...PLATFORM_OPS,
   ...RATES_OPS,
+  ...PAYMENT_OPS,
 };

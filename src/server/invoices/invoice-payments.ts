@@ -251,10 +251,22 @@ export async function reversePayment(
       .limit(1);
     if (!p) throw notFound('Payment not found');
     if (p.reversedAt) throw conflict('This payment was already reversed');
+    // An online payment: the provider's refund call where it has one, in this transaction (it fails, nothing is
+    // reversed); otherwise the words say the money goes back outside the portal. They become the payment's note, so
+    // the invoice's payment list says what happened to the money.
+    const refund =
+      p.method === 'online' && deps.refunds
+        ? await deps.refunds.refund(tx, company, { reference: p.reference, amountCents: p.amountCents })
+        : '';
     const now = new Date();
     await tx
       .update(payments)
-      .set({ reversedAt: now, reversedBy: staff.id, reverseReason: reason })
+      .set({
+        reversedAt: now,
+        reversedBy: staff.id,
+        reverseReason: reason,
+        ...(refund ? { note: refund.charAt(0).toUpperCase() + refund.slice(1) } : {}),
+      })
       .where(eq(payments.id, p.id));
     const amountPaidCents = inv.amountPaidCents - p.amountCents;
     const status = settledStatus(
@@ -268,12 +280,7 @@ export async function reversePayment(
       .returning();
     if (!done) throw new Error('invoice vanished');
     if (inv.status === 'paid' && status !== 'paid') await takeBackFor(deps, tx, company, inv, staff);
-    // An online payment: the provider's refund call where it has one, in this transaction (it fails, nothing is
-    // reversed); otherwise the trail says the money goes back outside the portal.
-    const refunded =
-      p.method === 'online' && deps.refunds
-        ? ` (${await deps.refunds.refund(tx, company, { reference: p.reference, amountCents: p.amountCents })})`
-        : '';
+    const refunded = refund ? ` (${refund})` : '';
     if (p.points > 0) {
       await deps.points.award(tx, company, inv.userId, {
         points: p.points,

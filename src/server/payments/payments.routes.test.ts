@@ -213,6 +213,9 @@ describe('online payments with the built-in test provider', () => {
     });
     expect(reversed.statusCode).toBe(200);
     expect(reversed.json().data.status).not.toBe('paid');
+    // The invoice's payment list says where the money went.
+    const listed = reversed.json().data.payments.find((x: { id: string }) => x.id === payment?.id);
+    expect(listed.note).toMatch(/^Refunded J\$123\.00 through Test card payment, reference /);
     const [charge] = await t.database.db
       .select()
       .from(testProviderCharges)

@@ -193,7 +193,7 @@ describe('PaymentDrawer', () => {
     ]);
   });
 
-  it('lists an online payment with its provider reference; reversing it says the money goes back outside the portal', async () => {
+  it('lists an online payment with its provider reference; reversing it says the provider refunds it where it can', async () => {
     const online = payment({ method: 'online', reference: 'TEST-ABC123', recorded_by: null });
     serve(
       invoice({
@@ -210,7 +210,7 @@ describe('PaymentDrawer', () => {
     expect(screen.queryByTestId('online-reversal-note')).toBeNull();
     await user.click(within(row).getByRole('button', { name: /^Reverse the payment of J\$25\.00/ }));
     expect(screen.getByTestId('online-reversal-note').textContent).toMatch(
-      /does not refund the card.*outside the portal/,
+      /refunds the card through the payment provider where it can/,
     );
     expect(screen.getByRole('textbox', { name: /^Why is it reversed/ })).toBeTruthy();
   });

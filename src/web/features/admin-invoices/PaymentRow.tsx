@@ -7,12 +7,11 @@ import { useReversePayment } from './hooks';
 import { METHOD_LABELS } from './labels';
 
 /**
- * An online payment's money is at the payment provider: reversing it here records that it no longer counts; the
- * reversal does not move the money (no refund call is made from this screen), so staff are told to give it back.
+ * An online payment's money is at the payment provider: reversing it asks the provider for a refund where it has a
+ * refund call; where it has none the server says so in the payment's note, so staff give the money back themselves.
  */
 export const ONLINE_REVERSAL_NOTE =
-  'Paid online: reversing it here does not refund the card. Give the money back outside the portal (from the payment provider’s dashboard, or by bank transfer).';
-export const ONLINE_REVERSED_NOTE = 'The money goes back to the customer outside the portal.';
+  'Paid online: reversing it refunds the card through the payment provider where it can; where it cannot, the payment’s note says to give the money back from the provider’s dashboard.';
 
 /** A payment in the drawer; one not reversed can be, with why. */
 export function PaymentRow({
@@ -58,7 +57,6 @@ export function PaymentRow({
             {reversed && (
               <Text size="xs" c="red.9">
                 Reversed{payment.reverse_reason ? `: ${payment.reverse_reason}` : ''}
-                {online ? `. ${ONLINE_REVERSED_NOTE}` : ''}
               </Text>
             )}
           </div>

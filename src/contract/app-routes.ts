@@ -46,6 +46,7 @@ export const APP_ROUTES = [
   '/user/fees',
   '/user/invoices',
   '/user/invoices/$id',
+  '/user/invoices/payment/$attemptId',
   '/user/packages/$id',
   '/user/packages/cost-estimator',
   '/user/packages/history',

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import type { Notification, NotificationKind } from '../../contract/notifications';
-import type { NotificationPreferences } from '../../contract/profile';
+import { type NotificationPreferences, preferencesOf } from '../../contract/profile';
 import { formatShortDay, type StorageCountdown, storageWords } from '../../contract/storage';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -112,7 +112,8 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
     const mode = opts.mail ?? 'preference';
     const pref = PREFERENCE[input.kind];
     const wanted =
-      mode === 'always' || (mode === 'preference' && pref !== undefined && user.notificationPrefs[pref]);
+      mode === 'always' ||
+      (mode === 'preference' && pref !== undefined && preferencesOf(user.notificationPrefs)[pref]);
     if (wanted && user.isActive) {
       const msg =
         opts.message?.(user) ??

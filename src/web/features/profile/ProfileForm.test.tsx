@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../contract/profile';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type Profile } from '../../../contract/profile';
 import { ApiError } from '../../lib/api/api-error';
 import { render, screen, waitFor } from '../../test/render';
 import { ProfileForm, type SaveProfile } from './ProfileForm';
@@ -31,6 +31,7 @@ const profile: Profile = {
   parish: { id: 2, name: 'St. Andrew' },
   mailbox_number: 'IEX-10234',
   notification_preferences: {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
     email_package_updates: true,
     email_invoices: true,
     email_purchase_requests: false,

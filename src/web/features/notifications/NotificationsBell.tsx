@@ -15,6 +15,7 @@ import { IconBell, IconBellOff, IconChecks, IconCloudOff } from '@tabler/icons-r
 import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import type { Notification } from '../../../contract/notifications';
+import { PushPrompt } from '../../components/push/PushPrompt';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/offline/offline-status';
@@ -220,6 +221,9 @@ export function NotificationsBell() {
           </Text>
         )}
         {content}
+        <div className={classes.footer}>
+          <PushPrompt place="bell" />
+        </div>
         <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       </Popover.Dropdown>
     </Popover>

@@ -86,6 +86,8 @@ export function PushPrompt({ place, ports }: { place: PushPromptPlace; ports?: P
         size={place === 'bell' ? 'compact-sm' : 'sm'}
         leftSection={<IconBell size={16} aria-hidden />}
         loading={busy}
+        // The words wrap on a narrow phone rather than running out of the card.
+        styles={{ root: { height: 'auto', minHeight: 30, paddingBlock: 4 }, label: { whiteSpace: 'normal' } }}
         onClick={() => void turnOn()}
       >
         {place === 'prealert' ? TELL_ME_LABEL : TURN_ON_LABEL}

@@ -87,6 +87,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
               error={error}
               comboboxProps={{ withinPortal: true }}
             />
+            <HoldReasonFields status={status} value={hold} onChange={setHold} error={holdError} />
             <Textarea
               label="Note to the customer"
               value={note}
@@ -95,7 +96,6 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
               minRows={1}
               onChange={(e) => setNote(e.currentTarget.value)}
             />
-            <HoldReasonFields status={status} value={hold} onChange={setHold} error={holdError} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={addEvent.isPending}>

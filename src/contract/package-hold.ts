@@ -68,10 +68,10 @@ export function holdOf(reason: HoldReason, note: string): PackageHold {
   return { reason, label: words.label, what_to_do: words.what_to_do, note };
 }
 
-/** One line for a notice: "Missing invoice: upload the store invoice…" plus staff's note. */
+/** What a notice says of a hold: "Reason: Missing invoice. Upload the store invoice…" and staff's note. */
 export function holdSentence(hold: PackageHold): string {
   const note = hold.note ? ` ${hold.note}` : '';
-  return `On hold (${hold.label}): ${hold.what_to_do}${note}`;
+  return `Reason: ${hold.label}. ${hold.what_to_do}${note}`;
 }
 
 /**

@@ -201,6 +201,7 @@ export const packageStatusBodySchema = z
     ...holdFields,
   })
   .superRefine(checkHold);
+export type PackageStatusBody = z.output<typeof packageStatusBodySchema>;
 
 /** Multipart fields of POST /v1/packagereceipts. `update_by` may only name the caller (it comes from the token). */
 export const receiptFieldsSchema = z.object({

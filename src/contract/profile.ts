@@ -73,11 +73,25 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email_purchase_requests: true,
 };
 
-/** A user's stored preferences read whole: a key stored before it existed takes its default. */
+/**
+ * A user's stored preferences read whole. A key stored before it existed takes its default, and a per-event e-mail
+ * choice missing from choices stored before there were events follows the old one it came from (as the data
+ * migration 0023 does): parcel updates for received, held and ready; invoices for issued and payment received.
+ */
 export function preferencesOf(
   stored: Partial<NotificationPreferences> | null | undefined,
 ): NotificationPreferences {
-  return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...stored };
+  const parcels = stored?.email_package_updates ?? true;
+  const invoices = stored?.email_invoices ?? true;
+  return {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
+    package_received_email: parcels,
+    package_held_email: parcels,
+    package_ready_email: parcels,
+    invoice_issued_email: invoices,
+    payment_received_email: invoices,
+    ...stored,
+  };
 }
 
 export const profileSchema = z.object({

@@ -58,8 +58,7 @@ export function HoldReasonFields({
         required={value.reason === 'other'}
         value={value.note}
         maxLength={HOLD_NOTE_MAX}
-        autosize
-        minRows={1}
+        rows={2}
         error={error && value.reason === 'other' && !value.note.trim() ? error : undefined}
         onChange={(e) => onChange({ ...value, note: e.currentTarget.value })}
       />

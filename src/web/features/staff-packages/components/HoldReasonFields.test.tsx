@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '../../../test/render';
 import { type HoldChoice, HoldReasonFields, holdBody, noHold } from './HoldReasonFields';
 
+function Harness({ status }: { status: string }) {
+  const [hold, setHold] = useState<HoldChoice>(noHold);
+  return <HoldReasonFields status={status} value={hold} onChange={setHold} />;
+}
+
 describe('the hold reason staff give with "On hold"', () => {
   it('is asked only for On hold, required, with details required for "Other"', () => {
     expect(holdBody('in_transit', noHold)).toEqual({ ok: true, fields: {} });
@@ -19,10 +24,6 @@ describe('the hold reason staff give with "On hold"', () => {
   });
 
   it('shows the words the customer will read once a reason is chosen', async () => {
-    function Harness({ status }: { status: string }) {
-      const [hold, setHold] = useState<HoldChoice>(noHold);
-      return <HoldReasonFields status={status} value={hold} onChange={setHold} />;
-    }
     const { rerender } = render(<Harness status="in_transit" />);
     expect(screen.queryByRole('combobox', { name: /^Reason/ })).toBeNull();
     rerender(<Harness status="on_hold" />);

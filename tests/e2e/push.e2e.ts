@@ -110,6 +110,12 @@ describe('asking for notifications at 375 px', () => {
       await page.getByRole('list', { name: 'Your devices' }).getByText('This device').waitFor();
       await expectClean(page, 'profile with the device');
       await shot(page, 'push-profile-on-375');
+
+      // Removing this device ends its subscription: the server forgets it and the button is back.
+      await page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();
+      await page.getByText('No device gets notifications yet.').waitFor();
+      await button.waitFor();
+      expect((await apiCall<unknown[]>(tokens.access_token, '/v1/push/subscriptions')).data).toEqual([]);
       expect(endpoint).toMatch(/^https:\/\/fcm\.googleapis\.com\//);
     } finally {
       await context.close();

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Profile, updateProfileBodySchema } from '../../../contract/profile';
 import { unsubscribeIfThisDevice } from '../../lib/push/subscribe';
+import { refreshPushState } from '../../lib/push/use-push';
 import { useChange } from '../../lib/use-change';
 import {
   type ChangePasswordReply,
@@ -36,7 +37,8 @@ export const useRemovePushDevice = () =>
   useChange({
     mutationFn: async (id: string) => {
       await removePushDevice(id);
-      await unsubscribeIfThisDevice(id);
+      // This device: the button to turn it on again comes back.
+      if (await unsubscribeIfThisDevice(id)) await refreshPushState();
     },
     changes: ['push-subscription'],
   });

@@ -133,9 +133,10 @@ export async function resendSubscription(ports: PushPorts = browserPorts): Promi
 }
 
 /** Removing this device's row from the list ends the browser's subscription too (no pushes are sent to it). */
-export async function unsubscribeIfThisDevice(id: string): Promise<void> {
-  if (thisDeviceId() !== id) return;
+export async function unsubscribeIfThisDevice(id: string): Promise<boolean> {
+  if (thisDeviceId() !== id) return false;
   removeKey(THIS_DEVICE_KEY);
   const sub = await currentSubscription().catch(() => null);
   await sub?.unsubscribe().catch(() => false);
+  return true;
 }

@@ -20,6 +20,11 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/** Asks the browser again (after this device's subscription was removed from the profile's list). */
+export async function refreshPushState(): Promise<void> {
+  publish(await currentPushState().catch((): PushState => 'ask'));
+}
+
 /** Tests start each case from "not checked yet". */
 export const resetPushStateForTests = () => {
   shared = null;

@@ -38,18 +38,18 @@ async function stubPush(context: BrowserContext, answer: NotificationPermission)
     ({ answer, keys, endpoint }) => {
       const w = window as unknown as { __push: { asked: number; subscribed: unknown } };
       w.__push = { asked: 0, subscribed: null };
-      let permission: NotificationPermission = 'default';
+      // A grant and its subscription outlive a reload (the browser keeps them); a refusal does not here, so the
+      // page's own memory of it is what the journey checks.
+      const KEPT = '__push-granted';
+      let permission: NotificationPermission = sessionStorage.getItem(KEPT) ? 'granted' : 'default';
       Object.defineProperty(Notification, 'permission', { configurable: true, get: () => permission });
       Notification.requestPermission = async () => {
         w.__push.asked += 1;
         permission = answer;
         return answer;
       };
-      let current: PushSubscription | null = null;
-      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-        const key = options?.applicationServerKey as ArrayBuffer | Uint8Array | undefined;
-        w.__push.subscribed = { userVisibleOnly: options?.userVisibleOnly, keyBytes: key?.byteLength ?? 0 };
-        current = {
+      const made = (): PushSubscription =>
+        ({
           endpoint,
           expirationTime: null,
           options: { userVisibleOnly: true, applicationServerKey: null },
@@ -57,9 +57,16 @@ async function stubPush(context: BrowserContext, answer: NotificationPermission)
           getKey: () => null,
           unsubscribe: async () => {
             current = null;
+            sessionStorage.removeItem(KEPT);
             return true;
           },
-        } as unknown as PushSubscription;
+        }) as unknown as PushSubscription;
+      let current: PushSubscription | null = sessionStorage.getItem(KEPT) ? made() : null;
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        const key = options?.applicationServerKey as ArrayBuffer | Uint8Array | undefined;
+        w.__push.subscribed = { userVisibleOnly: options?.userVisibleOnly, keyBytes: key?.byteLength ?? 0 };
+        sessionStorage.setItem(KEPT, '1');
+        current = made();
         return current;
       };
       PushManager.prototype.getSubscription = async () => current;
@@ -102,7 +109,7 @@ describe('asking for notifications at 375 px', () => {
         userVisibleOnly: true,
         keyBytes: 65,
       });
-      const devices = await apiCall<{ id: string; device_name: string }[]>(
+      const devices = await apiCall<{ id: string; device_name: string; last_used_at: string }[]>(
         tokens.access_token,
         '/v1/push/subscriptions',
       );
@@ -110,6 +117,16 @@ describe('asking for notifications at 375 px', () => {
       await page.getByRole('list', { name: 'Your devices' }).getByText('This device').waitFor();
       await expectClean(page, 'profile with the device');
       await shot(page, 'push-profile-on-375');
+
+      // Every start re-sends the subscription (after the first screen): the same device, used again, never a second.
+      const before = devices.data[0]?.last_used_at ?? '';
+      await page.reload();
+      const usedAgain = async () =>
+        (await apiCall<{ last_used_at: string }[]>(tokens.access_token, '/v1/push/subscriptions')).data.map(
+          (d) => d.last_used_at !== before,
+        );
+      await until(usedAgain, { timeout: 20_000 }).toEqual([true]);
+      expect(await asked(page), 'asked again after the reload').toBe(0);
 
       // Removing this device ends its subscription: the server forgets it and the button is back.
       await page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();

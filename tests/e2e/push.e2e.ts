@@ -153,6 +153,7 @@ describe('asking for notifications at 375 px', () => {
       await page.getByRole('button', { name: 'Turn on notifications on this device' }).click();
       await page.getByText('Notifications are blocked on this device').waitFor();
       await shot(page, 'push-bell-denied-375', { fullPage: false });
+      await expectClean(page, 'the bell with the refusal');
       // The browser's own answer is back to "ask" after the reload (the stub starts again): the app remembers.
       await page.reload();
       await page.getByRole('button', { name: /^Notifications/ }).click();

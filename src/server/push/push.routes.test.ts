@@ -166,6 +166,17 @@ describe('web push', () => {
     const bell = expectOk<{ items: { title: string }[] }>(await get('/v1/notifications', c.neighbour.access));
     expect(bell.items[0]?.title).toBe('PUSH-OFF-0001: Received at US warehouse');
 
+    // Staff see the choices on the customer's record (read-only: only the customer changes them).
+    const record = expectOk<{ notification_preferences: Record<string, boolean>; push_devices: number }>(
+      await get(`/v1/admin/customers/${c.neighbour.userId}`, c.admin.access),
+    );
+    expect(record.notification_preferences).toMatchObject({
+      package_received_push: false,
+      package_received_email: false,
+      package_ready_push: true,
+    });
+    expect(record.push_devices).toBe(1);
+
     // Push back on, e-mail still off: the push comes, the mail does not.
     await setPrefs(c.neighbour.access, { package_received_push: true });
     await receive('PUSH-OFF-0002', c.neighbour.access);

@@ -31,13 +31,15 @@ export type LocalPushService = {
   subscribe(applicationServerKey: string): Promise<Subscription>;
   /** What the subscription received, decrypted and parsed (JSON). */
   received(clientHash: string): Promise<unknown[]>;
+  /** How many messages each subscription has received (in process: a bench polls it without HTTP). */
+  counts(): Map<string, number>;
   /** From now on the service answers 410 to pushes for it. */
   expire(clientHash: string): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function startPushService(): Promise<LocalPushService> {
-  const port = await freePort();
+export async function startPushService(fixedPort?: number): Promise<LocalPushService> {
+  const port = fixedPort ?? (await freePort());
   const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as {
     PushApiModel: new () => Model;
   };
@@ -47,7 +49,8 @@ export async function startPushService(): Promise<LocalPushService> {
   ) => Server;
   const log = console.log;
   console.log = () => {}; // "Server running on port …"
-  const server = new WebPushTestingServer(new PushApiModel(), port);
+  const model = new PushApiModel();
+  const server = new WebPushTestingServer(model, port);
   server.startServer();
   console.log = log;
   const url = `http://localhost:${port}`;
@@ -77,6 +80,7 @@ export async function startPushService(): Promise<LocalPushService> {
       const { data } = JSON.parse(res.json) as { data: { messages: string[] } };
       return data.messages.map((m) => JSON.parse(m) as unknown);
     },
+    counts: () => new Map(Object.entries(model.messages).map(([hash, list]) => [hash, list.length])),
     async expire(clientHash) {
       const res = await post(`/expire-subscription/${clientHash}`);
       if (res.status !== 200) throw new Error(`expire: ${res.status}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerSorts, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, yesNo } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { notificationPreferencesSchema } from './profile';
 import { text } from './text';
 import { roleSchema } from './users';
 
@@ -90,6 +91,10 @@ export const customerDetailSchema = z.object({
   points: z.object({ balance: z.number().int(), recent: z.array(recentPointsSchema) }),
   authorized_persons: z.array(authorizedPersonRowSchema),
   notifications: z.array(sentNotificationSchema),
+  /** What the customer chose to be told and how (read-only for staff: only the customer changes them). */
+  notification_preferences: notificationPreferencesSchema,
+  /** Devices subscribed to push. */
+  push_devices: z.number().int(),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

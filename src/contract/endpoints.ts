@@ -43,6 +43,8 @@ import { profileSchemas } from './profile';
 import { profileCalls } from './profile.calls';
 import { purchaseRequestSchemas } from './purchase-requests';
 import { purchaseRequestCalls } from './purchase-requests.calls';
+import { pushSchemas } from './push';
+import { pushCalls } from './push.calls';
 import { dutyCategoryAdminSchemas, rateSchemas } from './rates';
 import { dutyCategoryAdminCalls, rateCalls } from './rates.calls';
 import { referenceSchemas } from './reference';
@@ -127,6 +129,9 @@ export const pickupPassEndpoints = bindSchemas(pickupPassCalls, pickupPassSchema
 /** Online payments: checkout through the company's provider, its return, attempts and their settings. */
 export const paymentEndpoints = bindSchemas(paymentCalls, paymentSchemas);
 
+/** Web push: the VAPID public key and the caller's own push subscriptions. */
+export const pushEndpoints = bindSchemas(pushCalls, pushSchemas);
+
 /** The platform console: the companies the platform serves (the platform's operator only). */
 export const platformEndpoints = bindSchemas(platformCalls, platformSchemas);
 
@@ -164,6 +169,7 @@ export const endpoints = {
   dutyCategoryAdmin: dutyCategoryAdminEndpoints,
   pickupPass: pickupPassEndpoints,
   payments: paymentEndpoints,
+  push: pushEndpoints,
 } as const;
 
 /** An endpoint with the names it is declared under: `endpoints.<resource>.<call>`. */

@@ -8,6 +8,7 @@ import {
   prealertStatuses,
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { packageStatusCodeSchema } from './reference';
 import { storageCountdownSchema } from './storage';
 import { text } from './text';
@@ -141,6 +142,8 @@ export const packageSummarySchema = z.object({
   owner: z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() }).nullable(),
   /** Its storage while it waits at the counter (contract/storage.ts); null otherwise or when storage is free. */
   storage: storageCountdownSchema.nullable(),
+  /** Why it is On hold and what the customer can do (contract/package-hold.ts); null unless On hold. */
+  hold: packageHoldSchema.nullable(),
 });
 export type PackageSummary = z.infer<typeof packageSummarySchema>;
 
@@ -190,10 +193,15 @@ export const packageCountsSchema = z.object({
   awaiting_prealerts: z.number().int(),
 });
 
-export const packageStatusBodySchema = z.object({
-  status: packageStatusCodeSchema,
-  note: text().trim().max(300).default(''),
-});
+/** A status change; a move to On hold says why (`hold_reason`, contract/package-hold.ts). */
+export const packageStatusBodySchema = z
+  .object({
+    status: packageStatusCodeSchema,
+    note: text().trim().max(300).default(''),
+    ...holdFields,
+  })
+  .superRefine(checkHold);
+export type PackageStatusBody = z.output<typeof packageStatusBodySchema>;
 
 /** Multipart fields of POST /v1/packagereceipts. `update_by` may only name the caller (it comes from the token). */
 export const receiptFieldsSchema = z.object({

@@ -5,8 +5,52 @@ import { storageEndingSoonSchema } from './storage';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
-/** Which notifications also go out by email (every notification is kept in the portal regardless). */
+/** The moments a customer is told about, each by push and by e-mail as they choose (always in the bell). */
+export const notificationEvents = [
+  'package_received',
+  'package_held',
+  'package_ready',
+  'invoice_issued',
+  'payment_received',
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+export const notificationChannels = ['push', 'email'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/** The words of each event on the preferences screen. */
+export const NOTIFICATION_EVENTS: Record<NotificationEvent, { label: string; description: string }> = {
+  package_received: {
+    label: 'Package received',
+    description: 'When the warehouse receives a package of yours',
+  },
+  package_held: { label: 'Package on hold', description: 'When a package is held, with why and what to do' },
+  package_ready: { label: 'Ready for pickup', description: 'When a package can be collected' },
+  invoice_issued: { label: 'New invoice', description: 'When an invoice is ready to pay' },
+  payment_received: { label: 'Payment received', description: 'When we receive a payment of yours' },
+};
+
+/** The preference key of an event on a channel: `package_held_push`. */
+export const preferenceKey = <E extends NotificationEvent, C extends NotificationChannel>(
+  event: E,
+  channel: C,
+) => `${event}_${channel}` as const;
+
+/**
+ * What goes out beside the bell: each event × channel (`<event>_push`, `<event>_email`), and by e-mail the other
+ * package moves (`email_package_updates`: in transit, at customs, delivered…), other invoice news
+ * (`email_invoices`: reminders, changes) and purchase requests. Push goes only to devices the user subscribed.
+ */
 export const notificationPreferencesSchema = z.object({
+  package_received_push: z.boolean(),
+  package_received_email: z.boolean(),
+  package_held_push: z.boolean(),
+  package_held_email: z.boolean(),
+  package_ready_push: z.boolean(),
+  package_ready_email: z.boolean(),
+  invoice_issued_push: z.boolean(),
+  invoice_issued_email: z.boolean(),
+  payment_received_push: z.boolean(),
+  payment_received_email: z.boolean(),
   email_package_updates: z.boolean(),
   email_invoices: z.boolean(),
   email_purchase_requests: z.boolean(),
@@ -14,10 +58,41 @@ export const notificationPreferencesSchema = z.object({
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  package_received_push: true,
+  package_received_email: true,
+  package_held_push: true,
+  package_held_email: true,
+  package_ready_push: true,
+  package_ready_email: true,
+  invoice_issued_push: true,
+  invoice_issued_email: true,
+  payment_received_push: true,
+  payment_received_email: true,
   email_package_updates: true,
   email_invoices: true,
   email_purchase_requests: true,
 };
+
+/**
+ * A user's stored preferences read whole. A key stored before it existed takes its default, and a per-event e-mail
+ * choice missing from choices stored before there were events follows the old one it came from (as the data
+ * migration 0023 does): parcel updates for received, held and ready; invoices for issued and payment received.
+ */
+export function preferencesOf(
+  stored: Partial<NotificationPreferences> | null | undefined,
+): NotificationPreferences {
+  const parcels = stored?.email_package_updates ?? true;
+  const invoices = stored?.email_invoices ?? true;
+  return {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
+    package_received_email: parcels,
+    package_held_email: parcels,
+    package_ready_email: parcels,
+    invoice_issued_email: invoices,
+    payment_received_email: invoices,
+    ...stored,
+  };
+}
 
 export const profileSchema = z.object({
   user: userSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_MAX, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, staffPackageSorts } from './constants';
 import { uuidParamSchema } from './envelope';
+import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
 import { storageCountdownSchema } from './storage';
@@ -61,6 +62,8 @@ export const staffPackageRowSchema = z.object({
   hazardous: z.boolean(),
   signature_required: z.boolean(),
   customs_hold: z.boolean(),
+  /** Why it is On hold (contract/package-hold.ts); null unless On hold. */
+  hold: packageHoldSchema.nullable(),
   received_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -161,12 +164,15 @@ const ids = z
 export const bulkBodySchema = z.discriminatedUnion(
   'action',
   [
-    z.object({
-      action: z.literal('status'),
-      ids,
-      status: packageStatusCodeSchema,
-      note: text().trim().max(300).default(''),
-    }),
+    z
+      .object({
+        action: z.literal('status'),
+        ids,
+        status: packageStatusCodeSchema,
+        note: text().trim().max(300).default(''),
+        ...holdFields,
+      })
+      .superRefine(checkHold),
     z.object({ action: z.literal('shipment'), ids, shipment_id: z.uuid('Choose a shipment') }),
     z.object({ action: z.literal('assign'), ids, customer_id: z.uuid('Choose a customer') }),
   ],

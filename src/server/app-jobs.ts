@@ -1,4 +1,5 @@
 import type { AuditService } from './audit/audit.service';
+import type { Config } from './config';
 import type { Db } from './db';
 import type { FileStore } from './files/file-store';
 import { sweepOrphanFiles } from './files/orphan-files';
@@ -7,6 +8,9 @@ import type { JobQueue } from './jobs/queue';
 import { recordMailFailure } from './mail/mail-failures';
 import { type MailHooks, type MailJob, mailJobHandler } from './mail/mail-job';
 import type { Mailer } from './mail/mailer';
+import type { PushJob } from './push/push.service';
+import { pushJobHandler } from './push/push-send';
+import type { Vapid } from './push/vapid';
 
 type Log = {
   info: (obj: object, msg: string) => void;
@@ -41,6 +45,8 @@ export async function startAppJobs(deps: {
   refreshOverdue: (companyId: null) => Promise<number>;
   sendStorageReminders: () => Promise<number>;
   recheckPayments: () => Promise<{ checked: number; recorded: number; flagged: number; cancelled: number }>;
+  config: Config;
+  vapid: Vapid;
   log: Log;
 }): Promise<void> {
   const { jobs, log, invoiceSends } = deps;
@@ -52,6 +58,10 @@ export async function startAppJobs(deps: {
       job.invoiceSend ? invoiceSends.failed(job, reason) : recordMailFailure(deps, job, reason),
   };
   await jobs.work<MailJob>('mail', mailJobHandler({ mailer: deps.mailer, store: deps.store, log, hooks }));
+  await jobs.work<PushJob>(
+    'push',
+    pushJobHandler({ db: deps.db, config: deps.config, vapid: deps.vapid, log }),
+  );
   await jobs.work('orphan-files', async () => {
     const r = await sweepOrphanFiles(deps.db, deps.store);
     if (r.staged + r.stored > 0) log.info(r, 'orphan files removed');

@@ -83,6 +83,8 @@ export async function buildApp({
     refreshOverdue: services.invoices.refreshOverdue,
     sendStorageReminders: () => services.storageReminders.send(),
     recheckPayments: () => services.payments.recheck(),
+    config,
+    vapid: services.vapid,
     log: app.log,
   });
   app.addHook('onClose', async () => {

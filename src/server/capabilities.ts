@@ -27,6 +27,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { pointsRoutes } from './points/points.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { purchaseRequestRoutes } from './purchase-requests/purchase-requests.routes';
+import { pushRoutes } from './push/push.routes';
 import { webManifestRoutes } from './pwa/web-manifest.routes';
 import { ratesRoutes } from './rates/rates.routes';
 import { referenceRoutes } from './reference/reference.routes';
@@ -78,6 +79,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(staffRoutes, deps);
   await app.register(platformRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(pushRoutes, deps);
   await app.register(mailboxRoutes, deps);
   await app.register(webManifestRoutes, deps);
   await app.register(healthRoutes, deps);

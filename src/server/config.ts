@@ -81,6 +81,21 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
     .optional(),
+  // Web push: the push services' hosts the server posts to (comma-separated; `*.` = any subdomain), the VAPID
+  // subject (unset: mailto: the company's support e-mail) and the pushes per second each company may send.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com',
+    ),
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:\S+@\S+|https:\/\/\S+)$/,
+      'PUSH_VAPID_SUBJECT must be a mailto: address or an https:// URL',
+    )
+    .optional(),
+  PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
 });
 
 /** Rules across variables, reported with the others. */
@@ -158,6 +173,8 @@ export type Config = {
     wipayBaseUrl: string | undefined;
     secretsKey: string | undefined;
   };
+  /** Web push (see the env above); local http/loopback endpoints are for a development server only (push/). */
+  push: { serviceHosts: string[]; vapidSubject: string | undefined; ratePerSecond: number };
 };
 
 /** Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all. */
@@ -265,6 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       flagAfterMinutes: e.PAYMENT_FLAG_MINUTES,
       wipayBaseUrl: e.WIPAY_BASE_URL?.replace(/\/$/, ''),
       secretsKey: e.SECRETS_KEY,
+    },
+    push: {
+      serviceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      vapidSubject: e.PUSH_VAPID_SUBJECT,
+      ratePerSecond: e.PUSH_RATE_PER_SECOND,
     },
     ...overrides,
     rateLimits: {

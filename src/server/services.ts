@@ -45,6 +45,8 @@ import {
   createPurchaseRequestService,
   type PurchaseRequestService,
 } from './purchase-requests/purchase-requests.service';
+import { createPushService, type PushService } from './push/push.service';
+import { createVapidKeys, type Vapid } from './push/vapid';
 import { createDutyCategoriesService, type DutyCategoriesService } from './rates/duty-categories.service';
 import { createRatesService, type RatesService } from './rates/rates.service';
 import { createReferenceService, type ReferenceService } from './reference/reference.service';
@@ -111,6 +113,10 @@ export type Services = {
   platform: PlatformService;
   /** Online payments: checkout, provider results, re-checks and the company's provider settings. */
   payments: PaymentService;
+  /** Web push: devices subscribed and the pushes queued with the changes they tell. */
+  push: PushService;
+  /** The deployment's VAPID keys (the push job signs with them). */
+  vapid: Vapid;
   /** What /readyz asks: the database, the file store and Redis, each within a bound. */
   readiness: ReadinessCheck;
 };
@@ -150,7 +156,9 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     storageQuotaBytes: config.storageQuotaBytes,
   });
   const audit = createAuditService({ db });
-  const notifications = createNotificationService({ db, jobs, config });
+  const vapid = createVapidKeys(db);
+  const push = createPushService({ db, jobs, config, vapid });
+  const notifications = createNotificationService({ db, jobs, config, push });
   const points = createPointsService({ db, audit });
   const invoiceSends = createInvoiceSends({ db, jobs, audit, config });
   const payments = createPaymentService({ db, audit, notifications, points, config });
@@ -211,5 +219,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
     readiness: createReadinessCheck({ db, fileStore, redis }),
     payments,
+    push,
+    vapid,
   };
 }

@@ -79,4 +79,6 @@ afterIdle(() => void import('./lib/offline/outbox-app').then(({ startOutbox }) =
 // so the worker's precache (the whole app, for offline use) never competes with the first visit's own requests.
 if (import.meta.env.PROD) {
   afterIdle(() => void import('./app/pwa').then(({ startPwa }) => startPwa(router, boot)));
+  // Push: a notification's click navigates this window; an allowed device re-sends its subscription (never asks).
+  afterIdle(() => void import('./app/push').then(({ startPush }) => startPush(router)));
 }

@@ -6,6 +6,7 @@
  * - The API (/v1) is never cached here: the persisted query cache owns data.
  * - Waits after installing until the page posts SKIP_WAITING (the page decides when a reload is safe).
  * - Background Sync for the outbox (lib/offline/outbox-worker.ts): asks an open page to flush, or sends itself.
+ * - Web push (lib/push/push-worker.ts): shows every push (declarative JSON or classic), opens the app on a click.
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -24,6 +25,8 @@ import {
   NAVIGATION_DENYLIST,
   RUNTIME_CACHE_PREFIX,
 } from './lib/offline/sw-routes';
+import { installPush } from './lib/push/push-worker';
+import { resubscribe } from './lib/push/resubscribe-worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -177,6 +180,7 @@ registerRoute(
 
 // The cast: outbox-worker types cookieStore's `value` as always present; the DOM lib has it optional (it copes).
 installOutboxSync(self as Parameters<typeof installOutboxSync>[0]);
+installPush(self, resubscribe);
 
 self.addEventListener('activate', (event) => {
   const keep = new Set([BRAND_CACHE, BUILD_CACHE]);

@@ -1,5 +1,5 @@
 // Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
-// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale for one.
+// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale|push for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -13,3 +13,4 @@ if (!only || only === 'intake') await (await import('./intake')).benchIntake();
 if (!only || only === 'staff-packages') await (await import('./staff-packages')).benchStaffPackages();
 if (!only || only === 'invoices') await (await import('./invoices')).benchInvoices();
 if (!only || only === 'scale') await (await import('./scale')).benchScale();
+if (!only || only === 'push') await (await import('./push')).benchPush();

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql 
 import type { AuditChanges } from '../../contract/audit';
 import type { CustomerSort } from '../../contract/constants';
 import type { CustomerDetail, CustomerRow } from '../../contract/customers';
+import { preferencesOf } from '../../contract/profile';
 import type { Role } from '../../contract/users';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
@@ -16,6 +17,7 @@ import {
   parishes,
   pointsLedger,
   prealerts,
+  pushSubscriptions,
   refreshTokens,
   users,
 } from '../db/schema';
@@ -175,7 +177,7 @@ export function createCustomerService({
 
     async one(company: CompanyRow, id: string): Promise<CustomerDetail> {
       const u = await target(company, id);
-      const [parish, pkgs, pres, invs, balance, pts, people, sent, n] = await Promise.all([
+      const [parish, pkgs, pres, invs, balance, pts, people, sent, n, devices] = await Promise.all([
         u.parishId
           ? db.select({ name: parishes.name }).from(parishes).where(eq(parishes.id, u.parishId)).limit(1)
           : Promise.resolve([]),
@@ -218,6 +220,7 @@ export function createCustomerService({
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(RECENT),
         db.select({ n: count() }).from(packages).where(eq(packages.userId, u.id)),
+        db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id)),
       ]);
       return {
         profile: {
@@ -269,6 +272,8 @@ export function createCustomerService({
           read: m.readAt !== null,
           created_at: m.createdAt.toISOString(),
         })),
+        notification_preferences: preferencesOf(u.notificationPrefs),
+        push_devices: devices[0]?.n ?? 0,
       };
     },
 

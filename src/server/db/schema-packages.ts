@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { HoldReason } from '../../contract/package-hold';
 import { companies, files, users } from './schema';
 import { createdAt, updatedAt } from './schema-columns';
 
@@ -91,6 +92,9 @@ export const packages = pgTable(
     hazardous: boolean('hazardous').notNull().default(false),
     signatureRequired: boolean('signature_required').notNull().default(false),
     customsHold: boolean('customs_hold').notNull().default(false),
+    /** Why it is On hold (contract/package-hold.ts), set with the move; kept past it but shown only while held. */
+    holdReason: text('hold_reason').$type<HoldReason>(),
+    holdNote: text('hold_note').notNull().default(''),
     /** What the label said when no customer matched (mailbox, name), so the Unassigned queue can place it later. */
     consigneeHint: text('consignee_hint').notNull().default(''),
     shipmentId: uuid('shipment_id').references(() => shipments.id),

@@ -18,7 +18,7 @@ import type { AuditChanges, AuditEntity } from '../../contract/audit';
 import type { Address } from '../../contract/companies';
 import type { AccountSettings } from '../../contract/fees';
 import type { NotificationKind } from '../../contract/notifications';
-import type { NotificationPreferences } from '../../contract/profile';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../contract/profile';
 import type { Role } from '../../contract/users';
 
 import { createdAt, updatedAt } from './schema-columns';
@@ -108,9 +108,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Which notifications are also emailed (profile page). */
     notificationPrefs: jsonb('notification_prefs')
-      .$type<NotificationPreferences>()
+      .$type<Partial<NotificationPreferences>>()
       .notNull()
-      .default({ email_package_updates: true, email_invoices: true, email_purchase_requests: true }),
+      // Read through preferencesOf (contract/profile.ts): a key added later takes its default.
+      .default(DEFAULT_NOTIFICATION_PREFERENCES),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,6 +308,7 @@ export * from './schema-customers';
 export * from './schema-packages';
 export * from './schema-payments';
 export * from './schema-pickup-pass';
+export * from './schema-push';
 export * from './schema-rates';
 export * from './schema-staff';
 export * from './schema-storage';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import { formatDate, formatMoney } from '../../contract/format';
 import type { InvoiceDetail, InvoiceLineInput, InvoiceStatus } from '../../contract/invoices';
+import type { NotificationEvent } from '../../contract/profile';
 import type { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -134,6 +135,19 @@ export async function tell(
     company,
     inv.userId,
     { kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` },
-    { origin, mail, within: tx, about: [{ entity: 'invoice', id: inv.id }] },
+    {
+      origin,
+      mail,
+      within: tx,
+      about: [{ entity: 'invoice', id: inv.id }],
+      ...(EVENT_OF[what] ? { push: { event: EVENT_OF[what], tag: `invoice:${inv.id}` } } : {}),
+    },
   );
 }
+
+/** The invoice notices that are moments of their own in the customer's preferences (pushed per their choice). */
+const EVENT_OF: Partial<Record<InvoiceNotice, NotificationEvent>> = {
+  issued: 'invoice_issued',
+  payment: 'payment_received',
+  paid: 'payment_received',
+};

@@ -23,6 +23,7 @@ export const QUEUE_NAMES = [
   'overdue-invoices',
   'storage-reminders',
   'payment-recheck',
+  'push',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

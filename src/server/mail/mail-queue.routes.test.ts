@@ -73,7 +73,7 @@ describe('mail is queued in the transaction of the change that causes it', () =>
         method: 'POST',
         url: `/v1/admin/packages/${parcel.id}/status`,
         token: admin.access,
-        payload: { status: 'on_hold', note: 'Held' },
+        payload: { status: 'on_hold', note: 'Held', hold_reason: 'customs_inspection' },
       }),
       500,
     );
@@ -170,7 +170,7 @@ describe('a mail that fails for good shows on its record for staff', () => {
         method: 'POST',
         url: `/v1/admin/packages/${parcel.id}/status`,
         token: admin.access,
-        payload: { status: 'on_hold', note: 'Held' },
+        payload: { status: 'on_hold', note: 'Held', hold_reason: 'customs_inspection' },
       }),
     );
     await t.app.services.jobs.drain();

@@ -73,13 +73,13 @@ describe('notifications and the account summary', () => {
     );
     expect(mail?.links).toEqual([`http://localhost/user/packages/${pkg.id}`]);
 
-    // Package e-mails off: the notification is still recorded, no mail goes out.
+    // "Ready for pickup" e-mails off (a moment with its own choice): the notification is still recorded, no mail.
     expectOk(
       await t.request({
         method: 'PUT',
         url: '/v1/profile',
         token: c.customer.access,
-        payload: { notification_preferences: { email_package_updates: false } },
+        payload: { notification_preferences: { package_ready_email: false } },
       }),
     );
     expectOk(await setStatus(pkg.id, 'ready_for_pickup'));
@@ -91,7 +91,7 @@ describe('notifications and the account summary', () => {
         method: 'PUT',
         url: '/v1/profile',
         token: c.customer.access,
-        payload: { notification_preferences: { email_package_updates: true } },
+        payload: { notification_preferences: { package_ready_email: true } },
       }),
     );
   });

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import type { Notification, NotificationKind } from '../../contract/notifications';
-import type { NotificationPreferences } from '../../contract/profile';
+import {
+  type NotificationEvent,
+  type NotificationPreferences,
+  preferenceKey,
+  preferencesOf,
+} from '../../contract/profile';
 import { formatShortDay, type StorageCountdown, storageWords } from '../../contract/storage';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -12,6 +17,8 @@ import type { JobQueue } from '../jobs/queue';
 import { type MailAbout, queueMail, type StoredAttachment } from '../mail/mail-job';
 import type { MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
+import type { PushService } from '../push/push.service';
+import { type PushNotice, pushMessageOf, urgencyOf } from '../push/push-message';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -49,6 +56,8 @@ type PackageNotice = {
   description: string;
   status_name: string;
   owner: { id: string } | null;
+  /** The moment it tells (received, held, ready): pushed per the user's choices; other moves are not pushed. */
+  event?: NotificationEvent | undefined;
 };
 
 export type NotifyInput = { kind: NotificationKind; title: string; body: string; link: string };
@@ -65,6 +74,11 @@ export type NotifyOptions = {
   attachments?: StoredAttachment[];
   /** The records the notice is about (a package, an invoice): a mail that fails for good shows on them too. */
   about?: MailAbout[];
+  /**
+   * The moment it tells, for the user's per-event choices: its e-mail preference replaces the kind's, and it is
+   * pushed to the user's devices when they want it by push. Without it the notice is never pushed.
+   */
+  push?: PushNotice;
 };
 
 /**
@@ -74,8 +88,13 @@ export type NotifyOptions = {
  * if it fails for good, staff see it on the customer (and on the records it is about). `drain` waits for the queued
  * mail (tests).
  */
-export function createNotificationService(deps: { db: Db; jobs: JobQueue; config: Config }) {
-  const { db, jobs, config } = deps;
+export function createNotificationService(deps: {
+  db: Db;
+  jobs: JobQueue;
+  config: Config;
+  push: Pick<PushService, 'enqueue'>;
+}) {
+  const { db, jobs, config, push } = deps;
 
   async function unreadCount(company: CompanyRow, userId: string): Promise<number> {
     const [row] = await db
@@ -110,9 +129,24 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
       .returning();
     if (!row) throw new Error('notification insert returned no row');
     const mode = opts.mail ?? 'preference';
-    const pref = PREFERENCE[input.kind];
-    const wanted =
-      mode === 'always' || (mode === 'preference' && pref !== undefined && user.notificationPrefs[pref]);
+    const prefs = preferencesOf(user.notificationPrefs);
+    const pref = opts.push ? preferenceKey(opts.push.event, 'email') : PREFERENCE[input.kind];
+    const wanted = mode === 'always' || (mode === 'preference' && pref !== undefined && prefs[pref]);
+    if (opts.push && user.isActive && prefs[preferenceKey(opts.push.event, 'push')]) {
+      // The badge counts this notice too: it is in the transaction already.
+      const [unread] = await q
+        .select({ n: count() })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.companyId, company.id),
+            eq(notifications.userId, user.id),
+            isNull(notifications.readAt),
+          ),
+        );
+      const message = pushMessageOf(input, opts.push, opts.origin, unread?.n ?? 1);
+      await push.enqueue(q, company.id, user.id, message, urgencyOf(opts.push.event));
+    }
     if (wanted && user.isActive) {
       const msg =
         opts.message?.(user) ??
@@ -237,6 +271,7 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           within,
           about: [{ entity: 'package', id: pkg.id }],
           ...(photo ? { attachments: [photo] } : {}),
+          ...(pkg.event ? { push: { event: pkg.event, tag: `package:${pkg.id}` } } : {}),
         },
       );
     },
@@ -254,11 +289,12 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
       statusName: string,
       note: string,
       origin: string,
+      event?: NotificationEvent,
     ) {
       const [only] = pkgs;
       if (!only) return null;
       if (pkgs.length === 1) {
-        const pkg = { ...only, status_name: statusName, owner: { id: userId } };
+        const pkg = { ...only, status_name: statusName, owner: { id: userId }, event };
         return service.packageStatus(within, company, pkg, note, origin);
       }
       const SHOWN = 10;
@@ -276,7 +312,13 @@ export function createNotificationService(deps: { db: Db; jobs: JobQueue; config
           body: `Your packages ${listed}${more} are now “${statusName}”.${note ? ` ${note}` : ''}`,
           link: '/user/packages/history',
         },
-        { origin, within, about: pkgs.map((p) => ({ entity: 'package' as const, id: p.id })) },
+        {
+          origin,
+          within,
+          about: pkgs.map((p) => ({ entity: 'package' as const, id: p.id })),
+          // One tag per batch: a later move of the same parcels replaces it on the device.
+          ...(event ? { push: { event, tag: `packages:${only.id}` } } : {}),
+        },
       );
     },
 

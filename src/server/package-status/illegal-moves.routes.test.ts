@@ -31,7 +31,7 @@ describe('an illegal status move, through every capability: 409, nothing changed
   const post = (url: string, payload: object) =>
     t.request({ method: 'POST', url, token: c.admin.access, payload });
   const setStatus = (id: string, status: string) =>
-    post(`/v1/admin/packages/${id}/status`, { status, note: 'Test move' });
+    post(`/v1/admin/packages/${id}/status`, { status, note: 'Test move', hold_reason: 'customs_inspection' });
   const parcel = async (...statuses: string[]) => {
     const p = await receive(t, c.admin, who.mailboxNumber);
     for (const s of statuses) expectOk(await setStatus(p.id, s));

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import type { PackageStatusCode } from '../../contract/constants';
+import { type HoldReason, holdOf, holdSentence } from '../../contract/package-hold';
+import { storageWords } from '../../contract/storage';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
@@ -8,6 +10,7 @@ import { packageEvents, packages } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { StoredAttachment } from '../mail/mail-job';
 import type { NotificationService } from '../notifications/notifications.service';
+import { storageCountdowns } from '../storage/storage';
 import { type Collected, noticesFor, tellCollected, tellOwners, withdrawNotices } from './notices';
 import { type Mover, mayMove, type Place, refusal, UNRECORDED } from './rules';
 import { nameIn, statusNames } from './status-names';
@@ -41,7 +44,13 @@ type Common = {
 /** A move, as each mover may ask for it (rules.ts says from which statuses). */
 export type StatusMove = Common &
   (
-    | { mover: 'staff' | 'shipment'; to: PackageStatusCode; tell: StatusNotice }
+    | {
+        mover: 'staff' | 'shipment';
+        to: PackageStatusCode;
+        tell: StatusNotice;
+        /** Why, for a move to On hold (staff pick it; the status bodies require it). */
+        hold?: { reason: HoldReason; note: string };
+      }
     | {
         mover: 'intake';
         to: 'received_us';
@@ -154,7 +163,14 @@ export function createPackageStatus(deps: { audit: AuditService; notifications: 
     const now = move.at ?? new Date();
     await tx
       .update(packages)
-      .set({ statusCode: move.to, updatedAt: now, ...(move.to === 'delivered' ? { deliveredAt: now } : {}) })
+      .set({
+        statusCode: move.to,
+        updatedAt: now,
+        ...(move.to === 'delivered' ? { deliveredAt: now } : {}),
+        ...('hold' in move && move.hold && move.to === 'on_hold'
+          ? { holdReason: move.hold.reason, holdNote: move.hold.note }
+          : {}),
+      })
       .where(
         inArray(
           packages.id,
@@ -211,7 +227,12 @@ export function createPackageStatus(deps: { audit: AuditService; notifications: 
     }
     await writeMove(tx, move, moved, own);
     await writeAudit(tx, move, moved, own);
-    const notices = noticesFor(moved, name(move.to), move.mover === 'counter' ? '' : move.tell.note);
+    const notices = noticesFor(
+      moved,
+      move.to,
+      name(move.to),
+      move.mover === 'counter' ? '' : await noticeNote(tx, move, moved),
+    );
     const told =
       move.mover === 'counter'
         ? await tellCollected(notifications, tx, move.company, move.tell.origin, notices, move.tell.collected)
@@ -220,6 +241,33 @@ export function createPackageStatus(deps: { audit: AuditService; notifications: 
   }
 
   return { moveStatus };
+}
+
+/**
+ * What the customer reads after "is now …": staff's note, and for a hold its reason and what to do, for a parcel
+ * made ready its storage terms (contract/storage.ts: "Free until Dec 3, then J$200.00 a day").
+ */
+async function noticeNote(
+  tx: Db,
+  move: StatusMove & { tell: StatusNotice },
+  moved: Moved[],
+): Promise<string> {
+  const note = move.tell.note;
+  const join = (...parts: string[]) => parts.filter(Boolean).join(' ');
+  if (move.to === 'on_hold' && 'hold' in move && move.hold) {
+    // Staff's note is the hold's own text here: said once, after the reason.
+    return holdSentence(holdOf(move.hold.reason, move.hold.note || note));
+  }
+  if (move.to === 'ready_for_pickup') {
+    const [first] = moved;
+    if (!first) return note;
+    const storage = await storageCountdowns(tx, move.company, [
+      { id: first.id, statusCode: move.to, receivedAt: null },
+    ]);
+    const c = storage.get(first.id);
+    return join(note, c ? `${storageWords(c).terms}.` : '');
+  }
+  return note;
 }
 
 export type PackageStatus = ReturnType<typeof createPackageStatus>;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { NotificationEvent } from '../../contract/profile';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { notifications as notificationRows } from '../db/schema';
@@ -14,7 +15,22 @@ import type { NotificationService } from '../notifications/notifications.service
 export type Told = { id: string; tracking_number: string; description: string };
 
 /** Who to tell what after a change: one entry per customer, listing all their packages it touched. */
-export type Notice = { userId: string; packages: Told[]; statusName: string; note: string };
+export type Notice = {
+  userId: string;
+  packages: Told[];
+  statusName: string;
+  note: string;
+  /** The moment it tells, when it is one customers choose to hear of (and may be pushed). */
+  event?: NotificationEvent | undefined;
+};
+
+/** The statuses that are moments of their own in the customer's preferences; other moves are "package updates". */
+const EVENT_OF: Partial<Record<string, NotificationEvent>> = {
+  received_us: 'package_received',
+  on_hold: 'package_held',
+  ready_for_pickup: 'package_ready',
+};
+export const eventOfStatus = (status: string): NotificationEvent | undefined => EVENT_OF[status];
 
 type Owned = { id: string; userId: string | null; trackingNumber: string; description: string };
 
@@ -25,11 +41,12 @@ const told = (p: Owned): Told => ({
 });
 
 /** Changed packages grouped by owner, each group told `statusName` (Unassigned parcels have nobody to tell). */
-export function noticesFor(pkgs: Owned[], statusName: string, note: string): Notice[] {
+export function noticesFor(pkgs: Owned[], status: string, statusName: string, note: string): Notice[] {
   const byOwner = new Map<string, Notice>();
+  const event = eventOfStatus(status);
   for (const p of pkgs) {
     if (!p.userId) continue;
-    const n = byOwner.get(p.userId) ?? { userId: p.userId, packages: [], statusName, note };
+    const n = byOwner.get(p.userId) ?? { userId: p.userId, packages: [], statusName, note, event };
     n.packages.push(told(p));
     byOwner.set(p.userId, n);
   }
@@ -45,7 +62,7 @@ export function ownerNotices(
   const [first] = pkgs;
   if (!first) return [];
   const statusName = names.get(first.statusCode) ?? first.statusCode;
-  return [{ userId, packages: pkgs.map(told), statusName, note: '' }];
+  return [{ userId, packages: pkgs.map(told), statusName, note: '', event: eventOfStatus(first.statusCode) }];
 }
 
 /**
@@ -68,12 +85,21 @@ export async function tellOwners(
         ? await notifications.packageStatus(
             tx,
             company,
-            { ...only, status_name: n.statusName, owner: { id: n.userId } },
+            { ...only, status_name: n.statusName, owner: { id: n.userId }, event: n.event },
             n.note,
             origin,
             photo,
           )
-        : await notifications.packagesStatus(tx, company, n.userId, n.packages, n.statusName, n.note, origin);
+        : await notifications.packagesStatus(
+            tx,
+            company,
+            n.userId,
+            n.packages,
+            n.statusName,
+            n.note,
+            origin,
+            n.event,
+          );
     if (sent) count += 1;
   }
   return count;

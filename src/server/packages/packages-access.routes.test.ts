@@ -77,7 +77,7 @@ describe('packages: access', () => {
               url: `/v1/admin/packages/${pkg.id}/status`,
               token,
               host,
-              payload: { status: 'on_hold' },
+              payload: { status: 'on_hold', hold_reason: 'customs_inspection' },
             }),
         },
       ];

@@ -1,4 +1,4 @@
-import type { PackageStatusCode } from '../../contract/constants';
+import type { PackageStatusBody } from '../../contract/packages';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { conflict } from '../errors';
@@ -29,7 +29,7 @@ export function createPackageService(deps: { db: Db; status: PackageStatus }) {
       company: CompanyRow,
       staff: UserRow,
       id: string,
-      { status, note }: { status: PackageStatusCode; note: string },
+      { status, note, hold_reason, hold_note }: PackageStatusBody,
       origin: string,
     ) {
       const pkg = await visiblePackage(company, staff, id);
@@ -43,6 +43,7 @@ export function createPackageService(deps: { db: Db; status: PackageStatus }) {
           to: status,
           note,
           tell: { origin, note },
+          ...(status === 'on_hold' && hold_reason ? { hold: { reason: hold_reason, note: hold_note } } : {}),
         }),
       );
       return detail(company, staff, id);

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { LookupCache } from '../db/lookup-cache';
 import { packages } from '../db/schema';
 import { onWrite } from '../db/writes';
+import { holdOfPackage } from '../package-status/hold';
 import { statusNames } from '../package-status/status-names';
 
 /* A package as its customer (and staff) read it in the portal: the summary of the list and the detail's head. */
@@ -27,6 +28,8 @@ export const summaryColumns = {
   height: packages.height,
   declaredValueCents: packages.declaredValueCents,
   statusCode: packages.statusCode,
+  holdReason: packages.holdReason,
+  holdNote: packages.holdNote,
   receivedAt: packages.receivedAt,
   deliveredAt: packages.deliveredAt,
   createdAt: packages.createdAt,
@@ -67,6 +70,7 @@ export function toSummary(
         }
       : null,
     storage,
+    hold: holdOfPackage(p),
   };
 }
 

@@ -182,6 +182,11 @@ async function tellReceipt(
       mail: 'always',
       within: tx,
       about: ids.map((i) => ({ entity: 'invoice' as const, id: i.id })),
+      // The receipt is always mailed (it is the record of a card payment); the push follows the user's choice.
+      push: {
+        event: 'payment_received',
+        tag: ids.length === 1 && ids[0] ? `invoice:${ids[0].id}` : `payment:${attempt.id}`,
+      },
     },
   );
 }

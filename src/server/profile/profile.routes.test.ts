@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/profile';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type Profile } from '../../contract/profile';
 import { users } from '../db/schema';
 import { type Cast, cast, expectRefused, outsiders } from '../test/access';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -32,6 +32,7 @@ describe('profile', () => {
     expect(p.parish).toMatchObject({ name: 'Kingston' });
     expect(p.mailbox_number).toMatch(/^IEX-\d+$/);
     expect(p.notification_preferences).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
       email_package_updates: true,
       email_invoices: true,
       email_purchase_requests: true,
@@ -74,6 +75,7 @@ describe('profile', () => {
     expect(p.user.email).not.toBe('hijack@example.test');
     expect(p.parish?.name).toBe('St. Andrew');
     expect(p.notification_preferences).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
       email_package_updates: true,
       email_invoices: false,
       email_purchase_requests: true,

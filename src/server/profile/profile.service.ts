@@ -4,6 +4,7 @@ import {
   type ChangePasswordBody,
   changePasswordBodySchema,
   type Profile,
+  preferencesOf,
   type UpdateProfileBody,
   updateProfileBodySchema,
 } from '../../contract/profile';
@@ -45,7 +46,7 @@ export function createProfileService(deps: {
       user: toUser(u),
       parish: row.parish,
       mailbox_number: u.mailboxNumber,
-      notification_preferences: u.notificationPrefs,
+      notification_preferences: preferencesOf(u.notificationPrefs),
       warehouse_address: w,
       // As the dashboard and the profile screen show it: the mailbox number right after address line 1, where
       // every checkout form has room for it and the warehouse looks for it.
@@ -73,7 +74,10 @@ export function createProfileService(deps: {
       if (body.parish_id !== undefined) set.parishId = body.parish_id;
       if (body.trn !== undefined) set.trn = body.trn;
       if (body.notification_preferences) {
-        set.notificationPrefs = { ...user.notificationPrefs, ...body.notification_preferences };
+        set.notificationPrefs = {
+          ...preferencesOf(user.notificationPrefs),
+          ...body.notification_preferences,
+        };
       }
       await db
         .update(users)

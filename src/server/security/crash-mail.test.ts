@@ -129,7 +129,7 @@ describe('crashes and mail', () => {
         run: () =>
           api(`/v1/admin/packages/${p.id}/status`, {
             token: admin,
-            body: { status: 'on_hold', note: 'Held for the crash test' },
+            body: { status: 'on_hold', note: 'Held for the crash test', hold_reason: 'customs_inspection' },
           }),
       })),
     ].sort(() => Math.random() - 0.5);

@@ -86,6 +86,9 @@ export function createBulkActions(deps: {
             to: body.status,
             note: body.note,
             tell: { origin, note: body.note },
+            ...(body.status === 'on_hold' && body.hold_reason
+              ? { hold: { reason: body.hold_reason, note: body.hold_note } }
+              : {}),
           });
           return { updated: moved.length, notified: told };
         }

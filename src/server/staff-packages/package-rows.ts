@@ -18,6 +18,7 @@ import type { StaffPackageFilter, StaffPackageRow } from '../../contract/staff-p
 import type { Db } from '../db';
 import { likePattern } from '../db/like';
 import { packages, shipments, users } from '../db/schema';
+import { holdOfPackage } from '../package-status/hold';
 
 export type PackageRow = typeof packages.$inferSelect;
 type Owner = { id: string; firstName: string; lastName: string; email: string; mailboxNumber: string };
@@ -163,6 +164,7 @@ export function toRow(
     hazardous: p.hazardous,
     signature_required: p.signatureRequired,
     customs_hold: p.customsHold,
+    hold: holdOfPackage(p),
     received_at: iso(p.receivedAt),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

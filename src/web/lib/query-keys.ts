@@ -41,6 +41,8 @@ export const queryRoots = {
   prealerts: 'prealerts',
   profile: 'profile',
   purchaseRequests: 'purchase-requests',
+  /** The signed-in user's devices subscribed to push (the profile; lib/push). */
+  pushSubscriptions: 'push-subscriptions',
   /** The admin's rates and duty categories (features/rates). */
   rates: 'rates',
   settings: 'settings',

@@ -22,7 +22,8 @@ export type Changed =
   | 'profile'
   | 'staff'
   | 'platform-company'
-  | 'rates';
+  | 'rates'
+  | 'push-subscription';
 
 /** Where an invoice shows: its lists and pages, what is owed (figures, "Today", the counter), its packages'. */
 const INVOICE_SHOWN_IN = [
@@ -68,6 +69,8 @@ export const SHOWN_IN: Record<Changed, readonly QueryRoot[]> = {
   staff: [r.staff, r.customers],
   // A company made, switched off or on, or re-hosted in the platform console.
   'platform-company': [r.platform],
+  // A device subscribed to push, or removed.
+  'push-subscription': [r.pushSubscriptions],
 };
 
 /** The history of a record a change wrote to (staff changes are audited). */

@@ -38,6 +38,20 @@ export function plausibleString(r: Rng, name: string, s: Schema, ids: Ids): stri
     hostnames: ['fuzz.localhost'],
     hosts: ['fuzz.localhost', 'blue.localhost', 'localhost'],
     time_zone: ['America/Jamaica', 'Mars/Olympus'],
+    // Push subscriptions: a push service's, and what a subscription must never make the server call.
+    endpoint: [
+      `https://fcm.googleapis.com/fcm/send/fz${r.int(1e6)}`,
+      'http://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/push',
+      'https://[::1]:8443/push',
+      'file:///etc/passwd',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com:8080/x',
+      'gopher://127.0.0.1:6379/_FLUSHALL',
+      `https://fcm.googleapis.com/${'a'.repeat(1200)}`,
+    ],
+    p256dh: ['B'.repeat(87)],
+    auth: ['A'.repeat(22)],
   };
   const known = byName[name];
   if (known) return r.pick(known);

@@ -88,6 +88,8 @@ export type Fixtures = {
   authorizedPersonId: string;
   /** Deleted by the owner at the end. */
   authorizedPersonToDeleteId: string;
+  /** The victim's push subscription (its device name shows it); deleted by the owner at the end. */
+  push: { subscriptionId: string; deviceName: string };
   purchaseRequestId: string;
   purchaseRequestToDeleteId: string;
   notificationId: string;

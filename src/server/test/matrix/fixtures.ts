@@ -15,6 +15,7 @@ import {
   packages,
   prealerts,
   purchaseRequests,
+  pushSubscriptions,
   users,
 } from '../../db/schema';
 import { TEST_SCRYPT_LOG_N } from '../constants';
@@ -266,6 +267,19 @@ export async function buildFixtures(): Promise<Fixtures> {
   const pr = await newRequest();
   const prToDelete = await newRequest();
   if (!personToDelete) throw new Error('authorized person insert returned no row');
+  const pushDevice = `Matrix device ${uniq()}`;
+  const [pushRow] = await db
+    .insert(pushSubscriptions)
+    .values({
+      companyId: demo.id,
+      userId: owner.userId,
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${uniq()}`,
+      p256dh: 'B'.repeat(87),
+      auth: 'A'.repeat(22),
+      deviceName: pushDevice,
+    })
+    .returning();
+  if (!pushRow) throw new Error('push subscription insert returned no row');
 
   const [note] = await db.select().from(notifications).where(eq(notifications.userId, owner.userId)).limit(1);
   if (!note) throw new Error('seed lacks a notification');
@@ -374,6 +388,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,
+    push: { subscriptionId: pushRow.id, deviceName: pushDevice },
     purchaseRequestId: pr.id,
     purchaseRequestToDeleteId: prToDelete.id,
     notificationId: note.id,

@@ -79,6 +79,7 @@ export const OPERATIONS_OPS: Record<string, Op> = {
         ids: [f.statusPackageId],
         status: STATUS_BY_CALLER[c] ?? 'on_hold',
         note: 'matrix',
+        hold_reason: 'customs_inspection',
       },
     }),
     expect: staffOnly(),

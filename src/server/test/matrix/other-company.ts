@@ -51,7 +51,10 @@ export const OTHER_COMPANY_OPS: Record<string, Op> = {
   },
   'POST /v1/admin/packages/{id}/status #other-company': {
     rule: 'staff: a package of the other company is not found',
-    req: (f) => ({ url: `/v1/admin/packages/${f.other.packageId}/status`, payload: { status: 'on_hold' } }),
+    req: (f) => ({
+      url: `/v1/admin/packages/${f.other.packageId}/status`,
+      payload: { status: 'on_hold', hold_reason: 'other', hold_note: 'matrix' },
+    }),
     expect: otherCompanyStaffOp(),
   },
   'POST /v1/admin/packages/receive #other-company': {

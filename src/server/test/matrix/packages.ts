@@ -31,7 +31,7 @@ export const PACKAGE_OPS: Record<string, Op> = {
     rule: 'staff (verified) of the package’s company',
     req: (f, c) => ({
       url: `/v1/admin/packages/${f.statusPackageId}/status`,
-      payload: { status: STATUS_BY_CALLER[c] ?? 'on_hold', note: 'matrix' },
+      payload: { status: STATUS_BY_CALLER[c] ?? 'on_hold', note: 'matrix', hold_reason: 'missing_invoice' },
     }),
     expect: staffOnly(),
   },

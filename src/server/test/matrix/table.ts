@@ -15,6 +15,7 @@ import { PAYMENT_OPS } from './payments';
 import { PICKUP_PASS_OPS } from './pickup-pass';
 import { PLATFORM_OPS } from './platform';
 import { PUBLIC_OPS } from './public';
+import { PUSH_OPS } from './push';
 import { RATES_OPS } from './rates';
 import { STAFF_OPS } from './staff';
 
@@ -43,4 +44,5 @@ export const TABLE: Record<string, Op> = {
   ...PLATFORM_OPS,
   ...RATES_OPS,
   ...PAYMENT_OPS,
+  ...PUSH_OPS,
 };

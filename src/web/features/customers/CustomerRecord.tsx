@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/PageTitle';
 import { QueryStates } from '../../components/QueryStates';
 import { customerQueryOptions } from './api';
 import { AccountActions } from './components/AccountActions';
-import { Activity, Profile, Section } from './components/RecordSections';
+import { Activity, Preferences, Profile, Section } from './components/RecordSections';
 
 /** /admin/customers/{id}: the customer's profile, recent activity, the account actions and the audit trail. */
 export function CustomerRecord({ id }: { id: string }) {
@@ -50,6 +50,9 @@ export function CustomerRecord({ id }: { id: string }) {
           </Section>
           <Section title="Actions">
             <AccountActions c={d.profile} />
+          </Section>
+          <Section title="Notification choices">
+            <Preferences d={d} />
           </Section>
           <Activity d={d} />
           <AuditTrail entity="user" id={id} />

@@ -15,10 +15,12 @@ import { IconBell, IconBellOff, IconChecks, IconCloudOff } from '@tabler/icons-r
 import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import type { Notification } from '../../../contract/notifications';
+import { PushPrompt } from '../../components/push/PushPrompt';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/offline/offline-status';
 import { safeRedirect } from '../../lib/session/guards';
+import { useSession } from '../../lib/session/use-session';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api';
 import classes from './NotificationsBell.module.css';
 import { relativeTime } from './relative-time';
@@ -86,6 +88,7 @@ export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const router = useRouter();
+  const { role } = useSession();
   const online = useOnline();
   const query = useNotifications();
   const markRead = useMarkRead();
@@ -220,6 +223,12 @@ export function NotificationsBell() {
           </Text>
         )}
         {content}
+        {/* Push carries a customer's parcels and invoices: staff have nothing to be pushed. */}
+        {role === 'customer' && (
+          <div className={classes.footer}>
+            <PushPrompt place="bell" />
+          </div>
+        )}
         <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       </Popover.Dropdown>
     </Popover>

@@ -249,6 +249,17 @@ export function PackageDetail({ id }: { id: string }) {
           Show your pickup pass
         </Button>
       )}
+      {pkg.hold && (
+        // Why it is held and what the customer can do: the same words as the push, the bell and the e-mail.
+        <Alert color="orange" variant="light" title={`On hold: ${pkg.hold.label}`} data-testid="package-hold">
+          <Text size="sm">{pkg.hold.what_to_do}</Text>
+          {pkg.hold.note && pkg.hold.note !== pkg.hold.what_to_do && (
+            <Text size="sm" mt={4}>
+              From our team: {pkg.hold.note}
+            </Text>
+          )}
+        </Alert>
+      )}
       <StorageCard storage={pkg.storage} />
       <div className={classes.columns}>
         <Stack gap="md">

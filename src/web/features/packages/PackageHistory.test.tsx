@@ -18,6 +18,7 @@ const pkg = (i: number): PackageSummary => ({
   seller_name: 'Amazon',
   shipper: 'UPS',
   weight: '2.50',
+  hold: null,
   length: '0',
   width: '0',
   height: '0',

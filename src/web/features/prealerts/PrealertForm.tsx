@@ -19,6 +19,7 @@ import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
+import { PushPrompt } from '../../components/push/PushPrompt';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { useBusy } from '../../lib/offline/busy';
 import { FilePicker } from '../../lib/upload/FilePicker';
@@ -64,6 +65,8 @@ export function PrealertForm({
 }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The pre-alert just sent, still to arrive: the moment to offer "Tell me when it arrives". */
+  const [awaiting, setAwaiting] = useState<Prealert | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const form = useForm<PrealertFormValues>({
@@ -91,6 +94,7 @@ export function PrealertForm({
         // What is said about it is the hook's (it is said even if this form is gone by then).
         onSuccess: (prealert) => {
           form.reset();
+          setAwaiting(prealert && prealert.status !== 'matched' ? prealert : null);
           setProgress(null);
           if (!prealert && draft.record) onOutboxDone?.();
         },
@@ -126,6 +130,7 @@ export function PrealertForm({
         onSubmit={form.onSubmit(
           (values) => {
             setFormError(null);
+            setAwaiting(null);
             setProgress(0);
             send(toSubmission(values));
           },
@@ -138,6 +143,21 @@ export function PrealertForm({
         )}
       >
         <Stack gap="md">
+          {awaiting && (
+            <Alert
+              color="green"
+              variant="light"
+              title={`Pre-alert ${awaiting.tracking_number} sent`}
+              withCloseButton
+              closeButtonLabel="Close"
+              onClose={() => setAwaiting(null)}
+            >
+              <Stack gap="xs">
+                <Text size="sm">We will match it to your package when it arrives at the warehouse.</Text>
+                <PushPrompt place="prealert" />
+              </Stack>
+            </Alert>
+          )}
           {draft.record && (
             <Alert color="orange" variant="light" title="Editing a pre-alert from your outbox">
               The server refused it: {draft.record.lastError?.message ?? 'see the fields below'}. Correct it

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../contract/profile';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type Profile } from '../../../contract/profile';
 import { ApiError } from '../../lib/api/api-error';
 import { render, screen, waitFor } from '../../test/render';
 import { ProfileForm, type SaveProfile } from './ProfileForm';
@@ -31,6 +31,7 @@ const profile: Profile = {
   parish: { id: 2, name: 'St. Andrew' },
   mailbox_number: 'IEX-10234',
   notification_preferences: {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
     email_package_updates: true,
     email_invoices: true,
     email_purchase_requests: false,
@@ -83,7 +84,14 @@ describe('ProfileForm', () => {
     // The email is the login: shown, not a field.
     expect(screen.getByTestId('profile-email').textContent).toBe('ann@example.com');
     expect(screen.queryByRole('textbox', { name: /^Email/ })).toBeNull();
-    expect((screen.getByRole('switch', { name: /^Package updates/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: /^Other package updates/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    // Each moment by each channel, every checkbox named by both.
+    expect(
+      (screen.getByRole('checkbox', { name: 'Package on hold — push' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getAllByRole('checkbox', { name: / — (push|e-mail)$/ })).toHaveLength(10);
     expect((screen.getByRole('switch', { name: /^Purchase requests/ }) as HTMLInputElement).checked).toBe(
       false,
     );
@@ -129,7 +137,8 @@ describe('ProfileForm', () => {
     await replace(user, /^TRN/, '123-456-789');
     await user.click(screen.getByRole('combobox', { name: /^Parish/ }));
     await user.click(await screen.findByRole('option', { name: 'Kingston' }));
-    await user.click(screen.getByRole('switch', { name: /^Invoices/ }));
+    await user.click(screen.getByRole('switch', { name: /^Invoice reminders/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Package on hold — push' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0]?.[0]).toEqual({
@@ -140,6 +149,8 @@ describe('ProfileForm', () => {
       parish_id: 1,
       trn: '123456789',
       notification_preferences: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
+        package_held_push: false,
         email_package_updates: true,
         email_invoices: false,
         email_purchase_requests: false,

@@ -13,6 +13,7 @@ import {
 import type { Parish } from '../../../contract/reference';
 import { AddressField, NameFields, PhoneField, TrnField } from '../../components/CustomerFields';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { NotificationPreferencesGrid } from '../../components/NotificationPreferencesGrid';
 import { ParishField } from '../../components/ParishField';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { useSaveProfile } from './hooks';
@@ -38,13 +39,18 @@ export const profileFormValues = (p: Profile): ProfileFormValues => ({
   notification_preferences: { ...p.notification_preferences },
 });
 
+/** The e-mails beyond the grid's moments. */
 const PREFERENCES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   {
     key: 'email_package_updates',
-    label: 'Package updates',
-    description: 'When a package arrives, moves on or is ready for pickup',
+    label: 'Other package updates',
+    description: 'When a package moves on: in transit, at customs, delivered',
   },
-  { key: 'email_invoices', label: 'Invoices', description: 'When an invoice is ready to pay' },
+  {
+    key: 'email_invoices',
+    label: 'Invoice reminders',
+    description: 'Reminders and changes to your invoices',
+  },
   {
     key: 'email_purchase_requests',
     label: 'Purchase requests',
@@ -151,10 +157,18 @@ export function ProfileForm({
               onChange={(value) => form.setFieldValue('parish_id', value ? Number(value) : null)}
             />
           </SimpleGrid>
-          <Fieldset legend="Email me about" variant="unstyled">
+          <Fieldset legend="Tell me about" variant="unstyled">
             <Text size="sm" c="dimmed" mb="sm">
-              Every notification also appears under the bell at the top of the page.
+              Every notification also appears under the bell at the top of the page. Push goes to the devices
+              where you turned notifications on.
             </Text>
+            <NotificationPreferencesGrid
+              caption="How you are told about each moment"
+              values={form.values.notification_preferences}
+              onChange={(key, checked) => form.setFieldValue(`notification_preferences.${key}`, checked)}
+            />
+          </Fieldset>
+          <Fieldset legend="Also e-mail me about" variant="unstyled">
             <Stack gap="sm">
               {PREFERENCES.map((p) => (
                 <Switch

@@ -8,6 +8,7 @@ import { profileQueryOptions } from './api';
 import { MailboxCard } from './MailboxCard';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { PushDevices } from './PushDevices';
 
 export interface ProfileScreenProps {
   /** The parish list (the tenant's, cached on the device), passed in by the route. */
@@ -56,6 +57,7 @@ export function ProfileScreen({ parishes, parishesLoading, parishesError }: Prof
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <MailboxCard profile={profile.data} />
+              <PushDevices />
               <PasswordForm />
             </Stack>
           </Grid.Col>

@@ -6,7 +6,9 @@ import type {
   updateProfileBodySchema,
 } from '../../../contract/profile';
 import { profileCalls } from '../../../contract/profile.calls';
+import { pushCalls } from '../../../contract/push.calls';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/query-keys';
 import { getRefreshToken } from '../../lib/session/session';
 
 export const profileKeys = { all: ['profile'] as const };
@@ -37,3 +39,12 @@ export function changePassword(
     body: { ...body, ...(refreshToken ? { refreshToken } : {}) },
   });
 }
+
+/** The devices this user turned push on for (lib/push subscribes; each can be removed here). */
+export const pushDevicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [queryRoots.pushSubscriptions],
+    queryFn: () => api.call(pushCalls.list),
+  });
+
+export const removePushDevice = (id: string) => api.call(pushCalls.remove, { params: { id } });

@@ -1,8 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Profile, updateProfileBodySchema } from '../../../contract/profile';
+import { unsubscribeIfThisDevice } from '../../lib/push/subscribe';
+import { refreshPushState } from '../../lib/push/use-push';
 import { useChange } from '../../lib/use-change';
-import { type ChangePasswordReply, changePassword, profileKeys, updateProfile } from './api';
+import {
+  type ChangePasswordReply,
+  changePassword,
+  profileKeys,
+  removePushDevice,
+  updateProfile,
+} from './api';
 
 type ProfileBody = z.output<typeof updateProfileBodySchema>;
 
@@ -23,3 +31,14 @@ export const useChangePassword = (
     new_password: string;
   }) => Promise<ChangePasswordReply> = changePassword,
 ) => useChange({ mutationFn: submit, changes: [] });
+
+/** A device no longer pushed to; when it is this one, the browser's subscription ends too. */
+export const useRemovePushDevice = () =>
+  useChange({
+    mutationFn: async (id: string) => {
+      await removePushDevice(id);
+      // This device: the button to turn it on again comes back.
+      if (await unsubscribeIfThisDevice(id)) await refreshPushState();
+    },
+    changes: ['push-subscription'],
+  });

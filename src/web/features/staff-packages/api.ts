@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PackageStatusCode } from '../../../contract/constants';
+import type { HoldReason } from '../../../contract/package-hold';
 import { packageCalls } from '../../../contract/packages.calls';
 import { shipmentCalls } from '../../../contract/shipments.calls';
 import type { BulkBody, StaffPackageRow, StaffPackageUpdate } from '../../../contract/staff-packages';
@@ -68,7 +69,15 @@ export const linkPrealert = (id: string, trackingNumber: string) =>
 export const unlinkPrealert = (id: string) => api.call(staffPackageCalls.unlinkPrealert, { params: { id } });
 
 /** A status event on the package; the reply is the event only, so the package is read again after it. */
-export async function addStatusEvent(id: string, body: { status: PackageStatusCode; note: string }) {
+/** A status change; On hold carries its reason (contract/package-hold.ts). */
+export type StatusBody = {
+  status: PackageStatusCode;
+  note: string;
+  hold_reason?: HoldReason;
+  hold_note?: string;
+};
+
+export async function addStatusEvent(id: string, body: StatusBody) {
   await api.call(packageCalls.changeStatus, { params: { id }, body });
   return fetchStaffPackage(id);
 }

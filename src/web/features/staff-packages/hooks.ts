@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PackageStatusCode } from '../../../contract/constants';
 import type { BulkBody, StaffPackageDetail, StaffPackageUpdate } from '../../../contract/staff-packages';
 import { useChange } from '../../lib/use-change';
 import {
@@ -7,6 +6,7 @@ import {
   assignPackage,
   bulkUpdate,
   linkPrealert,
+  type StatusBody,
   staffPackageKeys,
   unlinkPrealert,
   updatePackage,
@@ -42,7 +42,7 @@ export const useLinkPrealert = (id: string) =>
 export const useUnlinkPrealert = (id: string) => usePackageChange(id, () => unlinkPrealert(id), true);
 
 export const useAddStatusEvent = (id: string) =>
-  usePackageChange(id, (body: { status: PackageStatusCode; note: string }) => addStatusEvent(id, body));
+  usePackageChange(id, (body: StatusBody) => addStatusEvent(id, body));
 
 /** One call for the whole selection: a status, a shipment or an owner. */
 export const useBulkUpdate = () =>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { INVOICE_STATUS_LABELS } from '../../../../contract/constants';
 import type { CustomerDetail } from '../../../../contract/customers';
 import { type Column, DataTable } from '../../../components/list';
+import { NotificationPreferencesGrid } from '../../../components/NotificationPreferencesGrid';
 import { RecordSection as Section } from '../../../components/RecordSection';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/money/money';
@@ -37,6 +38,24 @@ export function Profile({ c }: { c: CustomerDetail['profile'] }) {
       {field('TRN', c.trn)}
       {field('Joined', formatDate(c.created_at))}
     </SimpleGrid>
+  );
+}
+
+/** What the customer chose to be told and how: staff see it (to answer "why was I not told?"), only they change it. */
+export function Preferences({ d }: { d: CustomerDetail }) {
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        {d.push_devices === 0
+          ? 'No device gets push notifications.'
+          : `Push goes to ${d.push_devices} device${d.push_devices === 1 ? '' : 's'}.`}{' '}
+        Only the customer can change these, on their profile.
+      </Text>
+      <NotificationPreferencesGrid
+        caption="The customer's notification choices"
+        values={d.notification_preferences}
+      />
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { packageStatusesQueryOptions } from '../../../lib/reference/api';
 import { openShipmentsQueryOptions } from '../api';
 import { useBulkUpdate } from '../hooks';
 import { CustomerPicker } from './CustomerPicker';
+import { HoldReasonFields, holdBody, noHold } from './HoldReasonFields';
 
 type Action = 'status' | 'shipment' | 'assign';
 const TITLES: Record<Action, string> = {
@@ -73,6 +74,7 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
   const shipments = useQuery({ ...openShipmentsQueryOptions(), enabled: action === 'shipment' });
   const [status, setStatus] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [hold, setHold] = useState(noHold);
   const [shipment, setShipment] = useState<string | null>(null);
   const [customer, setCustomer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +98,9 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
     setError(null);
     if (action === 'status') {
       if (!status) return setError('Choose a status');
-      bulk.mutate({ action, ids, status: status as PackageStatusCode, note }, done);
+      const held = holdBody(status, hold);
+      if (!held.ok) return setError(held.error);
+      bulk.mutate({ action, ids, status: status as PackageStatusCode, note, ...held.fields }, done);
     } else if (action === 'shipment') {
       if (!shipment) return setError('Choose a shipment');
       bulk.mutate({ action, ids, shipment_id: shipment }, done);
@@ -119,6 +123,7 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
               data-autofocus
               comboboxProps={{ withinPortal: true }}
             />
+            <HoldReasonFields status={status} value={hold} onChange={setHold} />
             <Textarea
               label="Note to the customers"
               description="Each customer gets one notification listing their packages"

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { packageStatusesQueryOptions } from '../../../lib/reference/api';
 import { useAddStatusEvent } from '../hooks';
+import { HoldReasonFields, holdBody, noHold } from './HoldReasonFields';
 
 /** The package's events, newest last, and adding one (the customer is told). */
 export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
@@ -27,7 +28,9 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
   const addEvent = useAddStatusEvent(pkg.id);
   const [status, setStatus] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [hold, setHold] = useState(noHold);
   const [error, setError] = useState<string | undefined>();
+  const [holdError, setHoldError] = useState<string | undefined>();
   return (
     <Card withBorder component="section" aria-labelledby="pkg-timeline">
       <Title order={2} fz="lg" id="pkg-timeline" mb="sm">
@@ -48,13 +51,17 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
         onSubmit={(e) => {
           e.preventDefault();
           setError(undefined);
+          setHoldError(undefined);
           if (!status) return setError('Choose a status');
+          const held = holdBody(status, hold);
+          if (!held.ok) return setHoldError(held.error);
           addEvent.mutate(
-            { status: status as PackageStatusCode, note },
+            { status: status as PackageStatusCode, note, ...held.fields },
             {
               onSuccess: () => {
                 setStatus(null);
                 setNote('');
+                setHold(noHold);
                 notifications.show({
                   color: 'teal',
                   title: 'Event added',
@@ -80,6 +87,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
               error={error}
               comboboxProps={{ withinPortal: true }}
             />
+            <HoldReasonFields status={status} value={hold} onChange={setHold} error={holdError} />
             <Textarea
               label="Note to the customer"
               value={note}

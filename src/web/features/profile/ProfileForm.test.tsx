@@ -141,6 +141,7 @@ describe('ProfileForm', () => {
       parish_id: 1,
       trn: '123456789',
       notification_preferences: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
         email_package_updates: true,
         email_invoices: false,
         email_purchase_requests: false,

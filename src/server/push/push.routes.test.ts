@@ -214,6 +214,50 @@ describe('web push', () => {
     expect(mine.hold?.what_to_do).toMatch(/^Upload the store invoice/);
   });
 
+  it('an invoice issued and its payment received are pushed, tagged with the invoice', async () => {
+    const device = await subscribeDevice(c.neighbour.access, 'Invoice phone');
+    const draft = expectOk<{ id: string }>(
+      await t.request({
+        method: 'POST',
+        url: '/v1/invoices',
+        token: c.admin.access,
+        payload: {
+          customer_id: c.neighbour.userId,
+          lines: [
+            { type: 'other', description: 'Customs brokerage', quantity: 1, unit_price_cents: 250_000 },
+          ],
+        },
+      }),
+      201,
+    );
+    const issued = expectOk<{ number: string; due_at: string }>(
+      await t.request({
+        method: 'PUT',
+        url: `/v1/invoices/${draft.id}`,
+        token: c.admin.access,
+        payload: { status: 'issued' },
+      }),
+    );
+    expectOk(
+      await t.request({
+        method: 'POST',
+        url: `/v1/invoices/${draft.id}/payments`,
+        token: c.admin.access,
+        payload: { amount_cents: 100_000, method: 'cash' },
+      }),
+      201,
+    );
+    await settle();
+    const got = (await ps.received(device.clientHash)) as PushMessage[];
+    expect(got.map((m) => m.notification.title)).toEqual([
+      `Invoice ${issued.number} is ready`,
+      `Payment received for ${issued.number}`,
+    ]);
+    expect(got.every((m) => m.notification.tag === `invoice:${draft.id}`)).toBe(true);
+    expect(got[0]?.notification.navigate).toBe(`http://localhost/user/invoices/${draft.id}`);
+    expect(got[0]?.notification.body).toMatch(/due by/);
+  });
+
   it('refuses endpoints that are not a push service, with a field error', async () => {
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
     const post = (endpoint: string) =>

@@ -52,7 +52,6 @@ export async function startPushService(fixedPort?: number): Promise<LocalPushSer
   const model = new PushApiModel();
   const server = new WebPushTestingServer(model, port);
   server.startServer();
-  console.log = log;
   const url = `http://localhost:${port}`;
   const post = async (path: string, body?: object) => {
     const res = await fetch(`${url}${path}`, {
@@ -66,6 +65,7 @@ export async function startPushService(fixedPort?: number): Promise<LocalPushSer
   for (let i = 0; i < 50 && (await post('/status').catch(() => ({ status: 0 }))).status !== 200; i++) {
     await new Promise((r) => setTimeout(r, 20));
   }
+  console.log = log; // restored once it listens (it logs from its listen callback)
   return {
     url,
     async subscribe(applicationServerKey) {

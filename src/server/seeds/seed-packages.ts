@@ -189,6 +189,8 @@ export async function seedDemoPackages(
           height: (2 + Math.floor(r() * 10)).toFixed(2),
           declaredValueCents: valueCents,
           statusCode: status,
+          // Held parcels say why, as staff must now when they hold one (the history's note says the same).
+          holdReason: status === 'on_hold' ? 'missing_invoice' : null,
           receivedAt: status === 'pre_alerted' ? null : (times[0] ?? null),
           deliveredAt: status === 'delivered' ? last : null,
           createdAt: new Date(start - (withPrealert ? 86_400_000 : 0)),

@@ -15,7 +15,6 @@ import {
   packages,
   prealerts,
   purchaseRequests,
-  pushSubscriptions,
   users,
 } from '../../db/schema';
 import { TEST_SCRYPT_LOG_N } from '../constants';
@@ -35,6 +34,7 @@ import {
 } from './fixture-types';
 import { otherCompanyRows } from './other-company-rows';
 import { paymentFixtures } from './payment-fixtures';
+import { pushFixture } from './push-fixtures';
 
 /**
  * Fixtures of the access-control matrix: one test app, every kind of caller, and rows of every kind owned by the
@@ -267,19 +267,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   const pr = await newRequest();
   const prToDelete = await newRequest();
   if (!personToDelete) throw new Error('authorized person insert returned no row');
-  const pushDevice = `Matrix device ${uniq()}`;
-  const [pushRow] = await db
-    .insert(pushSubscriptions)
-    .values({
-      companyId: demo.id,
-      userId: owner.userId,
-      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${uniq()}`,
-      p256dh: 'B'.repeat(87),
-      auth: 'A'.repeat(22),
-      deviceName: pushDevice,
-    })
-    .returning();
-  if (!pushRow) throw new Error('push subscription insert returned no row');
+  const push = await pushFixture(db, demo.id, owner.userId);
 
   const [note] = await db.select().from(notifications).where(eq(notifications.userId, owner.userId)).limit(1);
   if (!note) throw new Error('seed lacks a notification');
@@ -388,7 +376,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     invoiceFor,
     authorizedPersonId: person.id,
     authorizedPersonToDeleteId: personToDelete.id,
-    push: { subscriptionId: pushRow.id, deviceName: pushDevice },
+    push,
     purchaseRequestId: pr.id,
     purchaseRequestToDeleteId: prToDelete.id,
     notificationId: note.id,

@@ -73,13 +73,17 @@ async function present(
   };
 }
 
-/** The pass a share link names (its holder's current one), with its owner and holder; 404 when none. */
-async function byToken(db: Db, company: CompanyRow, token: string) {
-  const [row] = await db
+/** Passes with their owner and, for an authorized person's, that person (filtered by the caller). */
+const passRows = (db: Db) =>
+  db
     .select({ pass: pickupPasses, owner: users, person: authorizedPersons })
     .from(pickupPasses)
     .innerJoin(users, eq(users.id, pickupPasses.userId))
-    .leftJoin(authorizedPersons, eq(authorizedPersons.id, pickupPasses.authorizedPersonId))
+    .leftJoin(authorizedPersons, eq(authorizedPersons.id, pickupPasses.authorizedPersonId));
+
+/** The pass a share link names (its holder's current one), with its owner and holder; 404 when none. */
+async function byToken(db: Db, company: CompanyRow, token: string) {
+  const [row] = await passRows(db)
     .where(
       and(
         eq(pickupPasses.companyId, company.id),
@@ -130,11 +134,7 @@ export function createPickupPassService(deps: { db: Db }) {
 
 /** A pass by its code, any pass ever issued in the company (an older pass still finds its own parcels). */
 async function byCode(db: Db, company: CompanyRow, code: string) {
-  const [row] = await db
-    .select({ pass: pickupPasses, owner: users, person: authorizedPersons })
-    .from(pickupPasses)
-    .innerJoin(users, eq(users.id, pickupPasses.userId))
-    .leftJoin(authorizedPersons, eq(authorizedPersons.id, pickupPasses.authorizedPersonId))
+  const [row] = await passRows(db)
     .where(and(eq(pickupPasses.companyId, company.id), eq(pickupPasses.code, code)))
     .limit(1);
   if (!row || (row.person && !row.person.isActive)) return undefined;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacros } from './scripts/vite-lingui-macros';
 import { precompress } from './src/server/pwa/precompress';
 import { routePreloadMap } from './src/server/pwa/route-preload';
 
@@ -122,6 +124,9 @@ export default defineConfig(({ command }) => {
         quoteStyle: 'single',
         semicolons: true,
       }),
+      // Lingui's macros compiled (scripts/vite-lingui-macros.ts), and each `locales/<locale>.po` when imported.
+      linguiMacros(),
+      lingui(),
       react(),
       webManifest(),
       buildInfo(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidParamSchema } from './envelope';
+import { localeSchema } from './languages';
 import { text } from './text';
 
 export const addressSchema = z.object({
@@ -34,6 +35,10 @@ export const companySchema = z.object({
   exchange_rate_date: z.string().describe('ISO date the rate was set'),
   /** The company's IANA time zone (Company settings): every date is shown in it. */
   time_zone: z.string().describe('IANA time zone, e.g. America/Jamaica'),
+  /** The languages the company offers its customers and staff (Company settings), its default first. */
+  languages: z.array(localeSchema).min(1),
+  /** The language of a visitor whose browser asks for none the company offers. */
+  default_language: localeSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 

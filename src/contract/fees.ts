@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './format';
+import { DEFAULT_LANGUAGES, languagesSectionSchema } from './languages';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
@@ -101,6 +102,8 @@ export const accountSettingsSchema = z.object({
   payment: paymentSettingsSchema.default(DEFAULT_PAYMENT_SETTINGS),
   /** The company's IANA time zone: every date the PWA, the mails and the PDFs show is in it. */
   time_zone: z.string().default(DEFAULT_TIME_ZONE),
+  /** The languages the company offers and its default (Company settings). */
+  languages: languagesSectionSchema.default(DEFAULT_LANGUAGES),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -6,15 +6,20 @@
  * "CA$5.00", "€3.00"; never a bare "$" and never "$… JMD".
  */
 
+import { msg } from '@lingui/core/runtime-macro';
+import { activeLocale, tr } from './i18n';
+import { intlLocale } from './locales';
+
 /** A company's time zone until its admin picks another (Company settings): the demo companies are in Jamaica. */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
-const LOCALE = 'en-US';
+/** Numbers and dates follow the language words are being written in (the reader's: see i18n.ts). */
+const numbersLocale = () => intlLocale(activeLocale());
 
 /** True for a time zone name Intl knows ("America/Jamaica", "UTC"); false for anything else. */
 export function isTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
   try {
-    new Intl.DateTimeFormat(LOCALE, { timeZone: value });
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
   } catch {
     return false;
@@ -97,11 +102,12 @@ const DOLLAR_PREFIX: Record<string, string> = {
 };
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
+function moneyFormat(currency: string, locale = 'en-US'): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'symbol' });
-    moneyFormats.set(currency, format);
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' });
+    moneyFormats.set(key, format);
   }
   return format;
 }
@@ -122,26 +128,34 @@ export function currencySymbol(currency: string): string {
   return !part || part === '$' ? code : part;
 }
 
-/** Integer minor units → "J$1,234.50", "-US$5.00", "¥1,235", "TTD 10.00". */
+/**
+ * Integer minor units → "J$1,234.50", "-US$5.00", "¥1,235", "TTD 10.00" in English; the language decides the
+ * digits' grouping and where the sign goes ("1 234,50 J$" in French), the currency keeps its own sign.
+ */
 export function formatMoney(minorUnits: number, currency = 'JMD'): string {
   const code = (currency || 'JMD').toUpperCase();
   const digits = currencyDigits(code);
   const units = Math.round(minorUnits);
   const symbol = currencySymbol(code);
   const spaced = /^[A-Z]{3}$/.test(symbol) ? `${symbol}\u00a0` : symbol;
-  const number = moneyFormat(code)
-    .formatToParts(Math.abs(units) / 10 ** digits)
+  const locale = numbersLocale();
+  const parts = moneyFormat(code, locale).formatToParts(Math.abs(units) / 10 ** digits);
+  const number = parts
     .filter((p) => p.type !== 'currency' && p.type !== 'literal')
     .map((p) => p.value)
     .join('');
-  return `${units < 0 ? '-' : ''}${spaced}${number}`;
+  const sign = units < 0 ? '-' : '';
+  // Where the language writes the sign after the number (French, Spanish), so do we, with its space.
+  const at = parts.findIndex((p) => p.type === 'currency');
+  const after = at > 0 && parts.slice(0, at).some((p) => p.type === 'integer');
+  return after ? `${sign}${number}\u00a0${symbol}` : `${sign}${spaced}${number}`;
 }
 
 /** "157.2500" → "157.25"; "2.40" → "2.4"; at most `maxDigits` decimals, thousands grouped. */
 export function formatDecimal(value: string | number, maxDigits = 2): string {
   const n = typeof value === 'number' ? value : Number.parseFloat(value);
   if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: maxDigits }).format(n);
+  return new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: maxDigits }).format(n);
 }
 
 /** A decimal rate string ("0.2000", "0.003") as people read it: "20 %", "0.3 %"; "—" when there is none. */
@@ -166,12 +180,13 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(kind: 'date' | 'dateTime' | 'time', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${timeZone}`;
+  const locale = numbersLocale();
+  const key = `${locale}:${kind}:${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
     const day = { year: 'numeric', month: 'short', day: 'numeric' } as const;
     const time = { hour: 'numeric', minute: '2-digit' } as const;
-    format = new Intl.DateTimeFormat(LOCALE, {
+    format = new Intl.DateTimeFormat(locale, {
       ...(kind !== 'time' ? day : {}),
       ...(kind !== 'date' ? time : {}),
       timeZone,
@@ -212,7 +227,16 @@ export function formatTime(value: DateInput, timeZone = displayZone): string {
   return t ? dateFormat('time', timeZone).format(t.date) : String(value);
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = numbersLocale();
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -230,9 +254,9 @@ export function formatRelative(
   if (!t) return String(value);
   const seconds = Math.round((t.date.getTime() - (typeof now === 'number' ? now : now.getTime())) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
-  if (abs < 45 * MINUTE) return relativeFormat.format(Math.round(seconds / MINUTE), 'minute');
-  if (abs < 22 * HOUR) return relativeFormat.format(Math.round(seconds / HOUR), 'hour');
-  if (abs < 7 * DAY) return relativeFormat.format(Math.round(seconds / DAY), 'day');
+  if (abs < 45) return tr(msg`just now`);
+  if (abs < 45 * MINUTE) return relativeFormat().format(Math.round(seconds / MINUTE), 'minute');
+  if (abs < 22 * HOUR) return relativeFormat().format(Math.round(seconds / HOUR), 'hour');
+  if (abs < 7 * DAY) return relativeFormat().format(Math.round(seconds / DAY), 'day');
   return formatDate(value, timeZone);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
+import { localeSchema } from './languages';
 import { storageEndingSoonSchema } from './storage';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
@@ -108,6 +109,8 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** Any subset; the email cannot be changed here. `trn: null` or "" clears it. */
 export const updateProfileBodySchema = z.object({
+  /** The language of the portal, mails and notices for this user. */
+  locale: localeSchema.optional(),
   first_name: text().trim().min(1, 'Enter your first name').max(60).optional(),
   last_name: text().trim().min(1, 'Enter your last name').max(60).optional(),
   phone: phoneSchema.optional(),

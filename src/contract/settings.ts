@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rateStringSchema } from './fees';
 import { isTimeZone } from './format';
+import { languagesSectionSchema } from './languages';
 import { text, textRules } from './text';
 
 /*
@@ -60,6 +61,7 @@ export const companySettingsSchema = z.object({
   company_id: z.uuid(),
   currency: z.string(),
   time_zone: z.string(),
+  languages: languagesSectionSchema,
   payment: paymentSectionSchema,
   points: pointsSectionSchema,
   invoice: invoiceSectionSchema,
@@ -70,6 +72,7 @@ export type CompanySettings = z.infer<typeof companySettingsSchema>;
 export const updateSettingsBodySchema = z
   .strictObject({
     time_zone: timeZoneSchema.optional(),
+    languages: languagesSectionSchema.optional(),
     payment: paymentSectionSchema.optional(),
     points: pointsSectionSchema.optional(),
     invoice: invoiceSectionSchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { localeSchema } from './languages';
 import { text } from './text';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
@@ -22,6 +23,8 @@ export const userSchema = z.object({
   role: roleSchema,
   is_superadmin: z.boolean(),
   email_verified: z.boolean(),
+  /** The language the user chose (menus, mails, notices); null until they choose, then the company's default. */
+  locale: localeSchema.nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,10 +1,12 @@
 import type { Company, CompanyAdmin } from '../contract/companies';
+import { isLocale } from '../contract/locales';
 import type { User } from '../contract/users';
+import type { CompanyDisplay } from './companies/time-zones';
 import type { CompanyRow, UserRow } from './db/rows';
 
 /** Database rows -> contract shapes. The only place column names meet API names. */
-/** `timeZone`: the company's, from its settings (companies/time-zones.ts). */
-export function toCompany(c: CompanyRow, timeZone: string): Company {
+/** `display`: the company's time zone and languages, from its settings (companies/time-zones.ts). */
+export function toCompany(c: CompanyRow, display: CompanyDisplay): Company {
   return {
     id: c.id,
     is_active: c.isActive,
@@ -21,12 +23,14 @@ export function toCompany(c: CompanyRow, timeZone: string): Company {
     currency: c.currency,
     exchange_rate: c.exchangeRate,
     exchange_rate_date: c.exchangeRateDate,
-    time_zone: timeZone,
+    time_zone: display.timeZone,
+    languages: display.languages.offered,
+    default_language: display.languages.default,
   };
 }
 
-export function toCompanyAdmin(c: CompanyRow, hostnames: string[], timeZone: string): CompanyAdmin {
-  return { ...toCompany(c, timeZone), hostnames };
+export function toCompanyAdmin(c: CompanyRow, hostnames: string[], display: CompanyDisplay): CompanyAdmin {
+  return { ...toCompany(c, display), hostnames };
 }
 
 export function toUser(u: UserRow): User {
@@ -45,6 +49,7 @@ export function toUser(u: UserRow): User {
     role: u.role,
     is_superadmin: u.isSuperadmin,
     email_verified: u.emailVerifiedAt !== null,
+    locale: isLocale(u.locale) ? u.locale : null,
     created_at: u.createdAt.toISOString(),
   };
 }

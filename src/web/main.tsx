@@ -7,6 +7,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from './app/boot';
+import { shellCatalogs } from './app/i18n';
+import { LocaleProvider } from './app/locale';
 import { createQueryClient } from './app/query-client';
 import { setupQueryPersistence } from './app/query-persistence';
 import { createAppRouter } from './app/router';
@@ -14,6 +16,8 @@ import { SettingsProvider, useSettings } from './app/settings';
 import { buildTheme, cssVariablesResolver } from './app/theme';
 import { companyQueryOptions, primeCompany } from './features/tenant/api';
 import { setAuthFailureHandler } from './lib/api/client';
+import { activateLocale } from './lib/i18n/catalogs';
+import { chooseLocale } from './lib/i18n/choose';
 import { afterIdle } from './lib/idle';
 import { installOnlineManager } from './lib/offline/online';
 
@@ -48,28 +52,33 @@ function ThemedApp() {
 }
 
 const container = document.getElementById('root');
-if (container) {
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole tree (hundreds of milliseconds on a slow phone), and the static outline stays on screen
-  // until the page is ready to replace it.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={persistOptions}
-          onSuccess={onRestored}
-          onError={onRestored}
-        >
-          <SettingsProvider>
-            <ThemedApp />
-          </SettingsProvider>
-        </PersistQueryClientProvider>
-      </StrictMode>,
-    ),
-  );
-}
+// English is in the entry; another language's shell catalog is one small chunk, fetched before the first render.
+const languageReady = shellCatalogs.then(() => activateLocale(chooseLocale(boot?.company)));
+if (container)
+  void languageReady.then(() => {
+    const root = createRoot(container);
+    // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole tree (hundreds of milliseconds on a slow phone), and the static outline stays on screen
+    // until the page is ready to replace it.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={persistOptions}
+            onSuccess={onRestored}
+            onError={onRestored}
+          >
+            <SettingsProvider>
+              <LocaleProvider>
+                <ThemedApp />
+              </LocaleProvider>
+            </SettingsProvider>
+          </PersistQueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+  });
 
 // The outbox's triggers (start, online, tab visible, Background Sync relayed by the worker), once the first screen
 // is up and the main thread idle: sending queued pre-alerts can wait a moment, the first paint cannot.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
 import { DEFAULT_TIME_ZONE } from '../../contract/format';
+import { DEFAULT_LANGUAGES } from '../../contract/languages';
 import type { Db } from '../db';
 import { companies, companySettings, dutyCategories, dutyCategoryRates, rateVersions } from '../db/schema';
 import { BLUE_PARCEL_RATES, DEFAULT_RATES, FIRST_VERSION_FROM } from '../rates/defaults';
@@ -73,6 +74,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
       'Packages on an invoice more than 7 days overdue are held until it is paid; storage charges keep adding up.',
   },
   time_zone: DEFAULT_TIME_ZONE,
+  languages: DEFAULT_LANGUAGES,
 };
 
 /** Blue Parcel (the second demo company): its own bank details (its prices: rates/defaults.ts). */

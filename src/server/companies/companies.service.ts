@@ -9,7 +9,7 @@ import { conflict, notFound } from '../errors';
 import { toCompany, toCompanyAdmin } from '../presenters';
 import { ratesInForce } from '../rates/in-force';
 import { hostsByCompany, insertCompany, prefixTaken, slugTaken, takenHosts } from './company-rows';
-import { timeZoneOf } from './time-zones';
+import { type CompanyDisplay, displayOf } from './time-zones';
 
 type CreateCompanyBody = z.output<typeof createCompanyBodySchema>;
 
@@ -28,13 +28,13 @@ export function createCompanyService({ db }: { db: Db }) {
         db,
         rows.map((r) => r.id),
       );
-      const zones = await Promise.all(rows.map((r) => timeZoneOf(db, r.id)));
-      return rows.map((r, i) => toCompanyAdmin(r, hosts.get(r.id) ?? [], zones[i] ?? ''));
+      const shown = await Promise.all(rows.map((r) => displayOf(db, r.id)));
+      return rows.map((r, i) => toCompanyAdmin(r, hosts.get(r.id) ?? [], shown[i] as CompanyDisplay));
     },
 
     /** The company of the request's host as the PWA brands itself with it (`/v1/companies/me`, the app's page). */
     async current(company: CompanyRow): Promise<Company> {
-      return { ...toCompany(company, await timeZoneOf(db, company.id)), ...(await rateOf(company.id)) };
+      return { ...toCompany(company, await displayOf(db, company.id)), ...(await rateOf(company.id)) };
     },
 
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
@@ -42,7 +42,7 @@ export function createCompanyService({ db }: { db: Db }) {
       if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
       const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
       if (!row) throw notFound('Company not found');
-      return { ...toCompany(row, await timeZoneOf(db, row.id)), ...(await rateOf(row.id)) };
+      return { ...toCompany(row, await displayOf(db, row.id)), ...(await rateOf(row.id)) };
     },
 
     /** A new company with its host names and the template (menus, account defaults), in one transaction. */
@@ -86,7 +86,7 @@ export function createCompanyService({ db }: { db: Db }) {
       });
       // Committed: every instance's host lookup (which may have cached "no company here") must look again.
       wrote(db, 'companies', 'company_hosts');
-      return toCompanyAdmin(created, hostnames, await timeZoneOf(db, created.id));
+      return toCompanyAdmin(created, hostnames, await displayOf(db, created.id));
     },
   };
 }

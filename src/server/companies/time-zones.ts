@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../contract/format';
+import { DEFAULT_LANGUAGES, type LanguagesSection, languagesSectionSchema } from '../../contract/languages';
 import type { Db } from '../db';
 import { LookupCache } from '../db/lookup-cache';
 import { companySettings } from '../db/schema';
@@ -42,4 +43,35 @@ export function timeZoneOf(db: Db, companyId: string): Promise<string> {
 /** Drops the cached zones of this database (after a committed settings change on this instance). */
 export function forgetTimeZones(db: Db): void {
   caches.get(db)?.clear();
+  displays.get(db)?.clear();
+}
+
+/** How a company shows itself: its time zone and the languages it offers (both from Company settings). */
+export type CompanyDisplay = { timeZone: string; languages: LanguagesSection };
+
+const displays = new WeakMap<object, LookupCache<string, CompanyDisplay>>();
+
+async function readDisplay(db: Db, companyId: string): Promise<CompanyDisplay> {
+  const [row] = await db
+    .select({ languages: sql<unknown>`${companySettings.settings}->'languages'` })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1);
+  const languages = languagesSectionSchema.safeParse(row?.languages);
+  return {
+    timeZone: await timeZoneOf(db, companyId),
+    languages: languages.success ? languages.data : DEFAULT_LANGUAGES,
+  };
+}
+
+/** The company's time zone and languages, cached and cleared like the time zone alone (see above). */
+export function displayOf(db: Db, companyId: string): Promise<CompanyDisplay> {
+  let cache = displays.get(db);
+  if (!cache) {
+    const created = new LookupCache<string, CompanyDisplay>({ ttlMs: 10_000, max: 1000 });
+    onWrite(db, ['company_settings'], () => created.clear());
+    displays.set(db, created);
+    cache = created;
+  }
+  return cache.get(companyId, () => readDisplay(db, companyId));
 }

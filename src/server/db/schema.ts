@@ -106,6 +106,8 @@ export const users = pgTable(
     isSuperadmin: boolean('is_superadmin').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language they chose (contract/locales.ts); null: the company's default. */
+    locale: text('locale'),
     /** Which notifications are also emailed (profile page). */
     notificationPrefs: jsonb('notification_prefs')
       .$type<Partial<NotificationPreferences>>()

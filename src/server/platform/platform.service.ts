@@ -12,7 +12,7 @@ import type {
 import type { PendingInvitation } from '../../contract/staff';
 import type { AuditService } from '../audit/audit.service';
 import { freeSlug, hostsByCompany, insertCompany, prefixTaken, takenHosts } from '../companies/company-rows';
-import { timeZoneOf } from '../companies/time-zones';
+import { type CompanyDisplay, displayOf } from '../companies/time-zones';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { likePattern } from '../db/like';
@@ -64,7 +64,8 @@ export function createPlatformService({
 }) {
   async function present(rows: CompanyRow[], operator: Operator): Promise<PlatformCompany[]> {
     const ids = rows.map((r) => r.id);
-    const zones = await Promise.all(rows.map((r) => timeZoneOf(db, r.id)));
+    const shown = await Promise.all(rows.map((r) => displayOf(db, r.id)));
+    const zones = shown.map((d) => d.timeZone);
     const [hosts, usage] = await Promise.all([
       hostsByCompany(db, ids),
       usageOf(
@@ -74,7 +75,7 @@ export function createPlatformService({
     ]);
     const none: CompanyUsage = { customers: 0, parcels_this_month: 0, invoices: 0, stored_bytes: 0 };
     return rows.map((r, i) => ({
-      ...toCompany(r, zones[i] ?? ''),
+      ...toCompany(r, shown[i] as CompanyDisplay),
       hosts: hosts.get(r.id) ?? [],
       status: r.isActive ? 'active' : 'inactive',
       is_platform: r.id === operator.company.id,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { timeZoneOf } from '../companies/time-zones';
+import { displayOf } from '../companies/time-zones';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendNotFound } from '../http/envelope';
@@ -58,7 +58,7 @@ export async function registerWeb(
     const path = request.url.split('?')[0] ?? '/';
     const company = request.company;
     const html = await documents.render(
-      company ? toCompany(company, await timeZoneOf(db, company.id)) : null,
+      company ? toCompany(company, await displayOf(db, company.id)) : null,
       path,
     );
     if (html === null) return sendNotFound(reply, 'The app is not built');

@@ -16,6 +16,7 @@ export function toCompanySettings(company: CompanyRow, s: AccountSettings): Comp
     company_id: company.id,
     currency: company.currency,
     time_zone: s.time_zone,
+    languages: s.languages,
     payment: {
       bank_transfer: { ...s.payment.bank_transfer },
       counter: s.payment.counter,
@@ -65,6 +66,7 @@ export function createSettingsService({ db, audit }: { db: Db; audit: AuditServi
         const next: AccountSettings = accountSettingsSchema.parse({
           ...current,
           ...(body.time_zone !== undefined ? { time_zone: body.time_zone } : {}),
+          ...(body.languages ? { languages: body.languages } : {}),
           ...(body.payment ? { payment: body.payment } : {}),
           ...(body.points ? { points: body.points } : {}),
           ...(body.invoice

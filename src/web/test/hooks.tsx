@@ -1,6 +1,9 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import '../lib/i18n/catalogs';
 
 /**
  * Renders a hook inside a fresh QueryClient and records every key it invalidates, so a test can say which screens a
@@ -17,7 +20,9 @@ export function renderHookWithClient<T>(hook: () => T) {
     return invalidate(filters, options);
   };
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </QueryClientProvider>
   );
   const rendered = renderHook(hook, { wrapper });
   /** The query roots refreshed whole (`['packages']`), as a sorted list. */

@@ -9,6 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useWords, type Words } from '../../lib/i18n/text';
 import { ScrollTable } from '../ScrollTable';
 import { pageState, type RowSelection } from './selection';
 
@@ -16,7 +17,8 @@ import { pageState, type RowSelection } from './selection';
 type DataAttributes = { [name: `data-${string}`]: string | number | boolean | undefined };
 
 export interface Column<T> {
-  header: string;
+  /** A message (`msg` at module level) or words already translated. */
+  header: Words;
   /** The header is for screen readers only (an actions column). */
   srOnlyHeader?: boolean;
   cell: (row: T) => ReactNode;
@@ -62,6 +64,7 @@ export function DataTable<T>({
   rowProps,
   footer,
 }: DataTableProps<T>) {
+  const words = useWords();
   const all = selection ? pageState(selection, rows) : null;
   return (
     <ScrollTable label={regionLabel ?? `${label} table`} minWidth={minWidth} maxHeight={maxHeight}>
@@ -79,9 +82,10 @@ export function DataTable<T>({
                 />
               </Table.Th>
             )}
-            {columns.map((c) => (
-              <Table.Th key={c.header} scope="col" ta={c.align} w={c.w} visibleFrom={c.visibleFrom}>
-                {c.srOnlyHeader ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
+            {columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list; a header is no key in every language
+              <Table.Th key={i} scope="col" ta={c.align} w={c.w} visibleFrom={c.visibleFrom}>
+                {c.srOnlyHeader ? <VisuallyHidden>{words(c.header)}</VisuallyHidden> : words(c.header)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -109,9 +113,10 @@ export function DataTable<T>({
                     />
                   </Table.Td>
                 )}
-                {columns.map((c) => (
+                {columns.map((c, i) => (
                   <Table.Td
-                    key={c.header}
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list
+                    key={i}
                     ta={c.align}
                     visibleFrom={c.visibleFrom}
                     style={cellStyle(c)}

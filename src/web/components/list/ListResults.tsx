@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Box, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -22,7 +23,8 @@ export interface ListResultsProps<T> extends Omit<ListRowsProps<T>, 'rows'> {
     'isPending' | 'isError' | 'data' | 'error' | 'refetch' | 'isPlaceholderData' | 'fetchStatus'
   >;
   /** How the summary counts rows: ["package", "packages"]. */
-  noun: readonly [one: string, many: string];
+  /** What the list holds, by count (see ResultsSummary). */
+  noun: MessageDescriptor;
   errorTitle: string;
   /** Nothing to show: "no packages yet", or "no packages match" with a way to clear the filters. */
   empty: ReactNode;

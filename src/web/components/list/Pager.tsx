@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
+import { formatDecimal } from '../../../contract/format';
 import { PageButtons, PageSizeSelect } from '../Paging';
 
 /** Where a list is in its pages, as the URL says, and how to move. */
@@ -28,13 +32,19 @@ export function ResultsSummary({
   shown: number;
   total: number;
   capped?: boolean | undefined;
-  noun: readonly [one: string, many: string];
+  /** What the list holds, by count: `msg({ message: '{count, plural, one {package} other {packages}}' })`. */
+  noun: MessageDescriptor;
 }) {
+  const { i18n } = useLingui();
   const first = (page - 1) * pageSize + 1;
-  const all = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  const last = first + shown - 1;
+  const all = `${formatDecimal(total, 0)}${capped ? '+' : ''}`;
+  const things = i18n._({ ...noun, values: { count: capped ? Number.MAX_SAFE_INTEGER : total } });
   return (
     <Text size="sm" c="dimmed" aria-live="polite" data-testid="results-summary">
-      Showing {first}–{first + shown - 1} of {all} {total === 1 && !capped ? noun[0] : noun[1]}
+      <Trans>
+        Showing {first}–{last} of {all} {things}
+      </Trans>
     </Text>
   );
 }

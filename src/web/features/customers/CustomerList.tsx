@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -86,7 +87,7 @@ export function CustomerList({
       <ListResults
         query={query}
         label="Customers"
-        noun={['account', 'accounts']}
+        noun={msg({ message: '{count, plural, one {account} other {accounts}}' })}
         errorTitle="Could not load the customers"
         empty={
           <NoMatches

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -62,7 +63,7 @@ export function PrealertMatching({
           <ListResults
             query={pre}
             label={PRE}
-            noun={['pre-alert', 'pre-alerts']}
+            noun={msg({ message: '{count, plural, one {pre-alert} other {pre-alerts}}' })}
             errorTitle="Could not load the pre-alerts"
             empty={<Text c="dimmed">No pre-alert is waiting.</Text>}
             card={(p) => <PrealertCard p={p} onPick={setPair} onCancel={setCancelling} />}
@@ -81,7 +82,7 @@ export function PrealertMatching({
           <ListResults
             query={pkgs}
             label={PKG}
-            noun={['package', 'packages']}
+            noun={msg({ message: '{count, plural, one {package} other {packages}}' })}
             errorTitle="Could not load the packages"
             empty={<Text c="dimmed">Every received package has its pre-alert.</Text>}
             card={(k) => <PackageCard k={k} onPick={setPair} />}

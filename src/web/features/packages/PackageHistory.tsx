@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import '@mantine/core/styles/EmptyState.css';
 import { Button, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconPlaneDeparture } from '@tabler/icons-react';
@@ -110,7 +111,7 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
       <ListResults
         query={packages}
         label="Packages"
-        noun={['package', 'packages']}
+        noun={msg({ message: '{count, plural, one {package} other {packages}}' })}
         errorTitle="Could not load your packages"
         empty={
           hasFilters(search) ? (

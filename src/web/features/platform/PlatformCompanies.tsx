@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Button, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -54,7 +55,7 @@ export function PlatformCompanies({
       <ListResults
         query={query}
         label="Companies"
-        noun={['company', 'companies']}
+        noun={msg({ message: '{count, plural, one {company} other {companies}}' })}
         errorTitle="Could not load the companies"
         empty={
           <NoMatches

@@ -1,10 +1,13 @@
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZES } from '../../../contract/constants';
-import { formatMoney } from '../../../contract/format';
+import { formatDecimal, formatMoney } from '../../../contract/format';
 import type { PointsEntry, PointsPage } from '../../../contract/points';
 import { type Column, ListResults } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
@@ -12,8 +15,8 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { pointsQueryOptions } from './api';
 import type { PointsSearch } from './points-search';
 
-const points = new Intl.NumberFormat('en-US');
-const signed = new Intl.NumberFormat('en-US', { signDisplay: 'exceptZero' });
+const points = { format: (n: number) => formatDecimal(n, 0) };
+const signed = { format: (n: number) => (n > 0 ? `+${formatDecimal(n, 0)}` : formatDecimal(n, 0)) };
 
 // Mantine's green-9 is 4.1:1 on a striped row; these pass 4.5:1 on both schemes.
 function pointsColor(n: number) {
@@ -44,21 +47,28 @@ function PointsRules({ rules }: { rules: NonNullable<PointsPage['rules']> }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="points-rules-heading" data-testid="points-rules">
       <Title order={2} fz="lg" id="points-rules-heading" mb="xs">
-        How points work
+        <Trans>How points work</Trans>
       </Title>
       <List size="sm" spacing={4}>
         <List.Item>
-          Each point is worth <strong>{money(rules.point_value_cents)}</strong> off an invoice.
+          <Trans>
+            Each point is worth <strong>{money(rules.point_value_cents)}</strong> off an invoice.
+          </Trans>
         </List.Item>
         <List.Item>
-          You earn 1 point for every {money(rules.cents_per_point)} you pay on an invoice
-          {rules.prealert_bonus > 0
-            ? `, and ${points.format(rules.prealert_bonus)} points for each pre-alert sent with its invoice file`
-            : ''}
-          .
+          {rules.prealert_bonus > 0 ? (
+            <Trans>
+              You earn 1 point for every {money(rules.cents_per_point)} you pay on an invoice, and{' '}
+              {points.format(rules.prealert_bonus)} points for each pre-alert sent with its invoice file.
+            </Trans>
+          ) : (
+            <Trans>You earn 1 point for every {money(rules.cents_per_point)} you pay on an invoice.</Trans>
+          )}
         </List.Item>
         <List.Item>
-          To use them, ask to pay with points at the counter: they come off the invoice you are paying.
+          <Trans>
+            To use them, ask to pay with points at the counter: they come off the invoice you are paying.
+          </Trans>
         </List.Item>
       </List>
     </Card>
@@ -67,22 +77,27 @@ function PointsRules({ rules }: { rules: NonNullable<PointsPage['rules']> }) {
 
 /** On a phone: date, reason (which names the reference) and points; the rest from the sm breakpoint. */
 const ledgerColumns: Column<PointsEntry>[] = [
-  { header: 'Date', nowrap: true, cell: (e) => <RelativeTime value={e.created_at} /> },
-  { header: 'Reason', cell: (e) => e.reason },
+  { header: msg`Date`, nowrap: true, cell: (e) => <RelativeTime value={e.created_at} /> },
+  { header: msg`Reason`, cell: (e) => e.reason },
   {
-    header: 'Reference',
+    header: msg`Reference`,
     visibleFrom: 'sm',
     cell: (e) => <Reference entry={e} />,
     td: () => ({ style: { overflowWrap: 'anywhere' } }),
   },
   {
-    header: 'Points',
+    header: msg`Points`,
     align: 'right',
     nowrap: true,
     cell: (e) => signed.format(e.points),
     td: (e) => ({ fw: 600, c: pointsColor(e.points) }),
   },
-  { header: 'Balance after', align: 'right', visibleFrom: 'sm', cell: (e) => points.format(e.balance_after) },
+  {
+    header: msg`Balance after`,
+    align: 'right',
+    visibleFrom: 'sm',
+    cell: (e) => points.format(e.balance_after),
+  },
 ];
 
 /** Phones: the points on the same line as the reason so they never scroll away. */
@@ -105,7 +120,7 @@ function LedgerCard({ e }: { e: PointsEntry }) {
             <Reference entry={e} />
           </>
         ) : null}{' '}
-        · Balance {points.format(e.balance_after)}
+        · <Trans>Balance {points.format(e.balance_after)}</Trans>
       </Text>
     </>
   );
@@ -119,36 +134,39 @@ export function PointsHistory({
   search: PointsSearch;
   onChange: (patch: Partial<PointsSearch>) => void;
 }) {
-  usePageTitle('Points');
+  const { t } = useLingui();
+  usePageTitle(t`Points`);
   const query = useQuery(pointsQueryOptions(search.page, search.pageSize));
   const data = query.data;
 
   return (
     <Stack gap="md">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        Points
+        <Trans>Points</Trans>
       </Title>
       <Card padding="lg" component="section" aria-labelledby="points-balance-heading">
         <Group gap="md" wrap="nowrap">
           <IconStar size={32} aria-hidden color="var(--mantine-color-yellow-7)" />
           <div>
             <Text size="sm" c="dimmed" id="points-balance-heading" component="h2" m={0} fw={500}>
-              Your balance
+              <Trans>Your balance</Trans>
             </Text>
             {data ? (
               <>
                 <Text fz={36} fw={700} lh={1.1} data-testid="points-balance">
-                  {points.format(data.balance)} points
+                  <Plural value={data.balance} one="# point" other="# points" />
                 </Text>
                 {data.rules && (
                   <Text size="sm" c="dimmed" data-testid="points-worth">
-                    Worth {formatMoney(data.balance * data.rules.point_value_cents, data.rules.currency)} off
-                    an invoice
+                    <Trans>
+                      Worth {formatMoney(data.balance * data.rules.point_value_cents, data.rules.currency)}{' '}
+                      off an invoice
+                    </Trans>
                   </Text>
                 )}
               </>
             ) : query.isPending ? (
-              <Skeleton h={40} w={180} mt={4} aria-label="Loading your balance" />
+              <Skeleton h={40} w={180} mt={4} aria-label={t`Loading your balance`} />
             ) : (
               <Text fz={36} fw={700} lh={1.1}>
                 —
@@ -162,20 +180,20 @@ export function PointsHistory({
 
       <Card padding="lg" component="section" aria-labelledby="points-ledger-heading">
         <Title order={2} fz="lg" id="points-ledger-heading" mb="sm">
-          History
+          <Trans>History</Trans>
         </Title>
         <ListResults
           query={query}
-          label="Points history"
-          noun={['entry', 'entries']}
-          errorTitle="Could not load your points"
+          label={t`Points history`}
+          noun={msg({ message: '{count, plural, one {entry} other {entries}}' })}
+          errorTitle={t`Could not load your points`}
           empty={
             <EmptyState
               py="xl"
               icon={<IconStar size={28} aria-hidden />}
               variant="light"
-              title="No points yet"
-              description="You earn points when you pay an invoice and when you send a pre-alert with its invoice."
+              title={t`No points yet`}
+              description={t`You earn points when you pay an invoice and when you send a pre-alert with its invoice.`}
             />
           }
           columns={ledgerColumns}

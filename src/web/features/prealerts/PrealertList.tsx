@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Box, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
@@ -190,7 +191,7 @@ export function PrealertList({
       <ListResults
         query={list}
         label="Your pre-alerts"
-        noun={['pre-alert', 'pre-alerts']}
+        noun={msg({ message: '{count, plural, one {pre-alert} other {pre-alerts}}' })}
         errorTitle="Could not load your pre-alerts"
         offline={<Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>}
         empty={

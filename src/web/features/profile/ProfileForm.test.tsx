@@ -18,6 +18,7 @@ const profile: Profile = {
     first_name: 'Ann',
     last_name: 'Lee',
     name: 'Ann Lee',
+    locale: null,
     phone: '876-555-0123',
     address: '12 Hope Road, Kingston 6',
     parish_id: 2,

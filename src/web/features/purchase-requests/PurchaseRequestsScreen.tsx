@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { RelativeTime } from '../../components/RelativeTime';
 import '@mantine/core/styles/EmptyState.css';
 import {
@@ -209,7 +210,7 @@ export function PurchaseRequestsScreen() {
       <ListResults
         query={list}
         label="Purchase requests"
-        noun={['request', 'requests']}
+        noun={msg({ message: '{count, plural, one {request} other {requests}}' })}
         errorTitle="Could not load your purchase requests"
         empty={
           <EmptyState

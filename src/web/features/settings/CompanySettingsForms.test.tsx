@@ -11,6 +11,7 @@ const settings: CompanySettings = {
   company_id: '00000000-0000-4000-8000-000000000002',
   currency: 'JMD',
   time_zone: 'America/Jamaica',
+  languages: { offered: ['en', 'es', 'fr', 'ar'], default: 'en' },
   payment: {
     bank_transfer: {
       bank_name: 'National Commercial Bank (NCB)',

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import '@mantine/core/styles/EmptyState.css';
 import { Button, EmptyState, Modal, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconTruck } from '@tabler/icons-react';
@@ -46,7 +47,7 @@ export function ShipmentList({
       <ListResults
         query={query}
         label="Shipments"
-        noun={['shipment', 'shipments']}
+        noun={msg({ message: '{count, plural, one {shipment} other {shipments}}' })}
         errorTitle="Could not load the shipments"
         empty={
           <EmptyState

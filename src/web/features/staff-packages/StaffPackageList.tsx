@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import '@mantine/core/styles/EmptyState.css';
 import { Button, EmptyState, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -66,7 +67,7 @@ export function StaffPackageList({ search, onChange, onClear }: StaffPackageView
       <ListResults
         query={query}
         label="Packages"
-        noun={['package', 'packages']}
+        noun={msg({ message: '{count, plural, one {package} other {packages}}' })}
         errorTitle="Could not load the packages"
         empty={
           isFiltered(search) ? (

@@ -1,0 +1,43 @@
+import { transformAsync } from '@babel/core';
+import { getConfig } from '@lingui/conf';
+import type { Plugin } from 'vite';
+
+/**
+ * Lingui's macros (`Trans`, `t`, `msg`, `plural`) compiled into message descriptors when the PWA is built or
+ * tested, with Lingui's own Babel plugin, only in files that import a macro. (The plugin's native transform needs
+ * @lingui/native-tools, whose binary npm leaves out when it installs with the machine's older Node.)
+ * In a production build the descriptors keep only the message id: the words come from the catalogs.
+ */
+export function linguiMacros(): Plugin {
+  const config = getConfig();
+  const packages = [...config.macro.corePackage, ...config.macro.jsxPackage];
+  const importsMacro = new RegExp(
+    `from ['"](?:${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})['"]`,
+  );
+  let production = false;
+  return {
+    name: 'lingui-macros',
+    enforce: 'pre',
+    configResolved(resolved) {
+      production = resolved.isProduction;
+    },
+    async transform(code, id) {
+      if (!/\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, '')) || id.includes('/node_modules/')) return null;
+      if (!importsMacro.test(code)) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: [
+          [
+            '@lingui/babel-plugin-lingui-macro',
+            { descriptorFields: production ? 'id-only' : 'all', linguiConfig: config },
+          ],
+        ],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LOCALES } from './locales';
+
+/** One of the portal's languages (src/contract/locales.ts). */
+export const localeSchema = z.enum(LOCALES);
+
+/** The languages a company offers (at least one) and its default, which must be one of them. */
+export const languagesSectionSchema = z
+  .object({
+    offered: z.array(localeSchema).min(1, 'Offer at least one language').max(LOCALES.length),
+    default: localeSchema,
+  })
+  .refine((l) => l.offered.includes(l.default), {
+    message: 'The default language must be one of those offered',
+    path: ['default'],
+  })
+  .transform((l) => ({ ...l, offered: LOCALES.filter((x) => l.offered.includes(x)) }));
+export type LanguagesSection = z.infer<typeof languagesSectionSchema>;
+
+/** A company that never chose: every language offered, English first. */
+export const DEFAULT_LANGUAGES: LanguagesSection = { offered: [...LOCALES], default: 'en' };

@@ -26,3 +26,9 @@ export const activeLocale = () => source.locale();
 
 /** A message in the active language. */
 export const tr = (message: MessageDescriptor) => source.translate(message);
+
+/**
+ * A validation message in the reader's language, for zod: `.min(1, say(msg`Enter your first name`))`. zod calls it
+ * when the check fails, so the words are those of whoever is being answered (the PWA's user, the API's caller).
+ */
+export const say = (message: MessageDescriptor) => ({ error: () => tr(message) });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// Installs the contract's translator (statuses, validation) before anything translates.
+import './i18n';
 import { startAppJobs } from './app-jobs';
 import { createTokenSigner } from './auth/tokens';
 import { registerRoutes } from './capabilities';
@@ -12,6 +14,7 @@ import { registerDocs } from './http/docs';
 import { registerHttp } from './http/http';
 import { createServer } from './http/server';
 import { tenantPlugin } from './http/tenant';
+import { localePlugin } from './i18n/request';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerWeb } from './pwa/web';
@@ -95,6 +98,7 @@ export async function buildApp({
 
   await registerHttp(app, { config, redis, shutdown: app });
   await app.register(tenantPlugin, { db, hostless: HEALTH_PATHS });
+  await app.register(localePlugin, { db });
   await app.register(authPlugin, { db, signer });
   await registerDocs(app);
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { authEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
+import { t } from '../i18n';
 import { toUser } from '../presenters';
 import type { Services } from '../services';
 import { DEVICE_COOKIE, deviceKeys, knownDevice, setDeviceCookie } from './device-cookie';
@@ -23,7 +25,7 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
     ep.register,
     async (request) => {
       await auth.register(requireCompany(request), request.body, linkOrigin(request, config));
-      return ok(null, 'Check your email to finish signing up', 201);
+      return ok(null, t(msg`Check your email to finish signing up`), 201);
     },
     limit,
   );
@@ -38,7 +40,7 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
       const tokens = await auth.login(company, request.body, device);
       // Signed in: a new device token each time.
       setDeviceCookie(request, reply, devices, company.id, request.body.email);
-      return ok(tokens, 'Signed in');
+      return ok(tokens, t(msg`Signed in`));
     },
     limit,
   );
@@ -47,20 +49,20 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
     app,
     ep.refresh,
     async (request) =>
-      ok(await auth.refresh(requireCompany(request), request.body.refreshToken), 'Session renewed'),
+      ok(await auth.refresh(requireCompany(request), request.body.refreshToken), t(msg`Session renewed`)),
     { config: { rateLimit: { max: config.rateLimits.refresh, timeWindow: windowMs } } },
   );
 
   route(app, ep.logout, async (request) => {
     await auth.logout(requireCompany(request), request.body?.refreshToken);
-    return ok(null, 'Signed out');
+    return ok(null, t(msg`Signed out`));
   });
 
   route(
     app,
     ep.verification,
     async (request) =>
-      ok(toUser(await auth.verifyEmail(requireCompany(request), request.body.token)), 'Email verified'),
+      ok(toUser(await auth.verifyEmail(requireCompany(request), request.body.token)), t(msg`Email verified`)),
     limit,
   );
 
@@ -73,7 +75,7 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
         request.body.email,
         linkOrigin(request, config),
       );
-      return ok(null, 'If an account uses this email, a reset link is on its way');
+      return ok(null, t(msg`If an account uses this email, a reset link is on its way`));
     },
     limit,
   );
@@ -83,7 +85,7 @@ export const authRoutes: FastifyPluginAsync<Pick<Services, 'authService'> & { co
     ep.resetPassword,
     async (request) => {
       await auth.resetPassword(requireCompany(request), request.body.token, request.body.password);
-      return ok(null, 'Password changed; sign in with your new password');
+      return ok(null, t(msg`Password changed; sign in with your new password`));
     },
     limit,
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type LoginBody, type RegisterBody, registerBodySchema, type Tokens } from '../../contract/auth';
 import { nextMailboxNumber } from '../companies/mailbox-numbers';
@@ -9,6 +10,7 @@ import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { emailTokens, parishes, refreshTokens, users } from '../db/schema';
 import { wrote } from '../db/writes';
 import { ApiError, badRequest, fieldError, notFound, unauthorized } from '../errors';
+import { currentLocale, withLocale } from '../i18n';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/mail-job';
 import { accountExistsMail, brandOf } from '../mail/templates';
@@ -27,7 +29,7 @@ import {
   type TokenSigner,
 } from './tokens';
 
-const expired = () => unauthorized('Your session has expired; sign in again');
+const expired = () => unauthorized(msg`Your session has expired; sign in again`);
 
 export function createAuthService(deps: {
   db: Db;
@@ -141,20 +143,22 @@ export function createAuthService(deps: {
       const weak = passwordWeakness(body.password, body.email);
       if (weak) throw fieldError('password', weak);
       const parish = await db.query.parishes.findFirst({ where: eq(parishes.id, body.parish_id) });
-      if (!parish) throw fieldError('parish_id', 'Choose a parish from the list');
+      if (!parish) throw fieldError('parish_id', msg`Choose a parish from the list`);
       const passwordHash = await hashPassword(body.password, config.scryptLogN);
       const taken = await db.query.users.findFirst({
         where: and(eq(users.companyId, company.id), eq(users.email, body.email)),
       });
       const tellOwner = (owner: UserRow) =>
         inTransaction(async (tx) => {
-          const message = accountExistsMail({
-            brand: brandOf(company),
-            origin,
-            to: owner.email,
-            firstName: owner.firstName,
-            mailFrom: config.mailFrom,
-          });
+          const message = withLocale(owner.locale ?? currentLocale(), () =>
+            accountExistsMail({
+              brand: brandOf(company),
+              origin,
+              to: owner.email,
+              firstName: owner.firstName,
+              mailFrom: config.mailFrom,
+            }),
+          );
           await queueMail(jobs, tx, { message, about: [{ entity: 'user', id: owner.id }] });
         });
       if (taken) return tellOwner(taken);
@@ -175,6 +179,8 @@ export function createAuthService(deps: {
               trn: body.trn ?? null,
               mailboxNumber,
               role: 'customer',
+              // The language they signed up in: their mails and notices are written in it.
+              locale: currentLocale(),
             })
             .returning();
           if (!row) throw new Error('insert returned no row');
@@ -206,7 +212,7 @@ export function createAuthService(deps: {
           const minutes = Math.ceil(wait / 60_000);
           throw new ApiError(
             429,
-            `Too many failed sign-ins for this account from new devices; try again in ${minutes} min, sign in from a device you used before, or reset your password`,
+            msg`Too many failed sign-ins for this account from new devices; try again in ${{ minutes }} min, sign in from a device you used before, or reset your password`,
             undefined,
             { 'retry-after': String(Math.ceil(wait / 1000)) },
           );
@@ -222,7 +228,7 @@ export function createAuthService(deps: {
       );
       if (!user || !ok || !user.isActive) {
         await throttle.failed(company.id, counted);
-        throw unauthorized('Invalid email or password');
+        throw unauthorized(msg`Invalid email or password`);
       }
       await throttle.clear(company.id, counted);
       return issueTokens(user);
@@ -269,7 +275,7 @@ export function createAuthService(deps: {
         return { replay: true } as const;
       });
       if ('replay' in outcome)
-        throw unauthorized('This session was signed out for your safety; sign in again');
+        throw unauthorized(msg`This session was signed out for your safety; sign in again`);
       return withAccess(user, outcome.token);
     },
 
@@ -287,13 +293,14 @@ export function createAuthService(deps: {
 
     async verifyEmail(company: CompanyRow, token: string): Promise<UserRow> {
       const row = await consumeEmailToken(company, token, 'verify');
-      if (!row) throw badRequest('This verification link is invalid, used or expired. Ask for a new one.');
+      if (!row) throw badRequest(msg`This verification link is invalid, used or expired. Ask for a new one.`);
       const [user] = await db
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
         .where(eq(users.id, row.userId))
         .returning();
-      if (!user) throw badRequest('This verification link is invalid, used or expired. Ask for a new one.');
+      if (!user)
+        throw badRequest(msg`This verification link is invalid, used or expired. Ask for a new one.`);
       wrote(db, 'users'); // committed: a cached copy of this user is stale
       return user;
     },
@@ -330,7 +337,7 @@ export function createAuthService(deps: {
         if (weak) throw fieldError('password', weak);
       }
       const row = await consumeEmailToken(company, token, 'reset');
-      if (!row) throw badRequest('This reset link is invalid, used or expired. Ask for a new one.');
+      if (!row) throw badRequest(msg`This reset link is invalid, used or expired. Ask for a new one.`);
       const passwordHash = await hashPassword(password, config.scryptLogN);
       const owner = await db.query.users.findFirst({
         where: eq(users.id, row.userId),
@@ -374,7 +381,7 @@ export function createAuthService(deps: {
               where: and(eq(users.id, userId), eq(users.companyId, company.id)),
             })
           : undefined;
-        if (!other) throw notFound('User not found');
+        if (!other) throw notFound(msg`User not found`);
         target = other;
       }
       return resendVerification(company, target, origin);

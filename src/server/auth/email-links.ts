@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { emailTokens } from '../db/schema';
+import { currentLocale, withLocale } from '../i18n';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/mail-job';
 import { brandOf, resetMail, verificationMail } from '../mail/templates';
@@ -39,7 +40,10 @@ export async function mailEmailLink(
     mailFrom: deps.config.mailFrom,
   };
   await queueMail(deps.jobs, tx, {
-    message: kind === 'verify' ? verificationMail(parts) : resetMail(parts),
+    // In the language they chose, else the request's (which falls back to the company's default).
+    message: withLocale(user.locale ?? currentLocale(), () =>
+      kind === 'verify' ? verificationMail(parts) : resetMail(parts),
+    ),
     about: [{ entity: 'user', id: user.id }],
   });
 }

@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../errors';
 
 /** What a sign-in call answers while its limits cannot be checked and the operator chose to fail closed. */
 export const signInPaused = () =>
-  new ApiError(503, 'Signing in is paused for a moment; please try again shortly', undefined, {
+  new ApiError(503, msg`Signing in is paused for a moment; please try again shortly`, undefined, {
     'retry-after': '30',
   });
 

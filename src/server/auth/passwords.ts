@@ -1,6 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { msg } from '@lingui/core/runtime-macro';
 import { ApiError } from '../errors';
+import { t } from '../i18n';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 type ScryptParams = { N: number; r: number; p: number };
@@ -20,7 +22,9 @@ const waiting: (() => void)[] = [];
 async function withKdfSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= KDF_CONCURRENCY) {
     if (waiting.length >= KDF_QUEUE_MAX) {
-      throw new ApiError(503, 'The server is busy; try again in a moment', undefined, { 'retry-after': '2' });
+      throw new ApiError(503, msg`The server is busy; try again in a moment`, undefined, {
+        'retry-after': '2',
+      });
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
@@ -89,10 +93,10 @@ export function dummyPasswordHash(logN: number): Promise<string> {
 /** Returns a reason the password is too weak, or null. Length limits are the contract's; this adds what zod can't. */
 export function passwordWeakness(password: string, email?: string): string | null {
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return 'This password is too common; choose another';
-  if (/^(.)\1+$/.test(password)) return 'Do not repeat one character';
-  if (email && lower === email.toLowerCase()) return 'Do not use your email as your password';
+  if (COMMON_PASSWORDS.has(lower)) return t(msg`This password is too common; choose another`);
+  if (/^(.)\1+$/.test(password)) return t(msg`Do not repeat one character`);
+  if (email && lower === email.toLowerCase()) return t(msg`Do not use your email as your password`);
   if (email && lower === email.split('@')[0]?.toLowerCase())
-    return 'Do not use your email name as your password';
+    return t(msg`Do not use your email name as your password`);
   return null;
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
   AUTHORIZED_PERSONS_MAX,
@@ -38,7 +39,7 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
 
   async function idType(id: number, tx: Db = db): Promise<IdRow> {
     const [row] = await tx.select().from(identifications).where(eq(identifications.id, id)).limit(1);
-    if (!row) throw fieldError('identification_id', 'Choose an ID type from the list');
+    if (!row) throw fieldError('identification_id', msg`Choose an ID type from the list`);
     return row;
   }
 
@@ -49,7 +50,7 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
       .innerJoin(identifications, eq(identifications.id, authorizedPersons.identificationId))
       .where(and(eq(authorizedPersons.id, id), own(company, user)))
       .limit(1);
-    if (!row) throw notFound('Authorized person not found');
+    if (!row) throw notFound(msg`Authorized person not found`);
     return toPerson(row.p, row.t);
   }
 
@@ -126,7 +127,7 @@ export function createAuthorizedPersonService({ db }: { db: Db }) {
         .delete(authorizedPersons)
         .where(and(eq(authorizedPersons.id, id), own(company, user)))
         .returning({ id: authorizedPersons.id });
-      if (rows.length === 0) throw notFound('Authorized person not found');
+      if (rows.length === 0) throw notFound(msg`Authorized person not found`);
     },
   };
 }

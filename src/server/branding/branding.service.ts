@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import type { AuditChanges, AuditValue } from '../../contract/audit';
 import type { Branding, UpdateBrandingBody } from '../../contract/branding';
@@ -71,7 +72,7 @@ export function createBrandingService(deps: {
   async function companyOf(tx: Db, id: string, lock: boolean): Promise<CompanyRow> {
     const base = tx.select().from(companies).where(eq(companies.id, id)).limit(1);
     const [row] = lock ? await base.for('update') : await base;
-    if (!row) throw notFound('Company not found');
+    if (!row) throw notFound(msg`Company not found`);
     return row;
   }
 
@@ -113,7 +114,7 @@ export function createBrandingService(deps: {
       .set({ logoUrl: urls[1], updatedAt: new Date() })
       .where(eq(companies.id, company.id))
       .returning();
-    if (!after) throw notFound('Company not found');
+    if (!after) throw notFound(msg`Company not found`);
     await audit.record(tx, company, actor, {
       entity: 'company',
       entityId: company.id,
@@ -163,7 +164,7 @@ export function createBrandingService(deps: {
           })
           .where(eq(companies.id, company.id))
           .returning();
-        if (!after) throw notFound('Company not found');
+        if (!after) throw notFound(msg`Company not found`);
         await audit.record(tx, company, actor, {
           entity: 'company',
           entityId: company.id,

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok, sendNotFound } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 export const companyRoutes: FastifyPluginAsync<Pick<Services, 'companies'>> = async (
@@ -24,6 +26,6 @@ export const companyRoutes: FastifyPluginAsync<Pick<Services, 'companies'>> = as
   route(app, ep.create, async (request) => {
     const created = await svc.create(request.body);
     app.tenants.invalidate();
-    return ok(created, 'Company created', 201);
+    return ok(created, t(msg`Company created`), 201);
   });
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, CompanyAdmin, createCompanyBodySchema } from '../../contract/companies';
@@ -39,9 +40,9 @@ export function createCompanyService({ db }: { db: Db }) {
 
     /** Your own company, or any for the platform superadmin; others are as good as absent. */
     async one(own: CompanyRow, caller: UserRow, id: string): Promise<Company> {
-      if (id !== own.id && !caller.isSuperadmin) throw notFound('Company not found');
+      if (id !== own.id && !caller.isSuperadmin) throw notFound(msg`Company not found`);
       const row = await db.query.companies.findFirst({ where: eq(companies.id, id) });
-      if (!row) throw notFound('Company not found');
+      if (!row) throw notFound(msg`Company not found`);
       return { ...toCompany(row, await displayOf(db, row.id)), ...(await rateOf(row.id)) };
     },
 
@@ -52,16 +53,16 @@ export function createCompanyService({ db }: { db: Db }) {
         // drizzle's transaction type lacks the client's `$client`; it runs the same queries.
         const tx = txRaw as unknown as Db;
         if (await slugTaken(tx, body.slug)) {
-          throw conflict('A company with this slug exists', { slug: ['This slug is taken'] });
+          throw conflict(msg`A company with this slug exists`, { slug: ['This slug is taken'] });
         }
         const hostTaken = await takenHosts(tx, hostnames);
         if (hostTaken.length > 0) {
-          throw conflict('A host name is already in use', {
+          throw conflict(msg`A host name is already in use`, {
             hostnames: [`Already in use: ${hostTaken.join(', ')}`],
           });
         }
         if (await prefixTaken(tx, body.mailbox_prefix)) {
-          throw conflict('A mailbox prefix is already in use', {
+          throw conflict(msg`A mailbox prefix is already in use`, {
             mailbox_prefix: [`${body.mailbox_prefix} is used by another company`],
           });
         }

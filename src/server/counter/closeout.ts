@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { paymentMethods } from '../../contract/constants';
@@ -166,7 +167,7 @@ export function createCounterCloseout(deps: { db: Db }) {
     ): Promise<Closeout> {
       const tz = q.tz || 'UTC';
       if (!isTimeZone(tz))
-        throw badRequest('Validation failed', { tz: ['Not a time zone this server knows'] });
+        throw badRequest(msg`Validation failed`, { tz: ['Not a time zone this server knows'] });
       const date = q.date ?? dateIn(tz);
       const from = startOfDay(date, tz);
       const to = startOfDay(nextDate(date), tz);

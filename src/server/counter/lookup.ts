@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { COUNTER_STATUSES, type CounterLookup, type CounterPackage } from '../../contract/counter';
 import { dayIn } from '../../contract/format';
@@ -37,7 +38,7 @@ async function customerFor(db: Db, company: CompanyRow, q: CounterQuery) {
   if (q.tracking) {
     const parsed = trackingNumberSchema.safeParse(q.tracking);
     if (!parsed.success) {
-      throw badRequest('Validation failed', {
+      throw badRequest(msg`Validation failed`, {
         tracking: [parsed.error.issues[0]?.message ?? 'Not a tracking number'],
       });
     }
@@ -54,11 +55,12 @@ async function customerFor(db: Db, company: CompanyRow, q: CounterQuery) {
       .from(users)
       .where(and(eq(users.id, pkg.userId), eq(users.companyId, company.id)))
       .limit(1);
-    if (!user) throw notFound('No customer found');
+    if (!user) throw notFound(msg`No customer found`);
     return { user, scanned: pkg, how: 'tracking' as const, pass: null };
   }
   const raw = (q.mailbox ?? '').toUpperCase().replace(/\s+/g, '');
-  if (!raw) throw badRequest('Validation failed', { mailbox: ['Enter a mailbox number or scan a package'] });
+  if (!raw)
+    throw badRequest(msg`Validation failed`, { mailbox: ['Enter a mailbox number or scan a package'] });
   const mailbox = /^\d+$/.test(raw) ? `${company.mailboxPrefix}-${raw}` : raw;
   const [user] = await db
     .select()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { maskIdNumber, type ReleaseResult } from '../../contract/counter';
 import type { Db } from '../db';
@@ -36,11 +37,11 @@ async function parcelsToRelease(tx: Db, company: CompanyRow, ids: string[]) {
     .where(and(eq(packages.companyId, company.id), inArray(packages.id, ids)))
     .orderBy(asc(packages.id))
     .for('update');
-  if (locked.length !== ids.length) throw notFound('Package not found');
+  if (locked.length !== ids.length) throw notFound(msg`Package not found`);
   const owners = new Set(locked.map((p) => p.userId));
   const [ownerId] = [...owners];
   if (owners.size !== 1 || !ownerId) {
-    throw badRequest('Validation failed', {
+    throw badRequest(msg`Validation failed`, {
       package_ids: ['Release the packages of one customer at a time'],
     });
   }
@@ -75,9 +76,9 @@ async function collectorOf(tx: Db, company: CompanyRow, ownerId: string, body: R
     .where(eq(identifications.id, body.identification_id))
     .limit(1);
   if (!idType)
-    throw badRequest('Validation failed', { identification_id: ['Choose an ID type from the list'] });
+    throw badRequest(msg`Validation failed`, { identification_id: ['Choose an ID type from the list'] });
   const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).limit(1);
-  if (!owner) throw notFound('Package not found');
+  if (!owner) throw notFound(msg`Package not found`);
   if (!body.authorized_person_id) return { owner, idType, collectedBy: nameOf(owner), personId: null };
   const [person] = await tx
     .select()
@@ -91,7 +92,7 @@ async function collectorOf(tx: Db, company: CompanyRow, ownerId: string, body: R
     )
     .limit(1);
   if (!person?.isActive) {
-    throw badRequest('Validation failed', {
+    throw badRequest(msg`Validation failed`, {
       authorized_person_id: [`Not an active authorized person of ${nameOf(owner)}`],
     });
   }
@@ -103,7 +104,7 @@ async function collectorOf(tx: Db, company: CompanyRow, ownerId: string, body: R
   if (plainId(person.idNumber) !== plainId(body.id_number)) {
     errors.id_number = [`Does not match the ID number on record for ${person.fullName}`];
   }
-  if (Object.keys(errors).length > 0) throw badRequest('The ID does not match the record', errors);
+  if (Object.keys(errors).length > 0) throw badRequest(msg`The ID does not match the record`, errors);
   return { owner, idType, collectedBy: person.fullName, personId: person.id };
 }
 
@@ -117,7 +118,7 @@ async function paymentOf(tx: Db, company: CompanyRow, locked: PackageRow[], body
   const unpaid = locked.filter((p) => billing.get(p.id)?.billing !== 'paid');
   const reason = body.override_reason?.trim() ?? '';
   if (unpaid.length > 0 && !reason) {
-    throw badRequest('Validation failed', {
+    throw badRequest(msg`Validation failed`, {
       override_reason: [
         `${unpaid.map((p) => p.trackingNumber).join(', ')} ${unpaid.length === 1 ? 'is' : 'are'} not paid: say why ${unpaid.length === 1 ? 'it' : 'they'} may leave unpaid`,
       ],

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { customerEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Staff: the company's customers and the actions on an account (each audited). */
@@ -18,7 +20,7 @@ export const customerRoutes: FastifyPluginAsync<Pick<Services, 'customers'> & { 
 
   route(app, ep.verify, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await customers.verify(company, user, request.params.id), 'Email verified');
+    return ok(await customers.verify(company, user, request.params.id), t(msg`Email verified`));
   });
 
   route(app, ep.resendVerification, async (request) => {
@@ -30,17 +32,20 @@ export const customerRoutes: FastifyPluginAsync<Pick<Services, 'customers'> & { 
 
   route(app, ep.deactivate, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await customers.deactivate(company, user, request.params.id), 'Account deactivated');
+    return ok(await customers.deactivate(company, user, request.params.id), t(msg`Account deactivated`));
   });
 
   route(app, ep.reactivate, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await customers.reactivate(company, user, request.params.id), 'Account reactivated');
+    return ok(await customers.reactivate(company, user, request.params.id), t(msg`Account reactivated`));
   });
 
   route(app, ep.role, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await customers.role(company, user, request.params.id, request.body.role), 'Role changed');
+    return ok(
+      await customers.role(company, user, request.params.id, request.body.role),
+      t(msg`Role changed`),
+    );
   });
 
   route(app, ep.passwordReset, async (request) => {

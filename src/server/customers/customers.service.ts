@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import type { CustomerSort } from '../../contract/constants';
@@ -67,7 +68,7 @@ const ORDER: Record<CustomerSort, SQL[]> = {
 
 /** A clerk may act on customers' accounts; a staff account's access is for admins (the Staff screen's rules). */
 function staffOnlyByAdmins(caller: UserRow, target: UserRow): void {
-  if (isStaff(target) && caller.role !== 'admin') throw forbidden('Only admins change staff accounts');
+  if (isStaff(target) && caller.role !== 'admin') throw forbidden(msg`Only admins change staff accounts`);
 }
 
 /**
@@ -91,7 +92,7 @@ export function createCustomerService({
       .where(and(eq(users.id, id), eq(users.companyId, company.id)))
       .limit(1);
     const [u] = lock ? await base.for('update') : await base;
-    if (!u) throw notFound('Customer not found');
+    if (!u) throw notFound(msg`Customer not found`);
     return u;
   }
 
@@ -120,7 +121,7 @@ export function createCustomerService({
         .set({ ...set, updatedAt: new Date() })
         .where(eq(users.id, before.id))
         .returning();
-      if (!after) throw notFound('Customer not found');
+      if (!after) throw notFound(msg`Customer not found`);
       if (within) await within(tx, after);
       await audit.record(tx, company, staff, {
         entity: 'user',
@@ -306,7 +307,7 @@ export function createCustomerService({
     /** A deactivated account cannot sign in, and its sessions end: refresh tokens are revoked here, and the
      * auth guard refuses its access tokens (it reads is_active on every call). */
     deactivate(company: CompanyRow, staff: UserRow, id: string) {
-      if (id === staff.id) throw conflict('You cannot deactivate your own account');
+      if (id === staff.id) throw conflict(msg`You cannot deactivate your own account`);
       return change(
         company,
         staff,
@@ -342,7 +343,7 @@ export function createCustomerService({
 
     /** Admins only (the contract's access); nobody changes their own role, so an admin cannot lock themselves out. */
     role(company: CompanyRow, admin: UserRow, id: string, role: Role) {
-      if (id === admin.id) throw forbidden('You cannot change your own role');
+      if (id === admin.id) throw forbidden(msg`You cannot change your own role`);
       return change(
         company,
         admin,
@@ -362,7 +363,7 @@ export function createCustomerService({
 
     async passwordReset(company: CompanyRow, staff: UserRow, id: string, origin: string) {
       const u = await target(company, id);
-      if (!u.isActive) throw conflict('Reactivate the account before sending a password reset');
+      if (!u.isActive) throw conflict(msg`Reactivate the account before sending a password reset`);
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await auth.mailLink(tx, 'reset', company, u, origin);

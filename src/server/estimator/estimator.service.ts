@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { DutyCalculatorBody, DutyCategory, DutyEstimate } from '../../contract/duty';
 import { dutyCalculatorBodySchema } from '../../contract/duty';
 import type { CustomsSettings, Fees } from '../../contract/fees';
@@ -176,7 +177,7 @@ export function createEstimatorService({ db }: { db: Db }) {
         ratesInForce(db, company.id, at),
         settingsOf(db, company.id),
       ]);
-      if (!category) throw fieldError('category_id', 'Choose a category from the list');
+      if (!category) throw fieldError('category_id', msg`Choose a category from the list`);
       return estimateOn(company, body, {
         rates,
         rateDate: rates.rateDate,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -58,13 +59,13 @@ export const authPlugin = fp(
       const token = bearer(request);
       if (!token) throw unauthorized();
       const claims = await opts.signer.verify(token);
-      if (!claims) throw unauthorized('Your session has expired; sign in again');
-      if (claims.cid !== company.id) throw unauthorized('This session belongs to another company');
+      if (!claims) throw unauthorized(msg`Your session has expired; sign in again`);
+      if (claims.cid !== company.id) throw unauthorized(msg`This session belongs to another company`);
       const user = await cache.get(`${company.id}/${claims.sub}`, async () => {
         const [row] = await userById.execute({ id: claims.sub, companyId: company.id });
         return row ?? null;
       });
-      if (!user?.isActive) throw unauthorized('Your session has expired; sign in again');
+      if (!user?.isActive) throw unauthorized(msg`Your session has expired; sign in again`);
       request.auth = { user, company, claims };
       return request.auth;
     });
@@ -79,7 +80,7 @@ export function guard(opts: GuardOptions = {}) {
     const { user } = await this.authenticate(request);
     if (opts.superadmin && !user.isSuperadmin) throw forbidden();
     if (opts.verified && !user.emailVerifiedAt) {
-      throw new ApiError(403, 'Verify your email address to continue');
+      throw new ApiError(403, msg`Verify your email address to continue`);
     }
     if (opts.roles && !opts.roles.includes(user.role) && !user.isSuperadmin) throw forbidden();
   };

@@ -1,9 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../contract/envelope';
 import { textProblem } from '../../contract/text';
-import { ApiError } from '../errors';
+import { ApiError, validationFailed } from '../errors';
+import { t } from '../i18n';
 
 export function ok<T>(data: T, message = 'OK', statusCode = 200) {
   return { success: true as const, message, data, statusCode };
@@ -17,13 +20,13 @@ function send(reply: FastifyReply, statusCode: number, message: string, errors?:
 }
 
 /** Messages for the framework's own client errors, in words a user of the API can act on. */
-const clientErrorMessages: Record<string, string> = {
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type',
+const clientErrorMessages: Record<string, MessageDescriptor> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: msg`The request body is empty`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: msg`Unsupported content type`,
+  FST_ERR_CTP_BODY_TOO_LARGE: msg`The request body is too large`,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: msg`Invalid Content-Length`,
+  FST_ERR_CTP_INVALID_JSON_BODY: msg`The request body is not valid JSON`,
+  FST_ERR_CTP_INVALID_TYPE: msg`Unsupported content type`,
 };
 
 /**
@@ -92,7 +95,7 @@ function refuseBadText(request: FastifyRequest, reply: FastifyReply, done: () =>
     const errors = badTextFields(value, context);
     if (Object.keys(errors).length > 0) {
       const where = context === 'body' ? '' : ` (${context})`;
-      send(reply, 400, `Validation failed${where}`, errors);
+      send(reply, 400, `${validationFailed()}${where}`, errors);
       return;
     }
   }
@@ -115,24 +118,25 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       for (const v of error.validation) {
         const path =
           v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-        errors[path] = [...(errors[path] ?? []), v.message ?? 'Invalid value'];
+        errors[path] = [...(errors[path] ?? []), v.message ?? t(msg`Invalid value`)];
       }
       const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
-      return send(reply, 400, `Validation failed${where}`, errors);
+      return send(reply, 400, `${validationFailed()}${where}`, errors);
     }
     if (error instanceof ResponseSerializationError) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match the contract');
-      return send(reply, 500, 'Unexpected error occurred');
+      return send(reply, 500, t(msg`Unexpected error occurred`));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return send(reply, 429, error.message || 'Too many requests; try again later');
+      return send(reply, 429, error.message || t(msg`Too many requests; try again later`));
     }
     if (status >= 400 && status < 500) {
-      return send(reply, status, clientErrorMessages[error.code] ?? error.message);
+      const known = clientErrorMessages[error.code];
+      return send(reply, status, known ? t(known) : error.message);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, 'Unexpected error occurred');
+    return send(reply, 500, t(msg`Unexpected error occurred`));
   });
 });
 

@@ -5,10 +5,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signInPaused } from '../auth/login-throttle';
 import type { RedisLink } from '../cluster/redis';
 import type { Config } from '../config';
+import { t } from '../i18n';
 import { envelopePlugin } from './envelope';
 import type { Shutdown } from './server';
 import { multipartLimits } from './uploads';
@@ -123,10 +125,10 @@ export async function registerHttp(
     // The real client (as the nearest trusted proxy saw it) on this company: other spellings of the host
     // (LOCALHOST, localhost., another port) resolve to the same company and share the limit.
     keyGenerator: (req) => `${req.ip}|${req.company?.id ?? req.site?.hostname ?? ''}`,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
-    }),
+    errorResponseBuilder: (_req, ctx) => {
+      const seconds = Math.ceil(ctx.ttl / 1000);
+      return { statusCode: 429, message: t(msg`Too many attempts; try again in ${{ seconds }} s`) };
+    },
   });
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
 }

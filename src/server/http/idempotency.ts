@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
@@ -15,7 +16,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !KEY_RE.test(key)) {
-    throw new ApiError(400, 'Idempotency-Key must be 8–200 letters, digits or -_.:');
+    throw new ApiError(400, msg`Idempotency-Key must be 8–200 letters, digits or -_.:`);
   }
   return key;
 }
@@ -115,12 +116,12 @@ export function createIdempotency({ db }: { db: Db }) {
           // Another request with this key committed first (the insert waited for it): its reply is the answer.
           const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
           if (prior?.state !== 'done') {
-            throw new ApiError(409, 'This request is being processed; try again shortly', undefined, {
+            throw new ApiError(409, msg`This request is being processed; try again shortly`, undefined, {
               'retry-after': '2',
             });
           }
           if (prior.requestDigest !== digest) {
-            throw new ApiError(422, 'This Idempotency-Key was already used for a different request');
+            throw new ApiError(422, msg`This Idempotency-Key was already used for a different request`);
           }
           return {
             kind: 'replayed',

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -84,7 +85,7 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: TenantOptions)
     if (opts.hostless?.has(request.url.split('?')[0] ?? '')) return;
     // `request.host` is the Host header, or X-Forwarded-Host when the proxy is trusted.
     const site = parseHost(request.host);
-    if (!site) throw new ApiError(400, 'Invalid Host header');
+    if (!site) throw new ApiError(400, msg`Invalid Host header`);
     request.site = site;
     request.company = await lookup(site.hostname);
   });
@@ -92,6 +93,6 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: TenantOptions)
 
 /** The company of the request, or a 404 envelope: tenant-scoped calls on an unknown host are refused. */
 export function requireCompany(request: FastifyRequest): CompanyRow {
-  if (!request.company) throw new ApiError(404, 'No company is served on this host');
+  if (!request.company) throw new ApiError(404, msg`No company is served on this host`);
   return request.company;
 }

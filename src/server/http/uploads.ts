@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { LOGO_TYPES } from '../../contract/branding-rules';
@@ -36,12 +37,12 @@ function mapMultipartError(err: unknown): unknown {
         files: [`Each file must be ${FILE_MAX_BYTES / 1024 / 1024} MB or smaller`],
       });
     case 'FST_FILES_LIMIT':
-      return badRequest('Validation failed', { files: [`Attach at most ${FILES_MAX} files`] });
+      return badRequest(msg`Validation failed`, { files: [`Attach at most ${FILES_MAX} files`] });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new ApiError(413, 'The form has too many parts');
+      return new ApiError(413, msg`The form has too many parts`);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ApiError(415, 'Send the form as multipart/form-data');
+      return new ApiError(415, msg`Send the form as multipart/form-data`);
     default:
       break;
   }
@@ -56,21 +57,21 @@ function mapMultipartError(err: unknown): unknown {
     status === undefined &&
     MALFORMED_FORM.test(err.message)
   ) {
-    return badRequest('The form could not be read: it is not valid multipart/form-data');
+    return badRequest(msg`The form could not be read: it is not valid multipart/form-data`);
   }
   return err;
 }
 
 const MALFORMED_FORM = /multipart|boundary|unexpected end|terminated early|malformed|part header|needle/i;
 
-const clientGone = () => badRequest('The request was closed before the form arrived');
+const clientGone = () => badRequest(msg`The request was closed before the form arrived`);
 
 /**
  * Reads a multipart form: fields as strings, files streamed to the store's staging area and typed by their bytes.
  * Whatever goes wrong, nothing staged is left behind; the caller settles the files it gets (settleUpload).
  */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
-  if (!request.isMultipart()) throw new ApiError(415, 'Send the form as multipart/form-data');
+  if (!request.isMultipart()) throw new ApiError(415, msg`Send the form as multipart/form-data`);
   // A client that left before its form was read (while the quota was checked): nothing more will arrive, and the
   // multipart reader, which learns of a closed request from its 'close' event (long gone), would wait forever.
   if (request.raw.destroyed) throw clientGone();
@@ -87,7 +88,7 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
         // Text the database refuses (NUL; a lone surrogate, which a part in UTF-16 can carry): refused here, as the
         // JSON routes' guard does, before any lookup.
         const problem = textProblem(name) ?? textProblem(value);
-        if (problem) throw badRequest('Validation failed', { [printable(name)]: [problem] });
+        if (problem) throw badRequest(msg`Validation failed`, { [printable(name)]: [problem] });
         fields[name] = value;
         continue;
       }
@@ -99,7 +100,7 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
       const nameProblem = textProblem(part.filename ?? '');
       if (nameProblem) {
         part.file.resume();
-        throw badRequest('Validation failed', { [part.fieldname]: [`The file's name: ${nameProblem}`] });
+        throw badRequest(msg`Validation failed`, { [part.fieldname]: [`The file's name: ${nameProblem}`] });
       }
       const staged = await store.stage(part.file);
       const name = safeFileName(part.filename);
@@ -108,7 +109,7 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
       // A logo's refusals name its own field and the types a logo may be (branding/logo-image.ts checks the rest).
       const isLogo = part.fieldname === 'logo';
       if (staged.size === 0)
-        throw badRequest('Validation failed', { [isLogo ? 'logo' : 'files']: [`${name} is empty`] });
+        throw badRequest(msg`Validation failed`, { [isLogo ? 'logo' : 'files']: [`${name} is empty`] });
       if (!file.contentType && isLogo) {
         throw new ApiError(415, `${name} is not a ${logoTypes} image`, {
           logo: [`The logo must be a ${logoTypes} image`],
@@ -163,5 +164,5 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
     const key = issue.path.join('.') || 'body';
     errors[key] = [...(errors[key] ?? []), issue.message];
   }
-  throw badRequest('Validation failed', errors);
+  throw badRequest(msg`Validation failed`, errors);
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import {
   type ImportConfirmBody,
   type ImportPreview,
@@ -142,7 +143,7 @@ export function createCsvImport(deps: { db: Db; status: PackageStatus }) {
       const chosen = new Set(body.rows);
       const missing = [...chosen].filter((n) => n > rows.length);
       if (missing.length > 0) {
-        throw badRequest('Validation failed', {
+        throw badRequest(msg`Validation failed`, {
           rows: [`The file has no row ${missing.slice(0, 5).join(', ')}`],
         });
       }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import Papa from 'papaparse';
 import { IMPORT_ROWS_MAX, type ImportField, importFields } from '../../contract/intake';
 import { badRequest } from '../errors';
@@ -55,7 +56,7 @@ export function guessMapping(
     const c = chosen[f];
     if (c !== undefined) {
       if (c !== '' && !headers.includes(c)) {
-        throw badRequest('Validation failed', { [`mapping.${f}`]: [`The file has no column “${c}”`] });
+        throw badRequest(msg`Validation failed`, { [`mapping.${f}`]: [`The file has no column “${c}”`] });
       }
       if (c !== '') {
         out[f] = c;
@@ -81,18 +82,20 @@ export function readCsv(csv: string, chosen?: Partial<Record<ImportField, string
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [head, ...data] = parsed.data;
   if (!head || head.length === 0)
-    throw badRequest('Validation failed', { csv: ['The file has no header row'] });
+    throw badRequest(msg`Validation failed`, { csv: ['The file has no header row'] });
   if (data.length === 0)
-    throw badRequest('Validation failed', { csv: ['The file has no rows below its header'] });
+    throw badRequest(msg`Validation failed`, { csv: ['The file has no rows below its header'] });
   if (data.length > IMPORT_ROWS_MAX) {
-    throw badRequest('Validation failed', {
+    throw badRequest(msg`Validation failed`, {
       csv: [`The file has ${data.length} rows; import at most ${IMPORT_ROWS_MAX} at a time`],
     });
   }
   const headers = head.map((h) => h.trim());
   const mapping = guessMapping(headers, chosen);
   if (!mapping.tracking_number) {
-    throw badRequest('Validation failed', { csv: ['No column looks like the tracking number: choose it'] });
+    throw badRequest(msg`Validation failed`, {
+      csv: ['No column looks like the tracking number: choose it'],
+    });
   }
   const index = Object.entries(mapping).map(([f, h]) => [f, headers.indexOf(h)] as const);
   const rows: CsvRow[] = data.map((cells, i) => {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { intakeEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Warehouse intake: receipts one by one (scan-first), the clerk's recent ones with undo, and CSV imports. */
@@ -31,7 +33,7 @@ export const intakeRoutes: FastifyPluginAsync<Pick<Services, 'intake'> & { confi
 
   route(app, ep.undo, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.undo(company, user, request.params.id), 'Receipt undone');
+    return ok(await svc.undo(company, user, request.params.id), t(msg`Receipt undone`));
   });
 
   route(

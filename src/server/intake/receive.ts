@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import { FILE_TYPES } from '../../contract/constants';
 import type { Matched, ReceiveInput } from '../../contract/intake';
@@ -44,10 +45,10 @@ async function alreadyReceived(
 
 /** The photo of a receipt: at most one, and an image (a PDF is a document, not a photo). */
 function photoOf(upload: FormUpload<ReceiveInput>) {
-  if (upload.files.length > 1) throw badRequest('Validation failed', { photo: ['Attach one photo'] });
+  if (upload.files.length > 1) throw badRequest(msg`Validation failed`, { photo: ['Attach one photo'] });
   const [photo] = upload.files;
   if (photo && !IMAGE_TYPES.includes(photo.contentType)) {
-    throw new ApiError(415, 'The photo must be a JPEG, PNG, WebP or HEIC image', {
+    throw new ApiError(415, msg`The photo must be a JPEG, PNG, WebP or HEIC image`, {
       photo: ['The photo must be a JPEG, PNG, WebP or HEIC image'],
     });
   }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { UNDO_RECEIVE_MINUTES } from '../../contract/intake';
 import type { AuditService } from '../audit/audit.service';
@@ -25,11 +26,11 @@ async function receiptToUndo(db: Db, company: CompanyRow, staff: UserRow, id: st
     .from(packages)
     .where(and(eq(packages.id, id), eq(packages.companyId, company.id)))
     .limit(1);
-  if (!p) throw notFound('Package not found');
+  if (!p) throw notFound(msg`Package not found`);
   const receivedAt = p.receivedAt;
-  if (!receivedAt || p.receivedBy === null) throw conflict('This package was not received at intake');
+  if (!receivedAt || p.receivedBy === null) throw conflict(msg`This package was not received at intake`);
   if (p.receivedBy !== staff.id && staff.role !== 'admin') {
-    throw forbidden('Only the clerk who received it (or an admin) can undo a receipt');
+    throw forbidden(msg`Only the clerk who received it (or an admin) can undo a receipt`);
   }
   if (Date.now() - receivedAt.getTime() > UNDO_MS) {
     throw conflict(`A receipt can be undone for ${UNDO_RECEIVE_MINUTES} minutes; change the package instead`);
@@ -64,7 +65,7 @@ async function assertUntouched(tx: Db, p: PackageRow, receivedAt: Date) {
       .where(eq(packages.id, p.id))
       .limit(1),
   ]);
-  if (!now) throw notFound('Package not found');
+  if (!now) throw notFound(msg`Package not found`);
   const name = nameIn(await statusNames(tx));
   assertMoves([{ trackingNumber: p.trackingNumber, from: now.status }], UNRECORDED, 'undo', name);
   if (
@@ -75,7 +76,9 @@ async function assertUntouched(tx: Db, p: PackageRow, receivedAt: Date) {
     now.owner !== p.userId ||
     p.createdAt.getTime() < receivedAt.getTime() - 1000
   ) {
-    throw conflict('Something else happened to this package since its receipt: change it instead of undoing');
+    throw conflict(
+      msg`Something else happened to this package since its receipt: change it instead of undoing`,
+    );
   }
 }
 

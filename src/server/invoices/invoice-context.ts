@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import { formatDate, formatMoney } from '../../contract/format';
@@ -9,6 +10,7 @@ import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { invoices } from '../db/schema';
 import { notFound } from '../errors';
+import { t } from '../i18n';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { PointsService } from '../points/points.service';
 import { detailOf } from './invoice-records';
@@ -82,7 +84,7 @@ export async function locked(tx: Db, company: CompanyRow, id: string): Promise<I
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
     .for('update');
-  if (!inv) throw notFound('Invoice not found');
+  if (!inv) throw notFound(msg`Invoice not found`);
   return inv;
 }
 
@@ -95,29 +97,38 @@ export type InvoiceNotice = 'issued' | 'updated' | 'payment' | 'paid' | 'cancell
 export function invoiceNotice(inv: InvoiceRow, what: InvoiceNotice, amountCents = 0) {
   const total = formatMoney(inv.totalCents, inv.currency);
   const balance = formatMoney(Math.max(0, inv.totalCents - inv.amountPaidCents), inv.currency);
-  const n = inv.number ?? 'draft';
-  return {
-    issued: {
-      title: `Invoice ${n} is ready`,
-      body: `Your invoice ${n} for ${total} is ready${inv.dueAt ? `, due by ${formatDate(inv.dueAt)}` : ''}.`,
-    },
-    updated: {
-      title: `Invoice ${n} was updated`,
-      body: `Your invoice ${n} was revised: the total is now ${total}, the balance ${balance}.`,
-    },
-    payment: {
-      title: `Payment received for ${n}`,
-      body: `We received ${formatMoney(amountCents, inv.currency)} on invoice ${n}. The balance is ${balance}.`,
-    },
-    paid: {
-      title: `Invoice ${n} is paid`,
-      body: `We received your payment${amountCents ? ` of ${formatMoney(amountCents, inv.currency)}` : ''}: invoice ${n} (${total}) is paid in full. Thank you.`,
-    },
-    cancelled: {
-      title: `Invoice ${n} was cancelled`,
-      body: `Invoice ${n} (${total}) was cancelled; you owe nothing on it.`,
-    },
-  }[what];
+  const n = inv.number ?? t(msg`draft`);
+  const amount = formatMoney(amountCents, inv.currency);
+  const due = inv.dueAt ? t(msg`, due by ${{ day: formatDate(inv.dueAt) }}`) : '';
+  const words = {
+    issued: () => ({
+      title: t(msg`Invoice ${{ n }} is ready`),
+      body: t(msg`Your invoice ${{ n }} for ${{ total }} is ready${{ due }}.`),
+    }),
+    updated: () => ({
+      title: t(msg`Invoice ${{ n }} was updated`),
+      body: t(
+        msg`Your invoice ${{ n }} was revised: the total is now ${{ total }}, the balance ${{ balance }}.`,
+      ),
+    }),
+    payment: () => ({
+      title: t(msg`Payment received for ${{ n }}`),
+      body: t(msg`We received ${{ amount }} on invoice ${{ n }}. The balance is ${{ balance }}.`),
+    }),
+    paid: () => ({
+      title: t(msg`Invoice ${{ n }} is paid`),
+      body: amountCents
+        ? t(
+            msg`We received your payment of ${{ amount }}: invoice ${{ n }} (${{ total }}) is paid in full. Thank you.`,
+          )
+        : t(msg`We received your payment: invoice ${{ n }} (${{ total }}) is paid in full. Thank you.`),
+    }),
+    cancelled: () => ({
+      title: t(msg`Invoice ${{ n }} was cancelled`),
+      body: t(msg`Invoice ${{ n }} (${{ total }}) was cancelled; you owe nothing on it.`),
+    }),
+  };
+  return words[what]();
 }
 
 /** The customer's notification (and, per their preferences, mail) about a change of their invoice, in its `tx`. */
@@ -134,7 +145,8 @@ export async function tell(
   await notifications.notify(
     company,
     inv.userId,
-    { kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` },
+    // In the customer's language.
+    () => ({ kind: 'invoice', ...invoiceNotice(inv, what, amount), link: `/user/invoices/${inv.id}` }),
     {
       origin,
       mail,

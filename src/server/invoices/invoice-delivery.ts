@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import {
@@ -12,6 +13,8 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { invoices, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { withLocale } from '../i18n';
+import { recipientLocale } from '../i18n/recipient';
 import { brandOf, invoiceMailDraft } from '../mail/templates';
 import { type InvoiceDeps, isOpen, locked, staffDetail, tell } from './invoice-context';
 import { issueWithin } from './invoice-issue';
@@ -39,7 +42,7 @@ export async function sendWithin(
   b: SendInvoiceBody,
   origin: string,
 ): Promise<InvoiceRow> {
-  if (found.status === 'cancelled') throw conflict('A cancelled invoice cannot be sent');
+  if (found.status === 'cancelled') throw conflict(msg`A cancelled invoice cannot be sent`);
   const inv = found.status === 'draft' ? await issueWithin(deps, tx, company, staff, found) : found;
   await tell(deps.notifications, tx, company, inv, origin, 'issued', 0, 'never');
   return deps.sends.queue(tx, company, staff, inv, b, origin);
@@ -112,7 +115,7 @@ export async function mailDraft(
 ): Promise<InvoiceMailDraft> {
   const inv = await visibleInvoice(db, company, staff, id);
   const [customer] = await db.select().from(users).where(eq(users.id, inv.userId)).limit(1);
-  if (!customer) throw notFound('Invoice not found');
+  if (!customer) throw notFound(msg`Invoice not found`);
   const dueAt =
     inv.dueAt ??
     (inv.status === 'draft'
@@ -121,15 +124,18 @@ export async function mailDraft(
           new Date(`${today(await timeZoneOf(db, company.id))}T12:00:00Z`),
         )
       : null);
-  return invoiceMailDraft({
-    brand: brandOf(company),
-    mailFrom: config.mailFrom,
-    to: customer.email,
-    firstName: customer.firstName,
-    number: inv.number ?? '{number}',
-    total: formatMoney(inv.status === 'cancelled' ? 0 : inv.totalCents - inv.amountPaidCents, inv.currency),
-    dueDate: dueAt,
-  });
+  // The draft staff edit is what the customer will read: in the customer's language.
+  return withLocale(await recipientLocale(db, customer), () =>
+    invoiceMailDraft({
+      brand: brandOf(company),
+      mailFrom: config.mailFrom,
+      to: customer.email,
+      firstName: customer.firstName,
+      number: inv.number ?? '{number}',
+      total: formatMoney(inv.status === 'cancelled' ? 0 : inv.totalCents - inv.amountPaidCents, inv.currency),
+      dueDate: dueAt,
+    }),
+  );
 }
 
 /** The invoice as a print-ready PDF, for whoever may see it. */

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import {
@@ -55,7 +56,7 @@ export async function checkPackages(
       errors[`lines.${i}.package_id`] = ['This package is not one of the customer’s'];
     }
   });
-  if (Object.keys(errors).length > 0) throw badRequest('Validation failed', errors);
+  if (Object.keys(errors).length > 0) throw badRequest(msg`Validation failed`, errors);
 }
 
 /** Replaces the lines and returns the invoice's total columns for them (computeTotals, the only arithmetic). */
@@ -262,7 +263,7 @@ export async function removeDraft(
   await db.transaction(async (tx) => {
     const inv = await locked(tx, company, id);
     if (inv.status !== 'draft') {
-      throw conflict('Only a draft can be deleted: cancel an issued invoice, with a reason');
+      throw conflict(msg`Only a draft can be deleted: cancel an issued invoice, with a reason`);
     }
     await tx.delete(invoices).where(eq(invoices.id, inv.id));
     await audit.record(tx, company, staff, {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { cancelInvoiceBodySchema, type InvoiceDetail } from '../../contract/invoices';
 import { diff } from '../audit/audit.service';
@@ -44,7 +45,7 @@ export async function issueWithin(
     .where(eq(invoiceLines.invoiceId, inv.id))
     .limit(1);
   if (!hasLine)
-    throw badRequest('Add at least one line before issuing', { lines: ['Add at least one line'] });
+    throw badRequest(msg`Add at least one line before issuing`, { lines: ['Add at least one line'] });
   const settings = await settingsOf(tx, company.id);
   const day = today(await readTimeZone(tx, company.id));
   const issueDate = dates.issue_date ?? inv.issueDate ?? day;
@@ -96,14 +97,14 @@ export async function cancelInvoice(
   const { reason } = cancelInvoiceBodySchema.parse(input);
   const row = await deps.db.transaction(async (tx) => {
     const inv = await locked(tx, company, id);
-    if (inv.status === 'draft') throw conflict('A draft is not cancelled: delete it instead');
-    if (inv.status === 'cancelled') throw conflict('This invoice is already cancelled');
+    if (inv.status === 'draft') throw conflict(msg`A draft is not cancelled: delete it instead`);
+    if (inv.status === 'cancelled') throw conflict(msg`This invoice is already cancelled`);
     const [paid] = await tx
       .select({ n: count() })
       .from(payments)
       .where(and(eq(payments.invoiceId, inv.id), isNull(payments.reversedAt)));
     if ((paid?.n ?? 0) > 0) {
-      throw conflict('This invoice has payments: reverse them before cancelling it');
+      throw conflict(msg`This invoice has payments: reverse them before cancelling it`);
     }
     const now = new Date();
     const [done] = await tx

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, like, or } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import { formatMoney } from '../../contract/format';
@@ -180,7 +181,7 @@ export async function recordPayment(
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.companyId, company.id)))
     .limit(1);
-  if (!head) throw notFound('Invoice not found');
+  if (!head) throw notFound(msg`Invoice not found`);
   const paymentId = randomUUID();
   const settings = await settingsOf(deps.db, company.id);
   // Points pay whole points: a fraction of a point's worth is rounded up (the customer never pays less).
@@ -189,7 +190,7 @@ export async function recordPayment(
 
   const record = async (tx: Db) => {
     const inv = await locked(tx, company, id);
-    if (inv.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+    if (inv.status === 'draft') throw conflict(msg`Issue the invoice before recording a payment`);
     if (!isOpen(inv.status)) throw conflict(`This invoice is ${inv.status}: no payment can be recorded`);
     const balance = inv.totalCents - inv.amountPaidCents;
     if (b.amount_cents > balance) {
@@ -249,8 +250,8 @@ export async function reversePayment(
       .from(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, inv.id)))
       .limit(1);
-    if (!p) throw notFound('Payment not found');
-    if (p.reversedAt) throw conflict('This payment was already reversed');
+    if (!p) throw notFound(msg`Payment not found`);
+    if (p.reversedAt) throw conflict(msg`This payment was already reversed`);
     // An online payment: the provider's refund call where it has one, in this transaction (it fails, nothing is
     // reversed); otherwise the words say the money goes back outside the portal. They become the payment's note, so
     // the invoice's payment list says what happened to the money.

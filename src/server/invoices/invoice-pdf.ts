@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { DEFAULT_TIME_ZONE } from '../../contract/format';
 import type { InvoiceDetail } from '../../contract/invoices';
 import {
@@ -7,6 +8,7 @@ import {
   INVOICE_PAPER_WORDS as W,
 } from '../../contract/invoices-paper';
 import type { CompanyRow } from '../db/rows';
+import { t } from '../i18n';
 import { hexColor, PdfDocument, type PdfPage, type Rgb } from '../pdf/document';
 
 const GREY: Rgb = [0.42, 0.45, 0.5];
@@ -185,13 +187,15 @@ class Sheet {
     const { pdf, company, rows } = this;
     pdf.pages.forEach((p, i) => {
       // So a printed draft is never taken for a bill.
-      if (rows.draft) p.text(150, 400, 'DRAFT', { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
+      if (rows.draft) p.text(150, 400, t(msg`DRAFT`), { size: 96, font: 'bold', color: [0.9, 0.9, 0.92] });
       p.line(LEFT, 56, RIGHT, 56);
-      p.text(LEFT, 42, pdf.fitText(`Thank you for shipping with ${company.name}.`, 380, 8), {
+      const thanks = t(msg`Thank you for shipping with ${{ company: company.name }}.`);
+      p.text(LEFT, 42, pdf.fitText(thanks, 380, 8), {
         size: 8,
         color: GREY,
       });
-      p.text(RIGHT, 42, `Page ${i + 1} of ${pdf.pages.length}`, { size: 8, color: GREY, align: 'right' });
+      const pageOf = t(msg`Page ${{ page: i + 1 }} of ${{ pages: pdf.pages.length }}`);
+      p.text(RIGHT, 42, pageOf, { size: 8, color: GREY, align: 'right' });
     });
     return pdf.finish();
   }
@@ -218,12 +222,16 @@ function howToPayLines(rows: InvoicePaperRows): string[] {
 export function invoicePdf(
   company: CompanyRow,
   inv: InvoiceDetail,
-  taxLabel = 'Tax',
+  taxLabel = t(msg`Tax`),
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<Buffer> {
   const rows = invoicePaperRows(inv, { timeZone, taxLabel });
+  const number = inv.number ?? t(msg`draft`);
   const sheet = new Sheet(
-    new PdfDocument({ title: `Invoice ${inv.number ?? 'draft'}`, author: company.name }),
+    new PdfDocument({
+      title: t(msg`Invoice ${{ number }}`),
+      author: company.name,
+    }),
     company,
     rows,
   );

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, count, eq, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type InvoiceDetail,
@@ -66,7 +67,7 @@ export async function visibleInvoice(
     .from(invoices)
     .where(and(eq(invoices.id, id), visibility(company, user)))
     .limit(1);
-  if (!row) throw notFound('Invoice not found');
+  if (!row) throw notFound(msg`Invoice not found`);
   return row;
 }
 
@@ -76,7 +77,7 @@ export async function customerOf(q: Db, company: CompanyRow, id: string) {
     .from(users)
     .where(and(eq(users.id, id), eq(users.companyId, company.id)))
     .limit(1);
-  if (!customer) throw fieldError('customer_id', 'No customer of this company has this id');
+  if (!customer) throw fieldError('customer_id', msg`No customer of this company has this id`);
   return customer;
 }
 

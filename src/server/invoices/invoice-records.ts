@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
 import type { AccountSettings } from '../../contract/fees';
@@ -116,7 +117,7 @@ export async function detailOf(db: Db, inv: InvoiceRow, staff: boolean): Promise
       .orderBy(asc(invoiceLines.position), asc(invoiceLines.id)),
     paymentsOf(db, inv.id, staff),
   ]);
-  if (!customer) throw notFound('Invoice not found');
+  if (!customer) throw notFound(msg`Invoice not found`);
   const settings = await settingsOf(db, inv.companyId);
   const pkgs = new Map<string, InvoiceDetail['packages'][number]>();
   for (const { pkg } of lines) {

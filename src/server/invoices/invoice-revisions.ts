@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import { type InvoiceDetail, type UpdateInvoiceBody, updateInvoiceBodySchema } from '../../contract/invoices';
@@ -54,7 +55,7 @@ export async function updateInvoice(
     if (revising && edits && !b.revision_note) {
       throw fieldError(
         'revision_note',
-        'Say why the issued invoice changes (the customer sees the new revision)',
+        msg`Say why the issued invoice changes (the customer sees the new revision)`,
       );
     }
     const oldLines = await currentLines(tx, inv.id);
@@ -70,7 +71,7 @@ export async function updateInvoice(
     if (b.lines || b.discount !== undefined || b.tax_rate !== undefined) {
       const t = computeTotals(form.lines, form.discount, form.taxRate);
       if (t.total_cents < inv.amountPaidCents) {
-        throw badRequest('The total cannot go below what was already paid', {
+        throw badRequest(msg`The total cannot go below what was already paid`, {
           lines: [
             `${formatMoney(inv.amountPaidCents, inv.currency)} is paid already: reverse a payment first`,
           ],

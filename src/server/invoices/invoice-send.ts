@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import type { SendInvoiceBody } from '../../contract/invoices';
@@ -9,6 +10,8 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { companies, invoices, users } from '../db/schema';
 import { notFound } from '../errors';
+import { withLocale } from '../i18n';
+import { recipientLocale } from '../i18n/recipient';
 import type { JobQueue } from '../jobs/queue';
 import { type MailJob, queueMail } from '../mail/mail-job';
 import { brandOf, invoiceMailDraft, invoiceSendMail } from '../mail/templates';
@@ -35,30 +38,36 @@ export function createInvoiceSends(deps: { db: Db; jobs: JobQueue; audit: AuditS
     origin: string,
   ): Promise<InvoiceRow> {
     const [customer] = await tx.select().from(users).where(eq(users.id, inv.userId)).limit(1);
-    if (!customer) throw notFound('Invoice not found');
+    if (!customer) throw notFound(msg`Invoice not found`);
     const brand = brandOf(company);
-    const draft = invoiceMailDraft({
-      brand,
-      mailFrom: config.mailFrom,
-      to: customer.email,
-      firstName: customer.firstName,
-      number: inv.number ?? '',
-      total: formatMoney(inv.totalCents - inv.amountPaidCents, inv.currency),
-      dueDate: inv.dueAt,
-    });
+    // The mail (its default words and amounts) in the customer's language.
+    const locale = await recipientLocale(db, customer);
+    const draft = withLocale(locale, () =>
+      invoiceMailDraft({
+        brand,
+        mailFrom: config.mailFrom,
+        to: customer.email,
+        firstName: customer.firstName,
+        number: inv.number ?? '',
+        total: formatMoney(inv.totalCents - inv.amountPaidCents, inv.currency),
+        dueDate: inv.dueAt,
+      }),
+    );
     const fill = (s: string) => s.replaceAll('{number}', inv.number ?? '');
     const to = b.to ?? customer.email;
     const now = new Date();
     await queueMail(jobs, tx, {
-      message: invoiceSendMail({
-        brand,
-        origin,
-        from: draft.from,
-        to,
-        subject: fill(b.subject ?? draft.subject),
-        message: fill(b.message ?? draft.message),
-        invoiceId: inv.id,
-      }),
+      message: withLocale(locale, () =>
+        invoiceSendMail({
+          brand,
+          origin,
+          from: draft.from,
+          to,
+          subject: fill(b.subject ?? draft.subject),
+          message: fill(b.message ?? draft.message),
+          invoiceId: inv.id,
+        }),
+      ),
       attachments: [{ filename: draft.attachment, contentType: 'application/pdf', invoicePdf: inv.id }],
       about: [{ entity: 'invoice', id: inv.id }],
       invoiceSend: { invoiceId: inv.id, by: staff.id, queuedAt: now.toISOString() },
@@ -90,7 +99,11 @@ export function createInvoiceSends(deps: { db: Db; jobs: JobQueue; audit: AuditS
     if (!found) throw new Error(`invoice ${invoiceId} is gone`);
     const detail = await detailOf(db, found.inv, true);
     const { tax_label } = (await settingsOf(db, companyId)).invoice;
-    return invoicePdf(found.company, detail, tax_label, await timeZoneOf(db, companyId));
+    const zone = await timeZoneOf(db, companyId);
+    const [customer] = await db.select().from(users).where(eq(users.id, found.inv.userId)).limit(1);
+    // Mailed to the customer: drawn in their language.
+    const locale = customer ? await recipientLocale(db, customer) : null;
+    return withLocale(locale, () => invoicePdf(found.company, detail, tax_label, zone));
   }
 
   /** What became of the mail, on the invoice and in its history (by the staff member who sent it). */

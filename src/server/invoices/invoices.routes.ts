@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { invoiceEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Invoices: customers see their own (never drafts), staff their company's and create, edit, send and take payment. */
@@ -91,18 +93,18 @@ export const invoiceRoutes: FastifyPluginAsync<Pick<Services, 'invoices'> & { co
 
   route(app, ep.issue, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.issue(company, user, request.params.id, origin(request)), 'Invoice issued');
+    return ok(await svc.issue(company, user, request.params.id, origin(request)), t(msg`Invoice issued`));
   });
 
   route(app, ep.duplicate, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.duplicate(company, user, request.params.id), 'Copied to a new draft', 201);
+    return ok(await svc.duplicate(company, user, request.params.id), t(msg`Copied to a new draft`), 201);
   });
 
   route(app, ep.remove, async (request) => {
     const { company, user } = authOf(request);
     await svc.remove(company, user, request.params.id);
-    return ok(null, 'Draft deleted');
+    return ok(null, t(msg`Draft deleted`));
   });
 
   route(app, ep.cancel, async (request) => {
@@ -125,6 +127,6 @@ export const invoiceRoutes: FastifyPluginAsync<Pick<Services, 'invoices'> & { co
   route(app, ep.reversePayment, async (request) => {
     const { company, user } = authOf(request);
     const { id, paymentId } = request.params;
-    return ok(await svc.reversePayment(company, user, id, paymentId, request.body), 'Payment reversed');
+    return ok(await svc.reversePayment(company, user, id, paymentId, request.body), t(msg`Payment reversed`));
   });
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../contract/envelope';
@@ -55,7 +56,8 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mail
 ) => {
   if (!mailboxServed(config, mailer.mode)) return;
   app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request.ip)) throw forbidden('The local mailbox can only be read on the server machine');
+    if (!isLoopback(request.ip))
+      throw forbidden(msg`The local mailbox can only be read on the server machine`);
   });
 
   app.get(
@@ -82,7 +84,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mail
     async (request, reply) => {
       const { id, index } = request.params;
       const file = await mailer.attachment(requireCompany(request).id, id, index);
-      if (!file) throw notFound('No such attachment in this mailbox');
+      if (!file) throw notFound(msg`No such attachment in this mailbox`);
       return reply
         .type(file.contentType)
         .header('cache-control', 'no-store')

@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { formatDate } from '../../contract/format';
+import { directionOf } from '../../contract/locales';
 import type { CompanyRow } from '../db/rows';
+import { currentLocale, t } from '../i18n';
 import type { MailMessage } from './mailer';
 
 /** What a mail needs of its company: the branding, and the id that keeps the local mailbox per company. */
@@ -29,14 +32,15 @@ export function layout(
   body: string,
   action: { label: string; url: string },
 ) {
+  const locale = currentLocale();
   const logo = brand.logoUrl ? `<img src="${escapeHtml(origin + brand.logoUrl)}" alt="" height="40">` : '';
-  return `<!doctype html><html><body style="margin:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+  return `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="margin:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:${escapeHtml(brand.primaryColor)};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:bold">${logo} ${escapeHtml(brand.name)}</td></tr>
 <tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(brand.primaryColor)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#6b7280">If the button does not work, open this link: <br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(t(msg`If the button does not work, open this link:`))} <br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:12px;color:#6b7280">${escapeHtml(brand.name)}${brand.supportEmail ? ` · ${escapeHtml(brand.supportEmail)}` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -58,30 +62,45 @@ export type TokenMail = {
 
 export function verificationMail(p: TokenMail): MailMessage {
   const url = `${p.origin}/verification/${p.token}`;
-  const text = `Hi ${p.firstName},\n\nWelcome to ${p.brand.name}. Confirm your email address to start using your account:\n\n${url}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`;
-  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Welcome to ${escapeHtml(p.brand.name)}. Confirm your email address to start using your account. The link works once and expires in 24 hours.</p>`;
+  const hi = t(msg`Hi ${{ firstName: p.firstName }},`);
+  const welcome = t(msg`Welcome to ${{ company: p.brand.name }}.`);
+  const confirm = t(msg`Confirm your email address to start using your account`);
+  const once = t(msg`The link works once and expires in 24 hours.`);
+  const text = `${hi}\n\n${welcome} ${confirm}:\n\n${url}\n\n${once} ${t(msg`If you did not sign up, ignore this message.`)}\n`;
+  const body = `<p>${escapeHtml(hi)}</p><p>${escapeHtml(welcome)} ${escapeHtml(confirm)}. ${escapeHtml(once)}</p>`;
   return {
     companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
-    subject: `Confirm your email for ${p.brand.name}`,
+    subject: t(msg`Confirm your email for ${{ company: p.brand.name }}`),
     text,
-    html: layout(p.brand, p.origin, 'Confirm your email', body, { label: 'Confirm my email', url }),
+    html: layout(p.brand, p.origin, t(msg`Confirm your email`), body, {
+      label: t(msg`Confirm my email`),
+      url,
+    }),
     links: [url],
   };
 }
 
 export function resetMail(p: TokenMail): MailMessage {
   const url = `${p.origin}/resetPassword?token=${encodeURIComponent(p.token)}`;
-  const text = `Hi ${p.firstName},\n\nSomeone asked to reset the password of your ${p.brand.name} account. To choose a new password, open:\n\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.\n`;
-  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(p.brand.name)} account. The link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.</p>`;
+  const hi = t(msg`Hi ${{ firstName: p.firstName }},`);
+  const asked = t(msg`Someone asked to reset the password of your ${{ company: p.brand.name }} account.`);
+  const rest = t(
+    msg`The link works once and expires in 1 hour. If it was not you, ignore this message; your password stays as it is.`,
+  );
+  const text = `${hi}\n\n${asked} ${t(msg`To choose a new password, open:`)}\n\n${url}\n\n${rest}\n`;
+  const body = `<p>${escapeHtml(hi)}</p><p>${escapeHtml(asked)} ${escapeHtml(rest)}</p>`;
   return {
     companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
-    subject: `Reset your ${p.brand.name} password`,
+    subject: t(msg`Reset your ${{ company: p.brand.name }} password`),
     text,
-    html: layout(p.brand, p.origin, 'Reset your password', body, { label: 'Choose a new password', url }),
+    html: layout(p.brand, p.origin, t(msg`Reset your password`), body, {
+      label: t(msg`Choose a new password`),
+      url,
+    }),
     links: [url],
   };
 }
@@ -99,8 +118,10 @@ export function notificationMail(p: {
   mailFrom?: string | undefined;
 }): MailMessage {
   const url = `${p.origin}${p.link}`;
-  const text = `Hi ${p.firstName},\n\n${p.title}\n\n${p.body}\n\n${p.action}: ${url}\n\nYou can choose which emails you get on your profile page.\n`;
-  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>${escapeHtml(p.body)}</p><p style="font-size:13px;color:#6b7280">You can choose which emails you get on your profile page.</p>`;
+  const hi = t(msg`Hi ${{ firstName: p.firstName }},`);
+  const choose = t(msg`You can choose which emails you get on your profile page.`);
+  const text = `${hi}\n\n${p.title}\n\n${p.body}\n\n${p.action}: ${url}\n\n${choose}\n`;
+  const body = `<p>${escapeHtml(hi)}</p><p>${escapeHtml(p.body)}</p><p style="font-size:13px;color:#6b7280">${escapeHtml(choose)}</p>`;
   return {
     companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
@@ -125,15 +146,22 @@ export function accountExistsMail(p: {
 }): MailMessage {
   const url = `${p.origin}/login`;
   const reset = `${p.origin}/forgotPassword`;
-  const text = `Hi ${p.firstName},\n\nSomeone (maybe you) tried to create a new ${p.brand.name} account with this email address, which already has one. No new account was made.\n\nSign in: ${url}\nForgot your password? ${reset}\n\nIf it was not you, you can ignore this message.\n`;
-  const body = `<p>Hi ${escapeHtml(p.firstName)},</p><p>Someone (maybe you) tried to create a new ${escapeHtml(p.brand.name)} account with this email address, which already has one. No new account was made.</p><p>Forgot your password? <a href="${escapeHtml(reset)}">Choose a new one</a>. If it was not you, you can ignore this message.</p>`;
+  const hi = t(msg`Hi ${{ firstName: p.firstName }},`);
+  const tried = t(
+    msg`Someone (maybe you) tried to create a new ${{ company: p.brand.name }} account with this email address, which already has one. No new account was made.`,
+  );
+  const signIn = t(msg`Sign in`);
+  const forgot = t(msg`Forgot your password?`);
+  const ignore = t(msg`If it was not you, you can ignore this message.`);
+  const text = `${hi}\n\n${tried}\n\n${signIn}: ${url}\n${forgot} ${reset}\n\n${ignore}\n`;
+  const body = `<p>${escapeHtml(hi)}</p><p>${escapeHtml(tried)}</p><p>${escapeHtml(forgot)} <a href="${escapeHtml(reset)}">${escapeHtml(t(msg`Choose a new one`))}</a>. ${escapeHtml(ignore)}</p>`;
   return {
     companyId: p.brand.id,
     from: from(p.brand, p.mailFrom),
     to: p.to,
-    subject: `Your ${p.brand.name} account already exists`,
+    subject: t(msg`Your ${{ company: p.brand.name }} account already exists`),
     text,
-    html: layout(p.brand, p.origin, 'You already have an account', body, { label: 'Sign in', url }),
+    html: layout(p.brand, p.origin, t(msg`You already have an account`), body, { label: signIn, url }),
     links: [url, reset],
   };
 }
@@ -161,12 +189,19 @@ export function invoiceMailDraft(p: {
   total: string;
   dueDate: string | null;
 }) {
-  const due = p.dueDate ? `, due by ${dayText(p.dueDate)}` : '';
+  const day = p.dueDate ? dayText(p.dueDate) : '';
+  const due = p.dueDate ? t(msg`, due by ${{ day }}`) : '';
+  const { number, total } = p;
   return {
     from: invoiceFrom(p.brand, p.mailFrom),
     to: p.to,
-    subject: `Invoice ${p.number} from ${p.brand.name}: ${p.total}${due}`,
-    message: `Hi ${p.firstName},\n\nPlease find attached invoice ${p.number} for ${p.total}${due}.\n\nYou can pay at the counter (cash or card) or by bank transfer, quoting the invoice number.\n\nThank you,\n${p.brand.name}`,
+    subject: t(msg`Invoice ${{ number }} from ${{ company: p.brand.name }}: ${{ total }}${{ due }}`),
+    message: [
+      t(msg`Hi ${{ firstName: p.firstName }},`),
+      t(msg`Please find attached invoice ${{ number }} for ${{ total }}${{ due }}.`),
+      t(msg`You can pay at the counter (cash or card) or by bank transfer, quoting the invoice number.`),
+      `${t(msg`Thank you,`)}\n${p.brand.name}`,
+    ].join('\n\n'),
     attachment: `${p.number}.pdf`,
   };
 }
@@ -191,8 +226,8 @@ export function invoiceSendMail(p: {
     from: p.from,
     to: p.to,
     subject: p.subject,
-    text: `${p.message}\n\nView it online: ${url}\n`,
-    html: layout(p.brand, p.origin, p.subject, paragraphs, { label: 'View the invoice', url }),
+    text: `${p.message}\n\n${t(msg`View it online:`)} ${url}\n`,
+    html: layout(p.brand, p.origin, p.subject, paragraphs, { label: t(msg`View the invoice`), url }),
     links: [url],
   };
 }

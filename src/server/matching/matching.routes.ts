@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { matchingEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Staff: the pre-alert matching queues, matching by hand and cancelling with a reason. */
@@ -23,7 +25,7 @@ export const matchingRoutes: FastifyPluginAsync<Pick<Services, 'matching'> & { c
   route(app, ep.match, async (request) => {
     const { company, user } = authOf(request);
     const origin = linkOrigin(request, config);
-    return ok(await matching.match(company, user, request.params.id, request.body, origin), 'Matched');
+    return ok(await matching.match(company, user, request.params.id, request.body, origin), t(msg`Matched`));
   });
 
   route(app, ep.cancel, async (request) => {

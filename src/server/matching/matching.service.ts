@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   CancelBody,
@@ -15,6 +16,7 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { packageStatuses, packages, prealerts, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { t } from '../i18n';
 import type { NotificationService } from '../notifications/notifications.service';
 import { matchPrealert } from '../packages/prealert-records';
 import type { PointsService } from '../points/points.service';
@@ -162,7 +164,7 @@ export function createMatchingService({
       .where(and(eq(prealerts.id, id), eq(prealerts.companyId, company.id)))
       .limit(1)
       .for('update', { of: prealerts });
-    if (!pre) throw notFound('Pre-alert not found');
+    if (!pre) throw notFound(msg`Pre-alert not found`);
     if (pre.p.status !== 'pending') throw conflict(`This pre-alert is already ${pre.p.status}`);
     return pre;
   }
@@ -255,14 +257,14 @@ export function createMatchingService({
           .where(and(eq(packages.id, body.package_id), eq(packages.companyId, company.id)))
           .limit(1)
           .for('update', { of: packages });
-        if (!k) throw notFound('Package not found');
+        if (!k) throw notFound(msg`Package not found`);
         if (k.k.userId !== null && k.k.userId !== p.userId) {
-          throw conflict('This package belongs to another customer', {
+          throw conflict(msg`This package belongs to another customer`, {
             package_id: ['This package belongs to another customer'],
           });
         }
         if (k.k.prealertId !== null) {
-          throw conflict('This package already has a pre-alert', {
+          throw conflict(msg`This package already has a pre-alert`, {
             package_id: ['This package already has a pre-alert'],
           });
         }
@@ -336,11 +338,15 @@ export function createMatchingService({
         await notifications.notify(
           company,
           pre.u.id,
-          {
-            kind: 'system',
-            title: `Pre-alert ${pre.p.trackingNumber} cancelled`,
-            body: `We cancelled your pre-alert ${pre.p.trackingNumber}: ${reason}`,
-            link: '/user/packages/pre-alert',
+          // In the customer's language (the staff's reason as typed).
+          () => {
+            const tracking = pre.p.trackingNumber;
+            return {
+              kind: 'system',
+              title: t(msg`Pre-alert ${{ tracking }} cancelled`),
+              body: t(msg`We cancelled your pre-alert ${{ tracking }}: ${{ reason }}`),
+              link: '/user/packages/pre-alert',
+            };
           },
           { origin, within: tx, about: [{ entity: 'prealert', id: pre.p.id }] },
         );

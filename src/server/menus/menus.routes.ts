@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { menuEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Navigation menus of the caller's company; items are filtered by the caller's role (admins see all to edit them). */
@@ -19,12 +21,12 @@ export const menuRoutes: FastifyPluginAsync<Pick<Services, 'menus'>> = async (ap
 
   route(app, ep.addItem, async (request) => {
     const { user, company } = authOf(request);
-    return ok(await svc.addItem(company, user, request.body), 'Menu item added', 201);
+    return ok(await svc.addItem(company, user, request.body), t(msg`Menu item added`), 201);
   });
 
   route(app, ep.updateItem, async (request) => {
     const { user, company } = authOf(request);
-    return ok(await svc.updateItem(company, user, request.params.id, request.body), 'Menu item saved');
+    return ok(await svc.updateItem(company, user, request.params.id, request.body), t(msg`Menu item saved`));
   });
 
   route(app, ep.removeItem, async (request) => {
@@ -40,6 +42,6 @@ export const menuRoutes: FastifyPluginAsync<Pick<Services, 'menus'>> = async (ap
 
   route(app, ep.reorder, async (request) => {
     const { user, company } = authOf(request);
-    return ok(await svc.reorder(company, user, request.params.id, request.body), 'Menu order saved');
+    return ok(await svc.reorder(company, user, request.params.id, request.body), t(msg`Menu order saved`));
   });
 };

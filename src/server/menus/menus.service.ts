@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MENU_EDITOR_ROUTE, routePath } from '../../contract/app-routes';
@@ -16,6 +17,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { menuItems, menus } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { shownLabel } from './standard-labels';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
 
@@ -36,7 +38,8 @@ const isAdmin = (user: UserRow) => user.role === 'admin' || user.isSuperadmin;
 type MenuItemBody = z.output<typeof menuItemBodySchema>;
 type MenuItemUpdate = z.output<typeof menuItemUpdateSchema>;
 
-const invalid = (field: string, message: string) => badRequest('Validation failed', { [field]: [message] });
+const invalid = (field: string, message: string) =>
+  badRequest(msg`Validation failed`, { [field]: [message] });
 const routeTaken = () => invalid('route', 'This menu already has an item for this route');
 
 /** The fields of an item as the audit trail shows them (roles as one readable string). */
@@ -124,17 +127,18 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
       .map((m) => ({
         id: m.id,
         code: m.code,
-        title: m.title,
+        title: shownLabel(m.title),
+        // Standard labels in the reader's language (standard-labels.ts); a company's own as typed.
         items: items
           .filter((i) => i.menuId === m.id && canSee(user, i.roles) && (i.isActive || isAdmin(user)))
-          .map(toItem),
+          .map((i) => ({ ...toItem(i), title: shownLabel(i.title) })),
       }))
       .filter((m) => m.items.length > 0 || isAdmin(user));
   }
 
   async function one(companyId: string, user: UserRow, menuId: number): Promise<Menu> {
     const [menu] = await list(companyId, user, menuId);
-    if (!menu) throw notFound('Menu not found');
+    if (!menu) throw notFound(msg`Menu not found`);
     return menu;
   }
 
@@ -190,7 +194,7 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
           const current = await tx.query.menuItems.findFirst({
             where: and(eq(menuItems.id, id), eq(menuItems.companyId, company.id)),
           });
-          if (!current) throw notFound('Menu item not found');
+          if (!current) throw notFound(msg`Menu item not found`);
           const menuId = body.menu_id ?? current.menuId;
           if (menuId !== current.menuId && !(await menuOf(tx, company.id, menuId))) {
             throw invalid('menu_id', 'No such menu');
@@ -231,7 +235,7 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
             })
             .where(and(eq(menuItems.id, current.id), eq(menuItems.companyId, company.id)))
             .returning();
-          if (!row) throw notFound('Menu item not found');
+          if (!row) throw notFound(msg`Menu item not found`);
           if (menuId !== current.menuId) {
             // Its children stay in the old menu, at its top level.
             await tx.update(menuItems).set({ parentId: null }).where(eq(menuItems.parentId, row.id));
@@ -263,7 +267,7 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
         const current = await tx.query.menuItems.findFirst({
           where: and(eq(menuItems.id, id), eq(menuItems.companyId, company.id)),
         });
-        if (!current) throw notFound('Menu item not found');
+        if (!current) throw notFound(msg`Menu item not found`);
         await assertNotLockout(tx, company.id, current, null);
         const children = await tx
           .update(menuItems)
@@ -293,7 +297,7 @@ export function createMenuService({ db, audit }: { db: Db; audit: AuditService }
      */
     async reorder(company: CompanyRow, actor: UserRow, menuId: number, body: MenuOrderBody): Promise<Menu> {
       await db.transaction(async (tx) => {
-        if (!(await menuOf(tx, company.id, menuId))) throw notFound('Menu not found');
+        if (!(await menuOf(tx, company.id, menuId))) throw notFound(msg`Menu not found`);
         const rows = await tx
           .select()
           .from(menuItems)

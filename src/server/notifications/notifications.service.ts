@@ -1,5 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { formatMoney } from '../../contract/format';
 import type { Notification, NotificationKind } from '../../contract/notifications';
 import {
   type NotificationEvent,
@@ -7,18 +8,21 @@ import {
   preferenceKey,
   preferencesOf,
 } from '../../contract/profile';
-import { formatShortDay, type StorageCountdown, storageWords } from '../../contract/storage';
+import type { StorageCountdown } from '../../contract/storage';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { notFound } from '../errors';
+import { t, withLocale } from '../i18n';
+import { recipientLocale } from '../i18n/recipient';
 import type { JobQueue } from '../jobs/queue';
 import { type MailAbout, queueMail, type StoredAttachment } from '../mail/mail-job';
 import type { MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
 import type { PushService } from '../push/push.service';
 import { type PushNotice, pushMessageOf, urgencyOf } from '../push/push-message';
+import { storageNotice } from './storage-notice';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -29,12 +33,12 @@ const PREFERENCE: Partial<Record<NotificationKind, keyof NotificationPreferences
   purchase_request: 'email_purchase_requests',
 };
 
-const ACTION: Record<NotificationKind, string> = {
-  package_status: 'Track the package',
-  invoice: 'View the invoice',
-  purchase_request: 'View the request',
-  points: 'See your points',
-  system: 'Open the portal',
+const ACTION: Record<NotificationKind, MessageDescriptor> = {
+  package_status: msg`Track the package`,
+  invoice: msg`View the invoice`,
+  purchase_request: msg`View the request`,
+  points: msg`See your points`,
+  system: msg`Open the portal`,
 };
 
 export function toNotification(n: NotificationRow): Notification {
@@ -61,6 +65,11 @@ type PackageNotice = {
 };
 
 export type NotifyInput = { kind: NotificationKind; title: string; body: string; link: string };
+/**
+ * A notice's words, or a function writing them: it is called in the recipient's language (their own, else their
+ * company's default), since the bell keeps the text as written.
+ */
+export type NotifyWords = NotifyInput | (() => NotifyInput);
 export type NotifyOptions = {
   /** Scheme + host for the mail's link (the company's own host). */
   origin: string;
@@ -113,7 +122,7 @@ export function createNotificationService(deps: {
   async function record(
     company: CompanyRow,
     userId: string,
-    input: NotifyInput,
+    words: NotifyWords,
     opts: NotifyOptions,
   ): Promise<Notification | null> {
     const q = opts.within;
@@ -123,6 +132,21 @@ export function createNotificationService(deps: {
       .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
       .limit(1);
     if (!user) return null;
+    const locale = await recipientLocale(db, user);
+    return withLocale(locale, () =>
+      deliver(company, user, typeof words === 'function' ? words() : words, opts),
+    );
+  }
+
+  /** Keeps, pushes and mails a notice: called in the recipient's language. */
+  async function deliver(
+    company: CompanyRow,
+    user: UserRow,
+    input: NotifyInput,
+    opts: NotifyOptions,
+  ): Promise<Notification> {
+    const q = opts.within;
+    const userId = user.id;
     const [row] = await q
       .insert(notifications)
       .values({ companyId: company.id, userId, ...input })
@@ -148,7 +172,7 @@ export function createNotificationService(deps: {
       await push.enqueue(q, company.id, user.id, message, urgencyOf(opts.push.event));
     }
     if (wanted && user.isActive) {
-      const msg =
+      const mail =
         opts.message?.(user) ??
         notificationMail({
           brand: brandOf(company),
@@ -158,11 +182,11 @@ export function createNotificationService(deps: {
           title: input.title,
           body: input.body,
           link: input.link,
-          action: ACTION[input.kind],
+          action: t(ACTION[input.kind]),
           mailFrom: config.mailFrom,
         });
       await queueMail(jobs, q, {
-        message: msg,
+        message: mail,
         ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
         about: [...(opts.about ?? []), { entity: 'user', id: user.id }],
       });
@@ -223,7 +247,7 @@ export function createNotificationService(deps: {
         .returning();
       if (updated) return toNotification(updated);
       const [already] = await db.select().from(notifications).where(where).limit(1);
-      if (!already) throw notFound('Notification not found');
+      if (!already) throw notFound(msg`Notification not found`);
       return toNotification(already);
     },
 
@@ -257,15 +281,16 @@ export function createNotificationService(deps: {
       // An Unassigned parcel has nobody to tell yet; assigning it tells its customer.
       if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
+      const status = pkg.status_name;
       return record(
         company,
         pkg.owner.id,
-        {
+        () => ({
           kind: 'package_status',
-          title: `${pkg.tracking_number}: ${pkg.status_name}`,
-          body: `Your package ${what} is now “${pkg.status_name}”.${note ? ` ${note}` : ''}`,
+          title: `${pkg.tracking_number}: ${status}`,
+          body: `${t(msg`Your package ${{ what }} is now “${{ status }}”.`)}${note ? ` ${note}` : ''}`,
           link: `/user/packages/${pkg.id}`,
-        },
+        }),
         {
           origin,
           within,
@@ -302,15 +327,20 @@ export function createNotificationService(deps: {
         .slice(0, SHOWN)
         .map((p) => (p.description ? `${p.tracking_number} (${p.description})` : p.tracking_number))
         .join(', ');
-      const more = pkgs.length > SHOWN ? ` and ${pkgs.length - SHOWN} more` : '';
+      const total = pkgs.length;
+      const others = pkgs.length - SHOWN;
+      const status = statusName;
       return record(
         company,
         userId,
-        {
-          kind: 'package_status',
-          title: `${pkgs.length} packages: ${statusName}`,
-          body: `Your packages ${listed}${more} are now “${statusName}”.${note ? ` ${note}` : ''}`,
-          link: '/user/packages/history',
+        () => {
+          const more = others > 0 ? t(msg` and ${{ others }} more`) : '';
+          return {
+            kind: 'package_status',
+            title: t(msg`${{ count: total }} packages: ${{ status }}`),
+            body: `${t(msg`Your packages ${{ listed }}${{ more }} are now “${{ status }}”.`)}${note ? ` ${note}` : ''}`,
+            link: '/user/packages/history',
+          };
         },
         {
           origin,
@@ -335,23 +365,14 @@ export function createNotificationService(deps: {
       when: 'soon' | 'today',
       origin: string,
     ) {
-      const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
-      const perDay = formatMoney(storage.per_day_cents, storage.currency);
-      const lastDay = formatShortDay(storage.free_until);
-      const notice =
-        when === 'today'
-          ? {
-              title: `Last free day today: ${pkg.tracking_number}`,
-              body: `Your package ${what} is ready for pickup. Today is its last day of free storage; from tomorrow it costs ${perDay} a day.`,
-            }
-          : {
-              title: `Free storage ends ${lastDay}: ${pkg.tracking_number}`,
-              body: `Your package ${what} is ready for pickup. ${storageWords(storage).terms}: collect it by ${lastDay} to pay no storage.`,
-            };
       return record(
         company,
         userId,
-        { kind: 'package_status', ...notice, link: `/user/packages/${pkg.id}` },
+        () => ({
+          kind: 'package_status',
+          ...storageNotice(pkg, storage, when),
+          link: `/user/packages/${pkg.id}`,
+        }),
         { origin, within, about: [{ entity: 'package', id: pkg.id }] },
       );
     },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import type { PackageStatusCode } from '../../contract/constants';
@@ -134,7 +135,7 @@ export function createPackageStatus(deps: { audit: AuditService; notifications: 
       .where(and(eq(packages.companyId, company.id), inArray(packages.id, ids)))
       .orderBy(asc(packages.id))
       .for('update');
-    if (rows.length !== ids.length) throw notFound('Package not found');
+    if (rows.length !== ids.length) throw notFound(msg`Package not found`);
     // In the caller's order, which is the order its notices list the packages in.
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq } from 'drizzle-orm';
 import type { NotificationEvent } from '../../contract/profile';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { notifications as notificationRows } from '../db/schema';
+import { t } from '../i18n';
 import type { StoredAttachment } from '../mail/mail-job';
 import type { NotificationService } from '../notifications/notifications.service';
 
@@ -125,15 +127,20 @@ export async function tellCollected(
     const sent = await notifications.notify(
       company,
       n.userId,
-      {
-        kind: 'package_status',
-        title: one
-          ? `${one.tracking_number}: ${n.statusName}`
-          : `${n.packages.length} packages: ${n.statusName}`,
-        body: one
-          ? `Your package ${what(one)} was collected by ${who}.`
-          : `Your packages ${n.packages.map(what).join(', ')} were collected by ${who}.`,
-        link: one ? `/user/packages/${one.id}` : '/user/packages/history',
+      // In the customer's language.
+      () => {
+        const status = n.statusName;
+        const listed = n.packages.map(what).join(', ');
+        return {
+          kind: 'package_status' as const,
+          title: one
+            ? `${one.tracking_number}: ${status}`
+            : t(msg`${{ count: n.packages.length }} packages: ${{ status }}`),
+          body: one
+            ? t(msg`Your package ${{ what: what(one) }} was collected by ${{ who }}.`)
+            : t(msg`Your packages ${{ listed }} were collected by ${{ who }}.`),
+          link: one ? `/user/packages/${one.id}` : '/user/packages/history',
+        };
       },
       { origin, within: tx },
     );

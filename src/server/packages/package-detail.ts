@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
 import type { PackageDetail, Receipt } from '../../contract/packages';
@@ -32,7 +33,7 @@ export function createPackageDetail(deps: { db: Db; names: StatusNames }) {
         ),
       )
       .limit(1);
-    if (!row) throw notFound('Package not found');
+    if (!row) throw notFound(msg`Package not found`);
     return row;
   }
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -33,10 +34,10 @@ export function createPrealertService(deps: {
       const { fields: body, raw } = upload;
       // user_id and company_id come from the token; a form that names someone else is refused, not ignored.
       if ((raw.user_id && raw.user_id !== user.id) || (raw.company_id && raw.company_id !== company.id)) {
-        throw forbidden('You can only send pre-alerts for your own account');
+        throw forbidden(msg`You can only send pre-alerts for your own account`);
       }
       if (upload.files.length === 0) {
-        throw badRequest('Validation failed', { files: ['Attach the invoice or receipt (PDF or photo)'] });
+        throw badRequest(msg`Validation failed`, { files: ['Attach the invoice or receipt (PDF or photo)'] });
       }
       try {
         const dup = await tx
@@ -136,16 +137,16 @@ export function createPrealertService(deps: {
         .from(prealerts)
         .where(and(eq(prealerts.id, id), eq(prealerts.companyId, company.id), eq(prealerts.userId, user.id)))
         .limit(1);
-      if (!row) throw notFound('Pre-alert not found');
+      if (!row) throw notFound(msg`Pre-alert not found`);
       if (row.status === 'matched')
-        throw conflict('This pre-alert is matched to a received package and is locked');
-      if (row.status === 'cancelled') throw conflict('This pre-alert is already cancelled');
+        throw conflict(msg`This pre-alert is matched to a received package and is locked`);
+      if (row.status === 'cancelled') throw conflict(msg`This pre-alert is already cancelled`);
       const [updated] = await db
         .update(prealerts)
         .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
         .where(and(eq(prealerts.id, id), eq(prealerts.status, 'pending')))
         .returning();
-      if (!updated) throw conflict('This pre-alert changed meanwhile; reload it');
+      if (!updated) throw conflict(msg`This pre-alert changed meanwhile; reload it`);
       const [dto] = await prealertDtos(db, [updated]);
       if (!dto) throw new Error('pre-alert vanished');
       await points

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { receiptEndpoints as ep } from '../../contract/endpoints';
 import { notFound } from '../errors';
@@ -5,6 +6,7 @@ import { contentDisposition, FileMissing } from '../files/file-store';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Receipts on a package (by its owner or staff), and the one door through which stored files are read. */
@@ -20,7 +22,7 @@ export const receiptRoutes: FastifyPluginAsync<
   route(app, ep.remove, async (request) => {
     const { company, user } = authOf(request);
     await receipts.remove(company, user, request.params.id);
-    return ok(null, 'Receipt deleted');
+    return ok(null, t(msg`Receipt deleted`));
   });
 
   route(app, ep.file, async (request, reply) => {
@@ -30,7 +32,7 @@ export const receiptRoutes: FastifyPluginAsync<
     const body = await fileStore.open(file.storageKey).catch((err: unknown) => {
       if (!(err instanceof FileMissing)) throw err;
       request.log.warn({ fileId: file.id, key: file.storageKey }, 'stored file missing');
-      throw notFound('File not found');
+      throw notFound(msg`File not found`);
     });
     const disposition = request.query.download === '1' ? 'attachment' : 'inline';
     return reply

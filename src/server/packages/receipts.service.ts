@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Receipt, receiptFieldsSchema } from '../../contract/packages';
@@ -28,11 +29,11 @@ export function createReceiptService(deps: {
       // update_by is in the spec's form; it can only name the caller, whose id the server takes from the token.
       const by = upload.fields.update_by;
       if (by && by !== user.id && by.toLowerCase() !== user.email) {
-        throw forbidden('You can only upload receipts as yourself');
+        throw forbidden(msg`You can only upload receipts as yourself`);
       }
       const pkg = await packageService.visiblePackage(company, user, upload.fields.package_id, tx);
       if (upload.files.length === 0)
-        throw badRequest('Validation failed', { files: ['Attach at least one file'] });
+        throw badRequest(msg`Validation failed`, { files: ['Attach at least one file'] });
       const stored = await storedFiles.insertFiles(tx, company, user, upload.files);
       const rows = await tx
         .insert(packageReceipts)
@@ -76,10 +77,10 @@ export function createReceiptService(deps: {
         .innerJoin(files, eq(files.id, packageReceipts.fileId))
         .where(and(eq(packageReceipts.id, id), eq(packageReceipts.companyId, company.id)))
         .limit(1);
-      if (!row || (!isStaff(user) && row.ownerId !== user.id)) throw notFound('Receipt not found');
+      if (!row || (!isStaff(user) && row.ownerId !== user.id)) throw notFound(msg`Receipt not found`);
       // The warehouse's photo of the parcel at intake is the company's record: only staff remove it.
       if (row.r.kind === 'photo' && !isStaff(user))
-        throw forbidden('Only the warehouse can remove its photo');
+        throw forbidden(msg`Only the warehouse can remove its photo`);
       await db.transaction(async (tx) => {
         await tx.delete(packageReceipts).where(eq(packageReceipts.id, id));
         const [gone] = await tx

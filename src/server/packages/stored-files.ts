@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq } from 'drizzle-orm';
 import type { FileInfo } from '../../contract/packages';
 import type { Db } from '../db';
@@ -74,7 +75,7 @@ export function createStoredFiles(deps: { db: Db; store: FileStore; storageQuota
         .from(files)
         .where(and(eq(files.id, id), eq(files.companyId, company.id)))
         .limit(1);
-      if (!f) throw notFound('File not found');
+      if (!f) throw notFound(msg`File not found`);
       if (isStaff(user) || f.ownerId === user.id) return f;
       const [viaReceipt] = await db
         .select({ id: packageReceipts.id })
@@ -90,7 +91,7 @@ export function createStoredFiles(deps: { db: Db; store: FileStore; storageQuota
         .where(and(eq(prealertFiles.fileId, f.id), eq(prealerts.userId, user.id)))
         .limit(1);
       if (viaPrealert) return f;
-      throw notFound('File not found');
+      throw notFound(msg`File not found`);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import type { PaymentProvider } from '../../contract/constants';
@@ -77,7 +78,7 @@ export async function updateSettings(
 ): Promise<PaymentSettings> {
   const b = updatePaymentSettingsBodySchema.parse(input);
   if (!deps.available.includes(b.provider)) {
-    throw badRequest('Check the highlighted fields', {
+    throw badRequest(msg`Check the highlighted fields`, {
       provider: ['The test provider is turned off on this server'],
     });
   }
@@ -93,7 +94,7 @@ export async function updateSettings(
         errors['wipay.account_number'] = ['Enter your 10-digit WiPay account number'];
       }
       if (!keyEnc) errors['wipay.api_key'] = ['Enter the API key from WiPay’s Developer page'];
-      if (Object.keys(errors).length > 0) throw badRequest('Check the highlighted fields', errors);
+      if (Object.keys(errors).length > 0) throw badRequest(msg`Check the highlighted fields`, errors);
     }
     const values = {
       provider: b.provider,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { paymentEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -7,6 +8,7 @@ import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
+import { t } from '../i18n';
 import type { Services } from '../services';
 import { testApprovedPage, testClosedPage, testPaymentForm } from './test-page';
 import { TEST_CARDS } from './test-provider';
@@ -38,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
   route(app, ep.checkout, async (request, _reply, { tx }) => {
     const { company, user } = authOf(request);
     const result = await svc.checkout(tx, company, user, request.body, linkOrigin(request, config));
-    return ok(result, 'Payment started', 201);
+    return ok(result, t(msg`Payment started`), 201);
   });
 
   route(app, ep.attempt, async (request) => {
@@ -69,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
 
   route(app, ep.testPage, async (request, reply) => {
     const attempt = await testAttempt(request, request.params.id);
-    if (!attempt) throw notFound('Payment not found');
+    if (!attempt) throw notFound(msg`Payment not found`);
     if (attempt.status !== 'pending') {
       return html(reply, testClosedPage('This payment is no longer open', outcomePage(attempt.id)));
     }
@@ -78,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
 
   route(app, ep.testPay, async (request, reply) => {
     const attempt = await testAttempt(request, request.params.id);
-    if (!attempt) throw notFound('Payment not found');
+    if (!attempt) throw notFound(msg`Payment not found`);
     const { test } = svc;
     const back = (query: string) =>
       reply.code(303).header('cache-control', 'no-store').redirect(`/v1/payments/return/test?${query}`, 303);
@@ -116,6 +118,6 @@ export const paymentRoutes: FastifyPluginAsync<Pick<Services, 'payments'> & { co
 
   route(app, ep.updateSettings, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.updateSettings(company, user, request.body), 'Payment settings saved');
+    return ok(await svc.updateSettings(company, user, request.body), t(msg`Payment settings saved`));
   });
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import {
@@ -123,7 +124,7 @@ export function createPaymentService(deps: PaymentDeps) {
         .orderBy(invoices.id)
         .for('update');
       // Another customer's invoice reads exactly like one that does not exist.
-      if (rows.length !== ids.length) throw notFound('Invoice not found');
+      if (rows.length !== ids.length) throw notFound(msg`Invoice not found`);
       // In `tx` throughout: the embedded database has one connection, which the open transaction holds.
       const { adapter } = await providerOf(company.id, tx);
       if (!adapter) throw conflict(`Online payment is not set up for ${company.name}`);
@@ -217,12 +218,13 @@ export function createPaymentService(deps: PaymentDeps) {
     /** A customer's own attempt, or any of the company's for staff; a pending one is re-checked first. */
     async attempt(company: CompanyRow, user: UserRow, id: string): Promise<PaymentAttempt> {
       let row = await attemptRow(company, id);
-      if (!row || (user.role === 'customer' && row.userId !== user.id)) throw notFound('Payment not found');
+      if (!row || (user.role === 'customer' && row.userId !== user.id))
+        throw notFound(msg`Payment not found`);
       if (row.status === 'pending' && (await recheckOne(company, row)) === 'recorded') {
         row = (await attemptRow(company, id)) ?? row;
       }
       const [view] = await viewsOf(db, [row]);
-      if (!view) throw notFound('Payment not found');
+      if (!view) throw notFound(msg`Payment not found`);
       return view;
     },
 

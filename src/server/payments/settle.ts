@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import type { AuditService } from '../audit/audit.service';
@@ -10,6 +11,7 @@ import {
   paymentAttempts,
   paymentEvents,
 } from '../db/schema-payments';
+import { t } from '../i18n';
 import { isOpen, locked } from '../invoices/invoice-context';
 import { applyPayment } from '../invoices/invoice-payments';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -152,41 +154,41 @@ async function tellReceipt(
   attempt: PaymentAttemptRow,
   r: { applied: number; surplus: number; reference: string; numbers: string[] },
 ) {
-  const paid = formatMoney(attempt.amountCents, attempt.currency);
   const list = r.numbers.filter(Boolean).join(', ');
-  const body = [
-    `Receipt: we received ${paid} paid online by card (reference ${r.reference}).`,
-    list ? `It paid ${formatMoney(r.applied, attempt.currency)} on invoice ${list}.` : '',
-    r.surplus > 0
-      ? `${formatMoney(r.surplus, attempt.currency)} of it was no longer owed; our staff will refund it.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const reference = r.reference;
+  // The receipt in the customer's language (amounts too): written when the notice knows its recipient.
+  const words = () => {
+    const paid = formatMoney(attempt.amountCents, attempt.currency);
+    const applied = formatMoney(r.applied, attempt.currency);
+    const surplus = formatMoney(r.surplus, attempt.currency);
+    const body = [
+      t(msg`Receipt: we received ${{ paid }} paid online by card (reference ${{ reference }}).`),
+      list ? t(msg`It paid ${{ applied }} on invoice ${{ list }}.`) : '',
+      r.surplus > 0 ? t(msg`${{ surplus }} of it was no longer owed; our staff will refund it.`) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      kind: 'invoice' as const,
+      title: t(msg`Payment received: ${{ paid }}`),
+      body,
+      link: `/user/invoices/payment/${attempt.id}`,
+    };
+  };
   const ids = await tx
     .select({ id: invoices.id })
     .from(paymentAttemptInvoices)
     .innerJoin(invoices, eq(invoices.id, paymentAttemptInvoices.invoiceId))
     .where(eq(paymentAttemptInvoices.attemptId, attempt.id));
-  await deps.notifications.notify(
-    company,
-    attempt.userId,
-    {
-      kind: 'invoice',
-      title: `Payment received: ${paid}`,
-      body,
-      link: `/user/invoices/payment/${attempt.id}`,
+  await deps.notifications.notify(company, attempt.userId, words, {
+    origin: attempt.origin,
+    mail: 'always',
+    within: tx,
+    about: ids.map((i) => ({ entity: 'invoice' as const, id: i.id })),
+    // The receipt is always mailed (it is the record of a card payment); the push follows the user's choice.
+    push: {
+      event: 'payment_received',
+      tag: ids.length === 1 && ids[0] ? `invoice:${ids[0].id}` : `payment:${attempt.id}`,
     },
-    {
-      origin: attempt.origin,
-      mail: 'always',
-      within: tx,
-      about: ids.map((i) => ({ entity: 'invoice' as const, id: i.id })),
-      // The receipt is always mailed (it is the record of a card payment); the push follows the user's choice.
-      push: {
-        event: 'payment_received',
-        tag: ids.length === 1 && ids[0] ? `invoice:${ids[0].id}` : `payment:${attempt.id}`,
-      },
-    },
-  );
+  });
 }

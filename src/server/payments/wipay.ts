@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { msg } from '@lingui/core/runtime-macro';
 import { conflict } from '../errors';
 import {
   centsOf,
@@ -46,7 +47,7 @@ export function createWipayAdapter(opts: { baseUrl: string | undefined }): Payme
     async createCheckout({ attempt, returnUrl, credentials, customer }) {
       const w = credentials.wipay;
       if (!w?.apiKey || (w.environment === 'live' && !w.account_number)) {
-        throw conflict('Online payment is not set up: WiPay has no account');
+        throw conflict(msg`Online payment is not set up: WiPay has no account`);
       }
       const body = new URLSearchParams({
         account_number: w.environment === 'sandbox' ? '1234567890' : w.account_number,
@@ -79,7 +80,7 @@ export function createWipayAdapter(opts: { baseUrl: string | undefined }): Payme
         }
       } catch (err) {
         if (err instanceof Error && 'statusCode' in err) throw err;
-        throw conflict('WiPay could not be reached; try again in a few minutes');
+        throw conflict(msg`WiPay could not be reached; try again in a few minutes`);
       }
       const ref = typeof answer.transaction_id === 'string' ? answer.transaction_id : null;
       return { redirectUrl: answer.url as string, providerReference: ref };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { PackageStatusCode } from '../../contract/constants';
@@ -94,7 +95,7 @@ async function byToken(db: Db, company: CompanyRow, token: string) {
     .limit(1);
   // A person no longer authorized (or a closed account): their link shows nothing.
   if (!row?.owner.isActive || row.person?.isActive === false) {
-    throw notFound('This pickup pass link is not valid');
+    throw notFound(msg`This pickup pass link is not valid`);
   }
   const holder: Holder = row.person
     ? { name: row.person.fullName, personId: row.person.id }
@@ -152,7 +153,9 @@ export async function passAtCounter(db: Db, company: CompanyRow, raw: string) {
   const token = passTokenIn(raw);
   const code = token ? null : normalizePassCode(raw);
   if (!token && !code) {
-    throw badRequest('Validation failed', { pass: ['A pass code has 8 letters and digits, e.g. 7KQM-3XHP'] });
+    throw badRequest(msg`Validation failed`, {
+      pass: ['A pass code has 8 letters and digits, e.g. 7KQM-3XHP'],
+    });
   }
   const found = token
     ? await byToken(db, company, token).catch(() => undefined)

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { platformEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { hostOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 import type { Operator } from './platform.service';
 
@@ -26,13 +28,13 @@ export const platformRoutes: FastifyPluginAsync<Pick<Services, 'platform'> & { c
     const created = await svc.create(operatorOf(request), request.body);
     // This instance's host lookup, at once (the service told the others through the write bus).
     app.tenants.invalidate();
-    return ok(created, 'Company created', 201);
+    return ok(created, t(msg`Company created`), 201);
   });
 
   route(app, ep.update, async (request) => {
     const updated = await svc.update(operatorOf(request), request.params.id, request.body);
     app.tenants.invalidate();
-    return ok(updated, 'Company updated');
+    return ok(updated, t(msg`Company updated`));
   });
 
   route(app, ep.invite, async (request) => {
@@ -42,6 +44,6 @@ export const platformRoutes: FastifyPluginAsync<Pick<Services, 'platform'> & { c
       request.body.email,
       (host) => hostOrigin(request, config, host),
     );
-    return ok(invited, 'Invitation sent', 201);
+    return ok(invited, t(msg`Invitation sent`), 201);
   });
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, count, eq, exists, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditChanges } from '../../contract/audit';
@@ -32,7 +33,7 @@ type ListQuery = z.output<typeof platformCompanyQuerySchema>;
 /** Who asks: the platform's operator, signed in on a host of the platform's own company. */
 export type Operator = { company: CompanyRow; user: UserRow; host: string };
 
-const hostsError = (message: string) => badRequest('Validation failed', { hosts: [message] });
+const hostsError = (message: string) => badRequest(msg`Validation failed`, { hosts: [message] });
 
 /**
  * What is wrong with hosts a company would answer on, given the platform's domain (PLATFORM_DOMAIN): the domain
@@ -93,7 +94,7 @@ export function createPlatformService({
   async function find(id: string, tx: Db = db, lock = false): Promise<CompanyRow> {
     const base = tx.select().from(companies).where(eq(companies.id, id)).limit(1);
     const [row] = lock ? await base.for('update') : await base;
-    if (!row) throw notFound('Company not found');
+    if (!row) throw notFound(msg`Company not found`);
     return row;
   }
 
@@ -170,7 +171,7 @@ export function createPlatformService({
           const tx = txRaw as unknown as Db;
           await checkHosts(tx, hosts);
           if (await prefixTaken(tx, body.mailbox_prefix)) {
-            throw badRequest('Validation failed', {
+            throw badRequest(msg`Validation failed`, {
               mailbox_prefix: [`${body.mailbox_prefix} is already used by another company`],
             });
           }
@@ -224,7 +225,7 @@ export function createPlatformService({
           const changes: AuditChanges = {};
           if (body.status !== undefined && (body.status === 'active') !== before.isActive) {
             if (own && body.status === 'inactive') {
-              throw badRequest('Validation failed', {
+              throw badRequest(msg`Validation failed`, {
                 status: ['The platform’s own company cannot be deactivated'],
               });
             }
@@ -257,7 +258,7 @@ export function createPlatformService({
             })
             .where(eq(companies.id, id))
             .returning();
-          if (!after) throw notFound('Company not found');
+          if (!after) throw notFound(msg`Company not found`);
           const action = changes.status ? (after.isActive ? 'reactivated' : 'deactivated') : 'hosts';
           await audit.record(tx, after, operator.user, {
             entity: 'company',
@@ -289,7 +290,7 @@ export function createPlatformService({
         const tx = txRaw as unknown as Db;
         const company = await find(id, tx);
         const [host] = (await hostsByCompany(tx, [id])).get(id) ?? [];
-        if (!host) throw badRequest('This company has no host name: add one first');
+        if (!host) throw badRequest(msg`This company has no host name: add one first`);
         return invitations.invite(tx, {
           company,
           email,

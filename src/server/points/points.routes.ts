@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { pointsEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** The caller's points ledger, and staff adjustments (a deduction past the balance is refused). */
@@ -14,6 +16,6 @@ export const pointsRoutes: FastifyPluginAsync<Pick<Services, 'points'>> = async 
 
   route(app, ep.adjust, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await points.adjust(company, user, request.body), 'Points recorded', 201);
+    return ok(await points.adjust(company, user, request.body), t(msg`Points recorded`), 201);
   });
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PointsAdjustBody, PointsEntry, PointsKind, PointsPage } from '../../contract/points';
 import { pointsAdjustBodySchema } from '../../contract/points';
@@ -210,7 +211,7 @@ export function createPointsService({ db, audit }: { db: Db; audit: AuditService
         .from(users)
         .where(and(eq(users.id, body.user_id), eq(users.companyId, company.id)))
         .limit(1);
-      if (!target) throw fieldError('user_id', 'No customer of this company has this id');
+      if (!target) throw fieldError('user_id', msg`No customer of this company has this id`);
       const move = { kind: body.kind, reason: body.reason, createdBy: staff.id };
       // The audit entry is written in the ledger row's transaction: on the customer's record, as staff see it.
       const record = (tx: Db) =>

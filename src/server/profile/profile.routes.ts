@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { profileEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** The caller's profile, password change and the dashboard summary. */
@@ -20,7 +22,7 @@ export const profileRoutes: FastifyPluginAsync<Pick<Services, 'profile'> & { con
 
   route(app, ep.update, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await profile.update(company, user, request.body), 'Profile saved');
+    return ok(await profile.update(company, user, request.body), t(msg`Profile saved`));
   });
 
   route(

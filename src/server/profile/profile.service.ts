@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import {
   type AccountSummary,
@@ -38,7 +39,7 @@ export function createProfileService(deps: {
       .leftJoin(parishes, eq(parishes.id, users.parishId))
       .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
       .limit(1);
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound(msg`User not found`);
     const u = row.u;
     const w = company.warehouseAddress;
     const name = `${u.firstName} ${u.lastName}`.trim();
@@ -64,7 +65,7 @@ export function createProfileService(deps: {
           .select({ id: parishes.id })
           .from(parishes)
           .where(eq(parishes.id, body.parish_id));
-        if (!p) throw fieldError('parish_id', 'Choose a parish from the list');
+        if (!p) throw fieldError('parish_id', msg`Choose a parish from the list`);
       }
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (body.first_name !== undefined) set.firstName = body.first_name;
@@ -73,6 +74,8 @@ export function createProfileService(deps: {
       if (body.address !== undefined) set.address = body.address;
       if (body.parish_id !== undefined) set.parishId = body.parish_id;
       if (body.trn !== undefined) set.trn = body.trn;
+      // Mails, bell notices and push messages are written in it from now on.
+      if (body.locale !== undefined) set.locale = body.locale;
       if (body.notification_preferences) {
         set.notificationPrefs = {
           ...preferencesOf(user.notificationPrefs),
@@ -95,12 +98,12 @@ export function createProfileService(deps: {
     async changePassword(company: CompanyRow, user: UserRow, input: ChangePasswordBody): Promise<number> {
       const body = changePasswordBodySchema.parse(input);
       if (!(await verifyPassword(body.current_password, user.passwordHash))) {
-        throw fieldError('current_password', 'This is not your current password');
+        throw fieldError('current_password', msg`This is not your current password`);
       }
       const weak = passwordWeakness(body.new_password, user.email);
       if (weak) throw fieldError('new_password', weak);
       if (body.new_password === body.current_password) {
-        throw fieldError('new_password', 'Choose a password different from the current one');
+        throw fieldError('new_password', msg`Choose a password different from the current one`);
       }
       let keepFamily: string | undefined;
       if (body.refreshToken) {

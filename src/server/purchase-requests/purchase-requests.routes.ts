@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { purchaseRequestEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Purchase requests at the spec's path (with its trailing slash; the router ignores trailing slashes). */
@@ -18,18 +20,18 @@ export const purchaseRequestRoutes: FastifyPluginAsync<
 
   route(app, ep.create, async (request, _reply, { tx }) => {
     const { company, user } = authOf(request);
-    return ok(await svc.create(company, user, request.body, tx), 'Purchase request sent', 201);
+    return ok(await svc.create(company, user, request.body, tx), t(msg`Purchase request sent`), 201);
   });
 
   route(app, ep.remove, async (request) => {
     const { company, user } = authOf(request);
     await svc.remove(company, user, request.params.id);
-    return ok(null, 'Purchase request deleted');
+    return ok(null, t(msg`Purchase request deleted`));
   });
 
   route(app, ep.quote, async (request) => {
     const { company, user } = authOf(request);
     const origin = linkOrigin(request, config);
-    return ok(await svc.quote(company, user, request.params.id, request.body, origin), 'Quote sent');
+    return ok(await svc.quote(company, user, request.params.id, request.body, origin), t(msg`Quote sent`));
   });
 };

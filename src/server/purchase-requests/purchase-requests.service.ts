@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import { formatMoney } from '../../contract/format';
 import {
@@ -13,6 +14,7 @@ import type { Db } from '../db';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { purchaseRequests, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { t } from '../i18n';
 import type { NotificationService } from '../notifications/notifications.service';
 
 type RequestRow = typeof purchaseRequests.$inferSelect;
@@ -98,7 +100,7 @@ export function createPurchaseRequestService(deps: {
       .innerJoin(users, eq(users.id, purchaseRequests.userId))
       .where(and(eq(purchaseRequests.id, id), visibility(company, user)))
       .limit(1);
-    if (!row) throw notFound('Purchase request not found');
+    if (!row) throw notFound(msg`Purchase request not found`);
     return toRequest(row.r, row.c);
   }
 
@@ -175,7 +177,7 @@ export function createPurchaseRequestService(deps: {
           ),
         )
         .limit(1);
-      if (!row) throw notFound('Purchase request not found');
+      if (!row) throw notFound(msg`Purchase request not found`);
       if (row.status !== 'requested') {
         throw conflict(`This request is ${row.status.replace('_', ' ')} and can no longer be deleted`);
       }
@@ -183,7 +185,7 @@ export function createPurchaseRequestService(deps: {
         .delete(purchaseRequests)
         .where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.status, 'requested')))
         .returning({ id: purchaseRequests.id });
-      if (gone.length === 0) throw conflict('This request changed meanwhile; reload it');
+      if (gone.length === 0) throw conflict(msg`This request changed meanwhile; reload it`);
     },
 
     /** Staff: quote a request, and tell the customer (in the same transaction). */
@@ -235,15 +237,23 @@ export function createPurchaseRequestService(deps: {
             },
             note: body.note,
           });
-          const total = formatMoney(body.quoted_total_cents, company.currency);
+          const item = updated.itemName;
+          const quantity = updated.quantity;
+          const days = body.valid_days;
           await notifications.notify(
             company,
             updated.userId,
-            {
-              kind: 'purchase_request',
-              title: `Quote ready: ${updated.itemName}`,
-              body: `We can buy ${updated.quantity} × ${updated.itemName} for you for ${total}, delivered to Jamaica. The quote is valid for ${body.valid_days} days.`,
-              link: '/user/packages/purchase-request',
+            // In the customer's language (the amount too).
+            () => {
+              const total = formatMoney(body.quoted_total_cents, company.currency);
+              return {
+                kind: 'purchase_request',
+                title: t(msg`Quote ready: ${{ item }}`),
+                body: t(
+                  msg`We can buy ${{ quantity }} × ${{ item }} for you for ${{ total }}, delivered to Jamaica. The quote is valid for ${{ days }} days.`,
+                ),
+                link: '/user/packages/purchase-request',
+              };
             },
             { origin, within: tx, about: [{ entity: 'purchase_request', id: updated.id }] },
           );

@@ -1,5 +1,7 @@
+import { directionOf } from '../../contract/locales';
 import type { NotificationEvent } from '../../contract/profile';
 import type { PushMessage } from '../../contract/push';
+import { currentLocale } from '../i18n';
 
 /** What a notice adds for its push: the moment it tells (the user's preferences decide) and its tag. */
 export type PushNotice = {
@@ -24,8 +26,9 @@ export function pushMessageOf(
       body: notice.body,
       navigate: new URL(notice.link, origin).toString(),
       tag: push.tag,
-      lang: 'en',
-      dir: 'ltr',
+      // Written in the recipient's language (the notice's `withLocale`).
+      lang: currentLocale(),
+      dir: directionOf(currentLocale()),
       silent: false,
       app_badge: unread,
       ...(push.image ? { image: push.image } : {}),

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   type CreatePushSubscriptionBody,
@@ -95,7 +96,7 @@ export function createPushService(deps: { db: Db; jobs: JobQueue; config: Config
         .delete(pushSubscriptions)
         .where(and(eq(pushSubscriptions.id, id), own(company, user)))
         .returning({ id: pushSubscriptions.id });
-      if (gone.length === 0) throw notFound('Push subscription not found');
+      if (gone.length === 0) throw notFound(msg`Push subscription not found`);
     },
 
     /**

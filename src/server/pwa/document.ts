@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
+import { DEFAULT_LOCALE, directionOf, isLocale } from '../../contract/locales';
 import { brandIconUrls } from './brand-urls';
 import { filesForPath, type RoutePreloadMap } from './route-preload';
 
@@ -61,10 +62,22 @@ export function preloadLinks(files: string[]): string {
 /** The document for one company (or none): pure, so tests can call it with any template. */
 export function renderDocument(
   html: string,
-  boot: { company: Company | null; buildId: string },
+  boot: { company: Company | null; buildId: string; locale?: string },
   preload: string[] = [],
 ): string {
   let out = html;
+  if (boot.locale) {
+    // The request's language and its direction on the root element: the first paint (before any script) is already
+    // laid out right to left for Arabic, and screen readers read the page in it.
+    const locale = isLocale(boot.locale) ? boot.locale : DEFAULT_LOCALE;
+    out = out.replace(/<html\b[^>]*>/i, (tag) => {
+      const rest = tag
+        .slice(5, -1)
+        .replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, '')
+        .trimEnd();
+      return `<html${rest} lang="${locale}" dir="${directionOf(locale)}">`;
+    });
+  }
   const color = boot.company?.primary_color;
   if (color && COLOR_RE.test(color)) {
     const meta = `<meta name="theme-color" content="${escapeHtml(color)}" />`;
@@ -129,7 +142,7 @@ async function readPreload(path: string): Promise<RoutePreloadMap | null> {
 
 export type DocumentServer = {
   /** The document for this company and request path, or null when there is no index.html to serve. */
-  render: (company: Company | null, path: string) => Promise<string | null>;
+  render: (company: Company | null, path: string, locale?: string) => Promise<string | null>;
 };
 
 export function createDocumentServer(webDir: string): DocumentServer {
@@ -165,14 +178,15 @@ export function createDocumentServer(webDir: string): DocumentServer {
   }
 
   return {
-    async render(company, path) {
+    async render(company, path, locale) {
       loading ??= load().finally(() => {
         loading = null;
       });
       const template = await loading;
       if (!template) return null;
       const files = template.preload ? filesForPath(template.preload, path) : [];
-      return renderDocument(template.html, { company, buildId: template.buildId }, files);
+      const boot = { company, buildId: template.buildId, ...(locale ? { locale } : {}) };
+      return renderDocument(template.html, boot, files);
     },
   };
 }

@@ -60,9 +60,15 @@ export async function registerWeb(
     const html = await documents.render(
       company ? toCompany(company, await displayOf(db, company.id)) : null,
       path,
+      request.locale,
     );
     if (html === null) return sendNotFound(reply, 'The app is not built');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // Written in the request's language (the locale cookie, else Accept-Language): caches keep one per each.
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   if (hasWeb) {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import {
   type AdminDutyCategory,
@@ -49,13 +50,13 @@ function toAdminCategory(c: CategoryRow, rates: readonly RateRow[], now: Date): 
 function startOf(iso: string): Date {
   const from = new Date(iso);
   if (from.getTime() < Date.now() - PAST_TOLERANCE_MS) {
-    throw fieldError('effective_from', 'Choose now or a later time: a change never rewrites the past');
+    throw fieldError('effective_from', msg`Choose now or a later time: a change never rewrites the past`);
   }
   return from;
 }
 
 const sameInstant = () =>
-  conflict('These rates already change at that exact time', {
+  conflict(msg`These rates already change at that exact time`, {
     effective_from: ['These rates already change at that exact time: pick another time'],
   });
 
@@ -82,7 +83,7 @@ export function createDutyCategoriesService({ db, audit }: { db: Db; audit: Audi
   async function one(q: Db, company: CompanyRow, id: number): Promise<AdminDutyCategory> {
     const { cats, rates } = await load(q, company.id, id);
     const c = cats[0];
-    if (!c) throw notFound('Duty category not found');
+    if (!c) throw notFound(msg`Duty category not found`);
     return toAdminCategory(c, rates, new Date());
   }
 
@@ -115,7 +116,7 @@ export function createDutyCategoriesService({ db, audit }: { db: Db; audit: Audi
           .from(dutyCategories)
           .where(and(eq(dutyCategories.companyId, company.id), eq(dutyCategories.code, body.code)))
           .limit(1);
-        if (taken) throw conflict('That code is taken', { code: ['Another category has this code'] });
+        if (taken) throw conflict(msg`That code is taken`, { code: ['Another category has this code'] });
         const [last] = await tx
           .select({ sortOrder: dutyCategories.sortOrder })
           .from(dutyCategories)
@@ -173,8 +174,8 @@ export function createDutyCategoriesService({ db, audit }: { db: Db; audit: Audi
         db.transaction(async (tx) => {
           const { cats, rates } = await load(tx, company.id, id);
           const c = cats[0];
-          if (!c) throw notFound('Duty category not found');
-          if (c.retiredAt && c.retiredAt <= new Date()) throw conflict('This category is retired');
+          if (!c) throw notFound(msg`Duty category not found`);
+          if (c.retiredAt && c.retiredAt <= new Date()) throw conflict(msg`This category is retired`);
           const was = inForceAt(rates, from);
           await tx
             .update(dutyCategories)
@@ -232,7 +233,7 @@ export function createDutyCategoriesService({ db, audit }: { db: Db; audit: Audi
           .returning({ id: dutyCategories.id });
         if (!row) {
           await one(tx, company, id); // 404 when it is not the company's
-          throw conflict('This category is already retired');
+          throw conflict(msg`This category is already retired`);
         }
         await audit.record(tx, company, actor, {
           entity: 'duty_category',

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { dutyCategoryAdminEndpoints as duties, rateEndpoints as ep } from '../../contract/endpoints';
 import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** Rates and duty categories, effective-dated (admins of the company). */
@@ -14,12 +16,12 @@ export const ratesRoutes: FastifyPluginAsync<Pick<Services, 'rates' | 'dutyCateg
 
   route(app, ep.create, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await rates.create(company, user, request.body), 'Rates saved', 201);
+    return ok(await rates.create(company, user, request.body), t(msg`Rates saved`), 201);
   });
 
   route(app, ep.remove, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await rates.remove(company, user, request.params.id), 'Scheduled rates deleted');
+    return ok(await rates.remove(company, user, request.params.id), t(msg`Scheduled rates deleted`));
   });
 
   route(app, ep.preview, async (request) => ok(await rates.preview(authOf(request).company, request.body)));
@@ -28,7 +30,7 @@ export const ratesRoutes: FastifyPluginAsync<Pick<Services, 'rates' | 'dutyCateg
 
   route(app, duties.create, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await dutyCategories.create(company, user, request.body), 'Duty category added', 201);
+    return ok(await dutyCategories.create(company, user, request.body), t(msg`Duty category added`), 201);
   });
 
   route(app, duties.update, async (request) => {
@@ -41,6 +43,6 @@ export const ratesRoutes: FastifyPluginAsync<Pick<Services, 'rates' | 'dutyCateg
 
   route(app, duties.retire, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await dutyCategories.retire(company, user, request.params.id), 'Duty category retired');
+    return ok(await dutyCategories.retire(company, user, request.params.id), t(msg`Duty category retired`));
   });
 };

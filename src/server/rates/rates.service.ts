@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import type { DutyEstimate } from '../../contract/duty';
@@ -85,7 +86,7 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
       const body = createRateVersionBodySchema.parse(input);
       const from = new Date(body.effective_from);
       if (from.getTime() < Date.now() - PAST_TOLERANCE_MS) {
-        throw fieldError('effective_from', 'Choose now or a later time: a change never rewrites the past');
+        throw fieldError('effective_from', msg`Choose now or a later time: a change never rewrites the past`);
       }
       try {
         return await db.transaction(async (tx) => {
@@ -112,7 +113,7 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
-          throw conflict('Another version starts at that exact time', {
+          throw conflict(msg`Another version starts at that exact time`, {
             effective_from: ['Another version starts at that exact time: pick another time or delete it'],
           });
         }
@@ -128,12 +129,12 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
           .from(rateVersions)
           .where(and(eq(rateVersions.id, id), eq(rateVersions.companyId, company.id)))
           .limit(1);
-        if (!row) throw notFound('Rate version not found');
+        if (!row) throw notFound(msg`Rate version not found`);
         const [gone] = await tx
           .delete(rateVersions)
           .where(and(eq(rateVersions.id, id), gt(rateVersions.effectiveFrom, new Date())))
           .returning({ id: rateVersions.id });
-        if (!gone) throw conflict('This version is or was in force: only a scheduled one can be deleted');
+        if (!gone) throw conflict(msg`This version is or was in force: only a scheduled one can be deleted`);
         await audit.record(tx, company, actor, {
           entity: 'rates',
           entityId: company.id,
@@ -153,7 +154,7 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
         categoryInForce(db, company.id, body.sample.category_id, now),
         settingsOf(db, company.id),
       ]);
-      if (!category) throw fieldError('sample.category_id', 'Choose a category from the list');
+      if (!category) throw fieldError('sample.category_id', msg`Choose a category from the list`);
       return estimateOn(company, body.sample, {
         rates: body.rates,
         rateDate: rateDateOf({ effectiveFrom: now, createdAt: now }),

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { asc, eq } from 'drizzle-orm';
 import type { PackageStatusCode } from '../../contract/constants';
 import type { Identification, PackageStatus, Parish } from '../../contract/reference';
@@ -28,7 +29,7 @@ export function createReferenceService({ db }: { db: Db }) {
     },
     async status(id: number): Promise<PackageStatus> {
       const row = await db.query.packageStatuses.findFirst({ where: eq(packageStatuses.id, id) });
-      if (!row) throw notFound('Package status not found');
+      if (!row) throw notFound(msg`Package status not found`);
       return toStatus(row);
     },
   };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type addPackagesResultSchema, addPackagesSchema, advanceSchema } from '../../contract/shipments';
@@ -109,7 +110,7 @@ export function createShipmentContents(deps: {
       await db.transaction(async (tx) => {
         const s = await shipmentOf(tx, company, id);
         const p = await staffPackages.packageOf(company, packageId, tx);
-        if (p.shipmentId !== s.id) throw notFound('The package is not in this shipment');
+        if (p.shipmentId !== s.id) throw notFound(msg`The package is not in this shipment`);
         await tx
           .update(packages)
           .set({ shipmentId: null, updatedAt: new Date() })
@@ -151,7 +152,7 @@ export function createShipmentContents(deps: {
           .from(packages)
           .where(and(eq(packages.companyId, company.id), eq(packages.shipmentId, s.id)))
           .orderBy(asc(packages.trackingNumber));
-        if (pkgs.length === 0) throw conflict('The shipment has no packages yet');
+        if (pkgs.length === 0) throw conflict(msg`The shipment has no packages yet`);
         const { moved, told } = await deps.status.moveStatus(tx, {
           company,
           actor: staff,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditValue } from '../../contract/audit';
@@ -13,7 +14,7 @@ import { shipmentDetail, shipmentOf } from './shipment-views';
 /* A shipment's own record: created with its reference (unique per company) and mode, and edited. */
 
 function duplicateReference() {
-  return conflict('Another shipment already has this reference', {
+  return conflict(msg`Another shipment already has this reference`, {
     reference: ['Another shipment already has this reference'],
   });
 }

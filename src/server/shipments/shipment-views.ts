@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Shipment, type ShipmentDetail, shipmentListQuerySchema } from '../../contract/shipments';
@@ -20,7 +21,7 @@ export async function shipmentOf(db: Db, company: CompanyRow, id: string): Promi
     .from(shipments)
     .where(and(eq(shipments.id, id), eq(shipments.companyId, company.id)))
     .limit(1);
-  if (!row) throw notFound('Shipment not found');
+  if (!row) throw notFound(msg`Shipment not found`);
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { shipmentEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 import { manifestCsv, manifestPdf } from './manifest';
 
@@ -24,7 +26,7 @@ export const shipmentRoutes: FastifyPluginAsync<Pick<Services, 'shipments'> & { 
 
   route(app, ep.create, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.create(company, user, request.body), 'Shipment created', 201);
+    return ok(await svc.create(company, user, request.body), t(msg`Shipment created`), 201);
   });
 
   route(app, ep.one, async (request) => {
@@ -34,7 +36,7 @@ export const shipmentRoutes: FastifyPluginAsync<Pick<Services, 'shipments'> & { 
 
   route(app, ep.update, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.update(company, user, request.params.id, request.body), 'Shipment saved');
+    return ok(await svc.update(company, user, request.params.id, request.body), t(msg`Shipment saved`));
   });
 
   route(app, ep.addPackages, async (request) => {

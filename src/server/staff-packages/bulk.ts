@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import { type BulkBody, bulkBodySchema } from '../../contract/staff-packages';
@@ -98,7 +99,7 @@ export function createBulkActions(deps: {
             .from(shipments)
             .where(and(eq(shipments.id, body.shipment_id), eq(shipments.companyId, company.id)))
             .limit(1);
-          if (!target) throw badRequest('Validation failed', { shipment_id: ['No such shipment'] });
+          if (!target) throw badRequest(msg`Validation failed`, { shipment_id: ['No such shipment'] });
           const moving = pkgs.filter((p) => p.shipmentId !== target.id);
           await addToShipment({ tx, audit, company, staff }, moving, target);
           return { updated: moving.length, notified: 0 };

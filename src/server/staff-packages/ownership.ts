@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq } from 'drizzle-orm';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db';
@@ -24,8 +25,8 @@ export async function customerOf(db: Db, company: CompanyRow, id: string, field:
     .from(users)
     .where(and(eq(users.id, id), eq(users.companyId, company.id)))
     .limit(1);
-  if (!u) throw badRequest('Validation failed', { [field]: ['No such customer'] });
-  if (!u.isActive) throw badRequest('Validation failed', { [field]: ['This customer is deactivated'] });
+  if (!u) throw badRequest(msg`Validation failed`, { [field]: ['No such customer'] });
+  if (!u.isActive) throw badRequest(msg`Validation failed`, { [field]: ['This customer is deactivated'] });
   return u;
 }
 
@@ -90,7 +91,7 @@ async function prealertToLink(
       .from(prealerts)
       .where(and(eq(prealerts.id, by.prealert_id), eq(prealerts.companyId, company.id)))
       .limit(1);
-    if (!pre) throw badRequest('Validation failed', { prealert_id: ['No such pre-alert'] });
+    if (!pre) throw badRequest(msg`Validation failed`, { prealert_id: ['No such pre-alert'] });
   } else {
     const found = await tx
       .select()
@@ -105,7 +106,7 @@ async function prealertToLink(
       )
       .limit(2);
     if (found.length === 0)
-      throw badRequest('Validation failed', {
+      throw badRequest(msg`Validation failed`, {
         tracking_number: [
           p.userId
             ? 'This customer has no pending pre-alert with this tracking number'
@@ -113,20 +114,20 @@ async function prealertToLink(
         ],
       });
     if (found.length > 1)
-      throw badRequest('Validation failed', {
+      throw badRequest(msg`Validation failed`, {
         tracking_number: ['Several customers pre-alerted this number: assign the parcel first'],
       });
     pre = found[0];
   }
-  if (!pre) throw badRequest('Validation failed', { prealert_id: ['No such pre-alert'] });
-  if (p.prealertId === pre.id) throw conflict('This pre-alert is already linked to the package');
-  if (p.prealertId) throw conflict('The package already has a pre-alert: unlink it first');
+  if (!pre) throw badRequest(msg`Validation failed`, { prealert_id: ['No such pre-alert'] });
+  if (p.prealertId === pre.id) throw conflict(msg`This pre-alert is already linked to the package`);
+  if (p.prealertId) throw conflict(msg`The package already has a pre-alert: unlink it first`);
   if (pre.status !== 'pending')
-    throw badRequest('Validation failed', {
+    throw badRequest(msg`Validation failed`, {
       prealert_id: [pre.status === 'matched' ? 'Already matched to another package' : 'It was cancelled'],
     });
   if (p.userId && p.userId !== pre.userId)
-    throw badRequest('Validation failed', { prealert_id: ['This pre-alert is another customer’s'] });
+    throw badRequest(msg`Validation failed`, { prealert_id: ['This pre-alert is another customer’s'] });
   return pre;
 }
 
@@ -148,7 +149,7 @@ export function createPackageOwnership(deps: {
       const owner = await customerOf(db, company, body.customer_id, 'customer_id');
       await db.transaction(async (tx) => {
         const p = await packageOf(tx, company, id);
-        if (p.userId === owner.id) throw conflict('The package is already this customer’s');
+        if (p.userId === owner.id) throw conflict(msg`The package is already this customer’s`);
         await setOwner({ tx, audit, company, staff }, p, owner, body.note);
         await tellOwners(
           notifications,
@@ -199,7 +200,7 @@ export function createPackageOwnership(deps: {
     async unlinkPrealert(company: CompanyRow, staff: UserRow, id: string) {
       await db.transaction(async (tx) => {
         const p = await packageOf(tx, company, id);
-        if (!p.prealertId) throw conflict('The package has no pre-alert');
+        if (!p.prealertId) throw conflict(msg`The package has no pre-alert`);
         const [pre] = await tx.select().from(prealerts).where(eq(prealerts.id, p.prealertId)).limit(1);
         await releasePrealert(tx, p.prealertId);
         await tx

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AuditValue } from '../../contract/audit';
 import type { PackageStatusCode } from '../../contract/constants';
@@ -60,7 +61,7 @@ export async function packageOf(db: Db, company: CompanyRow, id: string): Promis
     .from(packages)
     .where(and(eq(packages.id, id), eq(packages.companyId, company.id)))
     .limit(1);
-  if (!row) throw notFound('Package not found');
+  if (!row) throw notFound(msg`Package not found`);
   return row;
 }
 
@@ -108,7 +109,7 @@ export async function packageDetail(db: Db, company: CompanyRow, id: string): Pr
           .where(eq(users.id, p.receivedBy))
       : [],
   ]);
-  if (!row) throw notFound('Package not found');
+  if (!row) throw notFound(msg`Package not found`);
   const [prealert] = await prealertDtos(db, prealertRows);
   const storage = await storageCountdowns(db, company, [p]);
   const receiptDtos = receipts.map(({ r, file, by }) => ({

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { staffPackageEndpoints as ep } from '../../contract/endpoints';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import { authOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
+import { t } from '../i18n';
 import type { Services } from '../services';
 
 /** The back office's packages (staff of the company only). */
@@ -35,24 +37,24 @@ export const staffPackageRoutes: FastifyPluginAsync<
 
   route(app, ep.update, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.update(company, user, request.params.id, request.body), 'Package saved');
+    return ok(await svc.update(company, user, request.params.id, request.body), t(msg`Package saved`));
   });
 
   route(app, ep.assign, async (request) => {
     const { company, user } = authOf(request);
     const detail = await svc.assign(company, user, request.params.id, request.body, origin(request));
-    return ok(detail, 'Package assigned');
+    return ok(detail, t(msg`Package assigned`));
   });
 
   route(app, ep.linkPrealert, async (request) => {
     const { company, user } = authOf(request);
     const detail = await svc.linkPrealert(company, user, request.params.id, request.body, origin(request));
-    return ok(detail, 'Pre-alert linked');
+    return ok(detail, t(msg`Pre-alert linked`));
   });
 
   route(app, ep.unlinkPrealert, async (request) => {
     const { company, user } = authOf(request);
-    return ok(await svc.unlinkPrealert(company, user, request.params.id), 'Pre-alert unlinked');
+    return ok(await svc.unlinkPrealert(company, user, request.params.id), t(msg`Pre-alert unlinked`));
   });
 
   route(app, ep.bulk, async (request) => {

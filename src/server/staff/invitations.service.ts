@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   type AcceptInvitationBody,
@@ -18,6 +19,8 @@ import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { type StaffInvitationRow, staffInvitations, users } from '../db/schema';
 import { wrote } from '../db/writes';
 import { ApiError, conflict, fieldError, notFound } from '../errors';
+import { withLocale } from '../i18n';
+import { recipientLocale } from '../i18n/recipient';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/mail-job';
 import { brandOf } from '../mail/templates';
@@ -37,7 +40,7 @@ export type InviteInput = {
 };
 
 const gone = (message: string) => new ApiError(410, message);
-const unknownLink = () => notFound('This invitation link is not valid. Ask for a new invitation.');
+const unknownLink = () => notFound(msg`This invitation link is not valid. Ask for a new invitation.`);
 
 /** Why an invitation can no longer be used, or null when it can. */
 function closedReason(row: StaffInvitationRow, now = new Date()): ApiError | null {
@@ -69,14 +72,18 @@ export function createInvitationService(deps: {
     token: string,
     origin: string,
   ) {
-    const message = invitationMail({
-      brand: brandOf(company),
-      origin,
-      to: row.email,
-      role: row.role,
-      token,
-      mailFrom: config.mailFrom,
-    });
+    // The invitee has no account yet: the company's default language.
+    const locale = await recipientLocale(db, { companyId: company.id, locale: null });
+    const message = withLocale(locale, () =>
+      invitationMail({
+        brand: brandOf(company),
+        origin,
+        to: row.email,
+        role: row.role,
+        token,
+        mailFrom: config.mailFrom,
+      }),
+    );
     await queueMail(jobs, tx, { message, about: [{ entity: 'staff_invitation', id: row.id }] });
   }
 
@@ -93,7 +100,7 @@ export function createInvitationService(deps: {
       where: and(eq(users.companyId, company.id), eq(users.email, email)),
     });
     if (existing && isStaff(existing)) {
-      throw conflict('This person is already on the staff', {
+      throw conflict(msg`This person is already on the staff`, {
         email: [
           existing.isActive
             ? 'This address is already on the staff'
@@ -136,7 +143,7 @@ export function createInvitationService(deps: {
       );
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      throw conflict('This address already has a pending invitation', {
+      throw conflict(msg`This address already has a pending invitation`, {
         email: ['This address already has a pending invitation: resend it from the list'],
       });
     }
@@ -159,9 +166,9 @@ export function createInvitationService(deps: {
       .where(and(eq(staffInvitations.id, id), eq(staffInvitations.companyId, company.id)))
       .limit(1)
       .for('update');
-    if (!row) throw notFound('Invitation not found');
-    if (row.acceptedAt) throw conflict('This invitation was already accepted');
-    if (row.revokedAt) throw conflict('This invitation was withdrawn');
+    if (!row) throw notFound(msg`Invitation not found`);
+    if (row.acceptedAt) throw conflict(msg`This invitation was already accepted`);
+    if (row.revokedAt) throw conflict(msg`This invitation was withdrawn`);
     return row;
   }
 
@@ -188,7 +195,7 @@ export function createInvitationService(deps: {
           .set({ tokenHash: t.hash, expiresAt: new Date(now.getTime() + TTL_MS), lastSentAt: now })
           .where(eq(staffInvitations.id, before.id))
           .returning();
-        if (!row) throw notFound('Invitation not found');
+        if (!row) throw notFound(msg`Invitation not found`);
         await audit.record(tx, company, admin, {
           entity: 'staff_invitation',
           entityId: row.id,
@@ -301,10 +308,10 @@ export function createInvitationService(deps: {
 
   /** A customer of the company may join the staff only with their current password (the link alone is not enough). */
   async function checkPromotion(u: UserRow, password: string) {
-    if (isStaff(u)) throw conflict('This account is already on the staff. Sign in instead.');
-    if (!u.isActive) throw conflict('This account is deactivated. Ask the company to reactivate it.');
+    if (isStaff(u)) throw conflict(msg`This account is already on the staff. Sign in instead.`);
+    if (!u.isActive) throw conflict(msg`This account is deactivated. Ask the company to reactivate it.`);
     if (!(await verifyPassword(password, u.passwordHash))) {
-      throw fieldError('password', 'Enter the current password of your account with this e-mail');
+      throw fieldError('password', msg`Enter the current password of your account with this e-mail`);
     }
   }
 
@@ -326,7 +333,7 @@ export function createInvitationService(deps: {
         ),
       )
       .returning();
-    if (!row) throw conflict('Your account changed meanwhile; open the invitation again');
+    if (!row) throw conflict(msg`Your account changed meanwhile; open the invitation again`);
     return row;
   }
 
@@ -335,8 +342,8 @@ export function createInvitationService(deps: {
     inv: StaffInvitationRow,
     body: { first_name?: string | undefined; last_name?: string | undefined; password: string },
   ) {
-    if (!body.first_name) throw fieldError('first_name', 'Enter your first name');
-    if (!body.last_name) throw fieldError('last_name', 'Enter your last name');
+    if (!body.first_name) throw fieldError('first_name', msg`Enter your first name`);
+    if (!body.last_name) throw fieldError('last_name', msg`Enter your last name`);
     const weak = passwordWeakness(body.password, inv.email);
     if (weak) throw fieldError('password', weak);
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
@@ -370,7 +377,7 @@ export function createInvitationService(deps: {
       return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      throw conflict('An account with this e-mail was made meanwhile; open the invitation again');
+      throw conflict(msg`An account with this e-mail was made meanwhile; open the invitation again`);
     }
   }
 }

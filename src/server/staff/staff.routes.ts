@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { staffEndpoints as ep } from '../../contract/endpoints';
 import { deviceKeys, setDeviceCookie } from '../auth/device-cookie';
@@ -7,6 +8,7 @@ import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/origin';
 import { route } from '../http/route';
 import { requireCompany } from '../http/tenant';
+import { t } from '../i18n';
 import type { Services } from '../services';
 import { toPendingInvitation } from './staff.service';
 
@@ -34,7 +36,7 @@ export const staffRoutes: FastifyPluginAsync<
       const { user, tokens } = await invitations.accept(company, request.body);
       // Answered as the sign-in answers (the same tokens, the same device cookie).
       setDeviceCookie(request, reply, devices, company.id, user.email);
-      return ok(tokens, 'Welcome aboard: you are signed in');
+      return ok(tokens, t(msg`Welcome aboard: you are signed in`));
     },
     limit,
   );
@@ -45,19 +47,23 @@ export const staffRoutes: FastifyPluginAsync<
     const { user, company } = authOf(request);
     const { email, role } = request.body;
     const row = await invitations.inviteAsAdmin(company, user, email, role, linkOrigin(request, config));
-    return ok(toPendingInvitation(row, `${user.firstName} ${user.lastName}`.trim()), 'Invitation sent', 201);
+    return ok(
+      toPendingInvitation(row, `${user.firstName} ${user.lastName}`.trim()),
+      t(msg`Invitation sent`),
+      201,
+    );
   });
 
   route(app, ep.resendInvitation, async (request) => {
     const { user, company } = authOf(request);
     const row = await invitations.resend(company, user, request.params.id, linkOrigin(request, config));
-    return ok(toPendingInvitation(row), 'Invitation sent again; the previous link no longer works');
+    return ok(toPendingInvitation(row), t(msg`Invitation sent again; the previous link no longer works`));
   });
 
   route(app, ep.revokeInvitation, async (request) => {
     const { user, company } = authOf(request);
     await invitations.revoke(company, user, request.params.id);
-    return ok(null, 'Invitation withdrawn');
+    return ok(null, t(msg`Invitation withdrawn`));
   });
 
   route(app, ep.update, async (request) => {

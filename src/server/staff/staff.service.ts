@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import type { PendingInvitation, StaffList, StaffMember, StaffRole } from '../../contract/staff';
@@ -106,7 +107,7 @@ export function createStaffService({ db, audit }: { db: Db; audit: AuditService 
           .where(and(eq(users.id, id), eq(users.companyId, company.id)))
           .limit(1)
           .for('update');
-        if (!before || !isStaff(before)) throw notFound('Staff member not found');
+        if (!before || !isStaff(before)) throw notFound(msg`Staff member not found`);
         const role = change.role ?? (before.role === 'admin' ? 'admin' : 'staff');
         const isActive = change.is_active ?? before.isActive;
         const changes: AuditChanges = {};
@@ -116,7 +117,7 @@ export function createStaffService({ db, audit }: { db: Db; audit: AuditService 
         const stillAdmin = role === 'admin' && isActive;
         const otherActiveAdmins = admins.filter((a) => a.isActive && a.id !== before.id).length;
         if (before.role === 'admin' && before.isActive && !stillAdmin && otherActiveAdmins === 0) {
-          throw conflict('This is the last active admin of the company: make someone else an admin first');
+          throw conflict(msg`This is the last active admin of the company: make someone else an admin first`);
         }
         // The caller was an admin when the request began; another admin may have changed that meanwhile.
         if (!admins.some((a) => a.id === admin.id && a.isActive)) throw forbidden();
@@ -125,7 +126,7 @@ export function createStaffService({ db, audit }: { db: Db; audit: AuditService 
           .set({ role, isActive, updatedAt: sql`now()` })
           .where(eq(users.id, before.id))
           .returning();
-        if (!after) throw notFound('Staff member not found');
+        if (!after) throw notFound(msg`Staff member not found`);
         // Out at once: a deactivated person, or one whose sessions carry the old role, signs in again.
         await tx
           .update(refreshTokens)

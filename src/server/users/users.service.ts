@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Paginated } from '../../contract/envelope';
 import type { Role, User } from '../../contract/users';
@@ -48,11 +49,11 @@ export function createUserService({ db }: { db: Db }) {
     /** Yourself; another user of the company for staff only. For anyone else it is simply not found. */
     async one(company: CompanyRow, caller: UserRow, id: string): Promise<User> {
       if (id === caller.id) return toUser(caller);
-      if (!isStaff(caller)) throw notFound('User not found');
+      if (!isStaff(caller)) throw notFound(msg`User not found`);
       const row = await db.query.users.findFirst({
         where: and(eq(users.id, id), eq(users.companyId, company.id)),
       });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(msg`User not found`);
       return toUser(row);
     },
   };

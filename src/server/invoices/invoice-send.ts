@@ -41,7 +41,7 @@ export function createInvoiceSends(deps: { db: Db; jobs: JobQueue; audit: AuditS
     if (!customer) throw notFound(msg`Invoice not found`);
     const brand = brandOf(company);
     // The mail (its default words and amounts) in the customer's language.
-    const locale = await recipientLocale(db, customer);
+    const locale = await recipientLocale(tx, customer);
     const draft = withLocale(locale, () =>
       invoiceMailDraft({
         brand,

@@ -132,7 +132,7 @@ export function createNotificationService(deps: {
       .where(and(eq(users.id, userId), eq(users.companyId, company.id)))
       .limit(1);
     if (!user) return null;
-    const locale = await recipientLocale(db, user);
+    const locale = await recipientLocale(q, user);
     return withLocale(locale, () =>
       deliver(company, user, typeof words === 'function' ? words() : words, opts),
     );

@@ -45,6 +45,20 @@ describe('renderDocument', () => {
     );
   });
 
+  it('writes the request’s language and direction on the root element and in the boot block', () => {
+    const built = '<!doctype html><html lang="en"><head><title>x</title></head><body></body></html>';
+    const ar = renderDocument(built, { company: null, buildId: 'b', locale: 'ar' });
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain('"locale":"ar"');
+    expect(renderDocument(built, { company: null, buildId: 'b', locale: 'es' })).toContain(
+      '<html lang="es" dir="ltr">',
+    );
+    // Anything else the cookie says is no language of the portal: English.
+    expect(renderDocument(built, { company: null, buildId: 'b', locale: 'x"y' })).toContain(
+      '<html lang="en" dir="ltr">',
+    );
+  });
+
   it('writes company null and leaves the built page as it is for a host with no company', () => {
     const doc = renderDocument(html, { company: null, buildId: 'b2' });
     expect(JSON.parse(blockOf(doc) ?? '')).toEqual({ company: null, buildId: 'b2' });

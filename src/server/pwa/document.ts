@@ -66,10 +66,11 @@ export function renderDocument(
   preload: string[] = [],
 ): string {
   let out = html;
-  if (boot.locale) {
+  if (boot.locale !== undefined) {
     // The request's language and its direction on the root element: the first paint (before any script) is already
     // laid out right to left for Arabic, and screen readers read the page in it.
     const locale = isLocale(boot.locale) ? boot.locale : DEFAULT_LOCALE;
+    boot = { ...boot, locale };
     out = out.replace(/<html\b[^>]*>/i, (tag) => {
       const rest = tag
         .slice(5, -1)

@@ -73,7 +73,7 @@ export function createInvitationService(deps: {
     origin: string,
   ) {
     // The invitee has no account yet: the company's default language.
-    const locale = await recipientLocale(db, { companyId: company.id, locale: null });
+    const locale = await recipientLocale(tx, { companyId: company.id, locale: null });
     const message = withLocale(locale, () =>
       invitationMail({
         brand: brandOf(company),

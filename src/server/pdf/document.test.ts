@@ -18,6 +18,26 @@ describe('pdf document', () => {
     expect(text.split('\n')).toEqual([line, 'Ñandú Øster Şükrü']);
   });
 
+  it('draws Arabic with its letters’ glyphs, and keeps invoice numbers and amounts inside it left to right', async () => {
+    const pdf = doc();
+    const page = pdf.addPage();
+    page.text(72, 720, 'الفاتورة INV-1001 بمبلغ J$1,200.00', { size: 12 });
+    page.text(540, 700, 'الصفحة 12 من 30', { size: 8, align: 'right' });
+    const { runs } = expectValidPdf(await pdf.finish());
+    const texts = runs.map((r) => r.text);
+    // Drawn run by run, left to right as read on the page: the amount, then the number, each as written.
+    expect(texts).toContain('J$1,200.00');
+    expect(texts).toContain('INV-1001');
+    expect(texts).toContain('12');
+    expect(texts).toContain('30');
+    const amount = runs.find((r) => r.text === 'J$1,200.00');
+    const number = runs.find((r) => r.text === 'INV-1001');
+    expect(amount && number && amount.x < number.x).toBe(true);
+    // The right-aligned line still ends where it was asked to.
+    const footer = runs.filter((r) => r.y === 700);
+    expect(Math.max(...footer.map((r) => r.right))).toBeCloseTo(540, 0);
+  });
+
   it('keeps several pages in order, and draws on an earlier page after a later one (footers)', async () => {
     const pdf = doc();
     for (const i of [1, 2, 3]) pdf.addPage().text(72, 720, `Page ${i}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { hasRtl, visualRuns } from './bidi';
 
 /**
  * The server's printable documents (the invoice, the shipment manifest) are drawn here, on pdfkit: US Letter pages,
@@ -61,13 +62,18 @@ export class PdfPage {
   text(x: number, y: number, s: string, style: TextStyle = {}): void {
     const size = style.size ?? 10;
     const font = style.font ?? 'regular';
-    const left = style.align === 'right' ? x - this.pdf.textWidth(s, size, font) : x;
-    this.pdf
+    let left = style.align === 'right' ? x - this.pdf.textWidth(s, size, font) : x;
+    const doc = this.pdf
       .on(this.index)
       .font(font)
       .fontSize(size)
-      .fillColor(rgb255(style.color ?? INK))
-      .text(s, left, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' });
+      .fillColor(rgb255(style.color ?? INK));
+    // Arabic: run by run in visual order, so numbers and Latin inside stay left to right (bidi.ts).
+    const runs = hasRtl(s) ? visualRuns(s) : [{ text: s, rtl: false }];
+    for (const run of runs) {
+      doc.text(run.text, left, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' });
+      left += runs.length > 1 ? doc.widthOfString(run.text) : 0;
+    }
   }
 
   rect(x: number, y: number, w: number, h: number, fill: Rgb): void {
@@ -135,7 +141,10 @@ export class PdfDocument {
 
   /** Width of `s` in points at `size`, with the font's own metrics and kerning (as it is drawn). */
   textWidth(s: string, size: number, font: Font = 'regular'): number {
-    return this.doc.font(font).fontSize(size).widthOfString(s);
+    const doc = this.doc.font(font).fontSize(size);
+    if (!hasRtl(s)) return doc.widthOfString(s);
+    // As it is drawn: run by run (see PdfPage.text).
+    return visualRuns(s).reduce((w, run) => w + doc.widthOfString(run.text), 0);
   }
 
   /** Cuts `s` to fit `width` points, with an ellipsis when cut. */

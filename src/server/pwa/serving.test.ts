@@ -52,7 +52,11 @@ describe('serving the PWA', () => {
   const bootOf = (html: string) => {
     const m = /<script type="application\/json" id="boot">([^<]*)<\/script><\/head>/.exec(html);
     if (!m) throw new Error(`no boot block in ${html}`);
-    return JSON.parse(m[1] as string) as { company: Record<string, unknown> | null; buildId: string };
+    return JSON.parse(m[1] as string) as {
+      company: Record<string, unknown> | null;
+      buildId: string;
+      locale?: string;
+    };
   };
 
   it('answers the app for its routes, the asset itself, and a 404 for a missing asset (never HTML as a script)', async () => {
@@ -83,7 +87,7 @@ describe('serving the PWA', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       const boot = bootOf(res.body);
-      expect(boot, url).toEqual({ company: me.json().data, buildId: 'build-1' });
+      expect(boot, url).toEqual({ company: me.json().data, buildId: 'build-1', locale: 'en' });
       // The company's time zone arrives with the page: the PWA shows every date in it from the first paint.
       expect(boot.company?.time_zone, url).toBe('America/Jamaica');
       expect(res.body, url).toContain(
@@ -113,10 +117,23 @@ describe('serving the PWA', () => {
     expect(login.body).not.toContain('modulepreload');
   });
 
+  it('writes the document in the language of the locale cookie, else Accept-Language, and varies by them', async () => {
+    const ar = await t.request({ method: 'GET', url: '/login', headers: { cookie: 'locale=ar' } });
+    expect(ar.body).toMatch(/<html[^>]* lang="ar" dir="rtl">/);
+    expect(bootOf(ar.body)?.locale).toBe('ar');
+    expect(String(ar.headers.vary)).toMatch(/cookie/i);
+    const fr = await t.request({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-language': 'fr-HT,fr;q=0.9' },
+    });
+    expect(fr.body).toMatch(/<html[^>]* lang="fr" dir="ltr">/);
+  });
+
   it('writes company null on a host with no company, and keeps the built title and colour', async () => {
     const res = await t.request({ method: 'GET', url: '/login', host: 'nobody.example' });
     expect(res.statusCode).toBe(200);
-    expect(bootOf(res.body)).toEqual({ company: null, buildId: 'build-1' });
+    expect(bootOf(res.body)).toEqual({ company: null, buildId: 'build-1', locale: 'en' });
     expect(res.body).toContain('<title>Customer portal</title>');
     expect(res.body).toContain('content="#000000"');
   });

@@ -20,6 +20,7 @@ import type { JobQueue } from '../jobs/queue';
 import { type MailAbout, queueMail, type StoredAttachment } from '../mail/mail-job';
 import type { MailMessage } from '../mail/mailer';
 import { brandOf, notificationMail } from '../mail/templates';
+import { shownStatusName } from '../package-status/standard-names';
 import type { PushService } from '../push/push.service';
 import { type PushNotice, pushMessageOf, urgencyOf } from '../push/push-message';
 import { storageNotice } from './storage-notice';
@@ -281,16 +282,18 @@ export function createNotificationService(deps: {
       // An Unassigned parcel has nobody to tell yet; assigning it tells its customer.
       if (!pkg.owner) return null;
       const what = pkg.description ? `${pkg.description} (${pkg.tracking_number})` : pkg.tracking_number;
-      const status = pkg.status_name;
       return record(
         company,
         pkg.owner.id,
-        () => ({
-          kind: 'package_status',
-          title: `${pkg.tracking_number}: ${status}`,
-          body: `${t(msg`Your package ${{ what }} is now “${{ status }}”.`)}${note ? ` ${note}` : ''}`,
-          link: `/user/packages/${pkg.id}`,
-        }),
+        () => {
+          const status = shownStatusName(pkg.status_name);
+          return {
+            kind: 'package_status',
+            title: `${pkg.tracking_number}: ${status}`,
+            body: `${t(msg`Your package ${{ what }} is now “${{ status }}”.`)}${note ? ` ${note}` : ''}`,
+            link: `/user/packages/${pkg.id}`,
+          };
+        },
         {
           origin,
           within,
@@ -329,11 +332,11 @@ export function createNotificationService(deps: {
         .join(', ');
       const total = pkgs.length;
       const others = pkgs.length - SHOWN;
-      const status = statusName;
       return record(
         company,
         userId,
         () => {
+          const status = shownStatusName(statusName);
           const more = others > 0 ? t(msg` and ${{ others }} more`) : '';
           return {
             kind: 'package_status',

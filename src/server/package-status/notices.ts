@@ -7,6 +7,7 @@ import { notifications as notificationRows } from '../db/schema';
 import { t } from '../i18n';
 import type { StoredAttachment } from '../mail/mail-job';
 import type { NotificationService } from '../notifications/notifications.service';
+import { shownStatusName } from './standard-names';
 
 /*
  * What a package's customer is told of a change, in the change's transaction (the bell's row and the mail's job
@@ -129,7 +130,7 @@ export async function tellCollected(
       n.userId,
       // In the customer's language.
       () => {
-        const status = n.statusName;
+        const status = shownStatusName(n.statusName);
         const listed = n.packages.map(what).join(', ');
         return {
           kind: 'package_status' as const,

@@ -184,11 +184,11 @@ export function DefaultLayout() {
           fluid={settings.contentWidth === 'full'}
           px={0}
         >
-          {/* Room on the right for the scroll-to-top button (44 px, 24 px from the corner), so it never covers
+          {/* Room at the end (right; left in Arabic) for the scroll-to-top button (44 px, 24 px from the corner), so it never covers
               the help link when the page is scrolled to the bottom. */}
           <Box
             py="lg"
-            pr={64}
+            pe={64}
             mt="xl"
             style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
             data-print-hide

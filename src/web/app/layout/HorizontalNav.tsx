@@ -163,7 +163,13 @@ export function HorizontalNav() {
           wrap="nowrap"
           aria-hidden
           inert
-          style={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none' }}
+          style={{
+            position: 'absolute',
+            top: 0,
+            insetInlineStart: 0,
+            visibility: 'hidden',
+            pointerEvents: 'none',
+          }}
         >
           {nodes.map((node) => (
             <NavButton key={node.id} node={node} measuring />

@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { ActionIcon, Affix, Transition, useDirection } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
@@ -11,13 +11,15 @@ const SHOW_AFTER_PX = 200;
  */
 export function ScrollToTop() {
   const [shown, setShown] = useState(false);
+  // At the end corner: right, or left in Arabic (Affix takes physical sides only).
+  const { dir } = useDirection();
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > SHOW_AFTER_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix position={dir === 'rtl' ? { bottom: 24, left: 24 } : { bottom: 24, right: 24 }}>
       <Transition transition="slide-up" mounted={shown}>
         {(style) => (
           <ActionIcon

@@ -23,7 +23,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" data-testid={testId}>
+      <Text size="sm" ta="end" data-testid={testId}>
         {children}
       </Text>
     </Group>
@@ -49,7 +49,7 @@ function Letterhead({ company, heading }: { company?: Company; heading: string }
           )}
         </div>
       </Group>
-      <div style={{ textAlign: 'right', marginLeft: 'auto' }}>
+      <div style={{ textAlign: 'end', marginInlineStart: 'auto' }}>
         <Text fw={800} fz="lg" tt="uppercase" lts={1}>
           {W.document}
         </Text>

@@ -13,7 +13,7 @@ export function PaperPayments({ payments }: { payments: PaperPayment[] }) {
           <Table.Tr>
             <Table.Th scope="col">{W.date}</Table.Th>
             <Table.Th scope="col">{W.method}</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="end">
               {W.amount}
             </Table.Th>
           </Table.Tr>
@@ -31,7 +31,7 @@ export function PaperPayments({ payments }: { payments: PaperPayment[] }) {
                 )}
               </Table.Td>
               <Table.Td
-                ta="right"
+                ta="end"
                 style={{ whiteSpace: 'nowrap' }}
                 td={p.reversed ? 'line-through' : undefined}
               >

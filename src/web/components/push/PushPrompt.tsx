@@ -44,7 +44,7 @@ export function PushPrompt({ place, ports }: { place: PushPromptPlace; ports?: P
     if (place === 'bell') return null;
     return (
       <Text size="sm" c="dimmed" role="status" data-push-state="on">
-        <IconBellCheck size={16} aria-hidden style={{ verticalAlign: '-3px', marginRight: 4 }} />
+        <IconBellCheck size={16} aria-hidden style={{ verticalAlign: '-3px', marginInlineEnd: 4 }} />
         {place === 'prealert' ? PUSH_TEXT.onPrealert : PUSH_TEXT.on}
       </Text>
     );

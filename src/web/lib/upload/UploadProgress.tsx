@@ -14,7 +14,7 @@ export function UploadProgress({ percent, label = 'Upload progress' }: { percent
         animated={percent < 100}
         striped
       />
-      <Text fw={600} w={48} ta="right" data-testid="upload-percent">
+      <Text fw={600} w={48} ta="end" data-testid="upload-percent">
         {percent}%
       </Text>
     </Group>

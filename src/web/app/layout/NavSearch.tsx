@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
@@ -77,7 +78,11 @@ export function NavSearch({ compact }: { compact: boolean }) {
               </Kbd>
             </>
           )}
-          {compact && <VisuallyHidden>Search</VisuallyHidden>}
+          {compact && (
+            <VisuallyHidden>
+              <Trans>Search</Trans>
+            </VisuallyHidden>
+          )}
         </Group>
       </UnstyledButton>
       {ready && (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Affix, Transition, useDirection } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ export function ScrollToTop() {
   const [shown, setShown] = useState(false);
   // At the end corner: right, or left in Arabic (Affix takes physical sides only).
   const { dir } = useDirection();
+  const { t } = useLingui();
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > SHOW_AFTER_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -27,7 +29,7 @@ export function ScrollToTop() {
             size="xl"
             radius="xl"
             variant="filled"
-            aria-label="Scroll to top"
+            aria-label={t`Scroll to top`}
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <IconArrowUp size={22} aria-hidden />

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css';
+import { useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import { currencySymbol } from '../../../contract/format';
 import {
@@ -37,12 +38,15 @@ function SumRow({ row }: { row: PaperRow }) {
  * then the closing rows. On a phone type, quantity and unit price go under the description, so amounts stay in view.
  */
 export function PaperCharges({ rows, number }: { rows: InvoicePaperRows; number: string | null }) {
+  const { t } = useLingui();
+  const invoice = number ?? t`(draft)`;
+  const symbol = currencySymbol(rows.currency);
+  const currency = rows.currency;
+  const caption = t`Charges on invoice ${invoice}, in ${symbol} (${currency})`;
   return (
-    <ScrollTable label="Invoice lines" minWidth={300}>
+    <ScrollTable label={t`Invoice lines`} minWidth={300}>
       <Table verticalSpacing={6}>
-        <Table.Caption>
-          Charges on invoice {number ?? '(draft)'}, in {currencySymbol(rows.currency)} ({rows.currency})
-        </Table.Caption>
+        <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{W.description}</Table.Th>

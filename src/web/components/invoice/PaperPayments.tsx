@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type PaperPayment, INVOICE_PAPER_WORDS as W } from '../../../contract/invoices-paper';
 
@@ -35,7 +36,11 @@ export function PaperPayments({ payments }: { payments: PaperPayment[] }) {
                 style={{ whiteSpace: 'nowrap' }}
                 td={p.reversed ? 'line-through' : undefined}
               >
-                {p.reversed && <VisuallyHidden>Reversed, not counted: </VisuallyHidden>}
+                {p.reversed && (
+                  <VisuallyHidden>
+                    <Trans>Reversed, not counted:</Trans>{' '}
+                  </VisuallyHidden>
+                )}
                 {p.amount}
               </Table.Td>
             </Table.Tr>

@@ -71,7 +71,7 @@ export function NavSearch({ compact }: { compact: boolean }) {
           {!compact && (
             <>
               <Text size="sm" c="dimmed">
-                Search
+                <Trans>Search</Trans>
               </Text>
               <Kbd size="xs" aria-hidden>
                 {isMac ? '⌘' : 'Ctrl'} + K

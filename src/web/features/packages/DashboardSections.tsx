@@ -81,7 +81,6 @@ export function PackageCounts() {
 }
 
 // Kept for the dashboard route's import; its loader should import it from ./api, which loads no words.
-export { RECENT_QUERY };
 
 type RecentItem =
   | { kind: 'package'; at: string; pkg: PackageSummary }

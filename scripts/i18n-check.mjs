@@ -109,7 +109,12 @@ for (const file of sources.filter((f) => f.endsWith('.tsx'))) {
     if (!node || typeof node.type !== 'string') return;
     // The text inside Lingui's JSX macros is the message itself.
     if (node.type === 'JSXElement' && MACRO_TAGS.has(node.openingElement.name.name)) return;
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && MACRO_CALLS.has(node.callee.name)) return;
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'Identifier' &&
+      MACRO_CALLS.has(node.callee.name)
+    )
+      return;
     if (node.type === 'JSXText') {
       const words = node.value.trim();
       if (WORDS.test(words)) report(node, JSON.stringify(words.slice(0, 60)));

@@ -121,7 +121,12 @@ export function MenuItemRow({
                   disabled={!canMove(tree, item.id, m)}
                   onClick={() => onMove(node, m, label)}
                 >
-                  <Icon size={18} aria-hidden />
+                  {/* In and out point along the line: they mirror in a right-to-left language. */}
+                  <Icon
+                    size={18}
+                    aria-hidden
+                    className={m === 'in' || m === 'out' ? 'mirror-rtl' : undefined}
+                  />
                 </ActionIcon>
               </Tooltip>
             );

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import {
-  INVOICE_BULK_MAX,
   invoiceSorts,
   invoiceStatuses,
   PAGE_MAX,
@@ -11,10 +10,19 @@ import {
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { rateStringSchema } from './fees';
-import { formatRate } from './format';
 import { say, tr } from './i18n';
+import {
+  bulkSendBodySchema,
+  bulkSendResultSchema,
+  cancelInvoiceBodySchema,
+  invoiceMailDraftSchema,
+  sendInvoiceBodySchema,
+} from './invoice-actions';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
+
+// The send, bulk-send and cancel bodies live in invoice-actions.ts (this file's length); callers import them here.
+export * from './invoice-actions';
 
 export const invoiceStatusSchema = z.enum(invoiceStatuses, { error: () => tr(msg`Not an invoice status`) });
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
@@ -206,43 +214,7 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
-/** Said of a customs line staff set otherwise than computed on the CIF value (a customs assessment, a correction). */
-export const notFromCif = () => tr(msg`Set by our staff, not computed on the CIF value`);
-
-type Closing = Pick<
-  InvoiceDetail,
-  'lines' | 'discount' | 'discount_cents' | 'tax_cents' | 'tax_rate' | 'tax_label' | 'total_cents'
->;
-
-/**
- * The sales tax the company charges on its services (its rate on shipping, handling and other, after the
- * discount): the invoice's tax less the GCT on imports, which is a customs line.
- */
-export const serviceTaxOf = (inv: Pick<Closing, 'lines' | 'tax_cents'>) =>
-  inv.tax_cents - inv.lines.filter((l) => l.type === 'tax').reduce((s, l) => s + l.line_total_cents, 0);
-
-/**
- * How the screen and the PDF end an invoice's charges, after the groups' totals: the discount, the tax on services
- * (both only when there is one), then the total. Amounts in minor units, the discount negative.
- */
-export function invoiceClosingRows(inv: Closing): { label: string; cents: number; strong: boolean }[] {
-  const rows: { label: string; cents: number; strong: boolean }[] = [];
-  if (inv.discount_cents > 0) {
-    const pct = inv.discount?.kind === 'percent' ? ` (${formatRate(inv.discount.value / 10_000)})` : '';
-    rows.push({ label: tr(msg`Discount${{ percent: pct }}`), cents: -inv.discount_cents, strong: false });
-  }
-  const serviceTax = serviceTaxOf(inv);
-  if (serviceTax !== 0) {
-    const rate = Number(inv.tax_rate) > 0 ? ` (${formatRate(inv.tax_rate)})` : '';
-    rows.push({
-      label: tr(msg`${{ tax: inv.tax_label || tr(msg`Tax`) }} on services${{ rate }}`),
-      cents: serviceTax,
-      strong: false,
-    });
-  }
-  rows.push({ label: tr(msg`Total`), cents: inv.total_cents, strong: true });
-  return rows;
-}
+export { invoiceClosingRows, notFromCif, serviceTaxOf } from './invoice-closing';
 
 export const invoiceSortSchema = z.enum(invoiceSorts, { error: () => tr(msg`Not a sort order`) });
 export type InvoiceSort = z.infer<typeof invoiceSortSchema>;
@@ -379,39 +351,6 @@ export const unbilledPackageSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type UnbilledPackage = z.infer<typeof unbilledPackageSchema>;
-
-export const sendInvoiceBodySchema = z.object({
-  /** Defaults to the customer's email. */
-  to: z.email(say(msg`Enter an email address`)).optional(),
-  subject: text().trim().min(1, say(msg`Enter a subject`)).max(200).optional(),
-  message: text().trim().min(1, say(msg`Write a message`)).max(5000).optional(),
-});
-export type SendInvoiceBody = z.input<typeof sendInvoiceBodySchema>;
-/** The send drawer's defaults: from, to, and a subject and message naming the amount and due date. */
-export const invoiceMailDraftSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  attachment: z.string().describe('file name of the attached PDF'),
-});
-export type InvoiceMailDraft = z.infer<typeof invoiceMailDraftSchema>;
-
-export const bulkSendBodySchema = z.object({
-  ids: z
-    .array(z.uuid(say(msg`Not a valid invoice id`)))
-    .min(1, say(msg`Select at least one invoice`))
-    .max(INVOICE_BULK_MAX, say(msg`At most ${{ max: INVOICE_BULK_MAX }} at once`)),
-});
-export const bulkSendResultSchema = z.object({
-  /** Queued to send (each invoice's `sent_at` is set once its mail went). */
-  sent: z.number().int(),
-  failed: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), reason: z.string() })),
-});
-
-export const cancelInvoiceBodySchema = z.object({
-  reason: text().trim().min(1, say(msg`Say why it is cancelled`)).max(500),
-});
 
 export const paymentBodySchema = z.object({
   amount_cents: z

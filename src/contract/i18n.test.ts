@@ -4,6 +4,7 @@ import { INVOICE_STATUS_LABELS } from './constants';
 import { HOLD_REASONS } from './package-hold';
 import { updateProfileBodySchema } from './profile';
 import { daysWord } from './storage';
+import { text } from './text';
 
 // The contract's words are read when shown: the same constant and the same schema speak the reader's language.
 const firstError = (locale: string) =>
@@ -19,6 +20,8 @@ describe('the contract in the reader’s language', () => {
   it('words a validation message in Spanish and in English', () => {
     expect(firstError('es')).toBe('Ingresa tu nombre');
     expect(firstError('en')).toBe('Enter your first name');
+    const nul = withLocale('es', () => text().safeParse('a\u0000b').error?.issues[0]?.message);
+    expect(nul).toBe('Quita el carácter NUL (\\u0000): no se permite en el texto');
   });
 
   it('counts days with each language’s plural rule', () => {

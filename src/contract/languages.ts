@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { say, tr } from './i18n';
 import { LOCALES } from './locales';
 
 /** One of the portal's languages (src/contract/locales.ts). */
@@ -7,11 +9,11 @@ export const localeSchema = z.enum(LOCALES);
 /** The languages a company offers (at least one) and its default, which must be one of them. */
 export const languagesSectionSchema = z
   .object({
-    offered: z.array(localeSchema).min(1, 'Offer at least one language').max(LOCALES.length),
+    offered: z.array(localeSchema).min(1, say(msg`Offer at least one language`)).max(LOCALES.length),
     default: localeSchema,
   })
   .refine((l) => l.offered.includes(l.default), {
-    message: 'The default language must be one of those offered',
+    error: () => tr(msg`The default language must be one of those offered`),
     path: ['default'],
   })
   .transform((l) => ({ ...l, offered: LOCALES.filter((x) => l.offered.includes(x)) }));

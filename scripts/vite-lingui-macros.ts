@@ -34,7 +34,7 @@ export function linguiMacros(opts: { keepMessages?: boolean } = {}): Plugin {
         plugins: [
           [
             '@lingui/babel-plugin-lingui-macro',
-            { descriptorFields: production ? 'id-only' : 'all', linguiConfig: config },
+            { descriptorFields: production && !opts.keepMessages ? 'id-only' : 'all', linguiConfig: config },
           ],
         ],
       });

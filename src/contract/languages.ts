@@ -15,9 +15,11 @@ export const languagesSectionSchema = z
   .refine((l) => l.offered.includes(l.default), {
     error: () => tr(msg`The default language must be one of those offered`),
     path: ['default'],
-  })
-  .transform((l) => ({ ...l, offered: LOCALES.filter((x) => l.offered.includes(x)) }));
+  });
 export type LanguagesSection = z.infer<typeof languagesSectionSchema>;
+
+/** The offered languages in the portal's own order (English, Spanish, French, Arabic), each once. */
+export const inPortalOrder = (offered: readonly string[]) => LOCALES.filter((l) => offered.includes(l));
 
 /** A company that never chose: every language offered, English first. */
 export const DEFAULT_LANGUAGES: LanguagesSection = { offered: [...LOCALES], default: 'en' };

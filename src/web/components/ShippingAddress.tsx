@@ -32,7 +32,8 @@ export function ShippingAddress({
             <div key={f.label} className={classes.field}>
               <dt className={classes.label}>{f.label}</dt>
               <dd className={classes.value}>
-                <span>{f.value}</span>
+                {/* An address is written left to right whatever the language around it. */}
+                <span dir="auto">{f.value}</span>
                 <CopyValue value={f.value} label={f.label} />
               </dd>
             </div>

@@ -86,7 +86,8 @@ const READ_PROPS = new Set([
   'empty',
 ]);
 const CALLS = new Set(['usePageTitle', 'setAnnouncement', 'announce']);
-const WORDS = /[A-Za-z]{2,}/;
+// Words, not a URL or a sample address.
+const WORDS = { test: (text) => /[A-Za-z]{2,}/.test(text) && !/^(https?:\/\/|mailto:)\S*$/.test(text.trim()) };
 const MACRO_TAGS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal']);
 const MACRO_CALLS = new Set(['msg', 'defineMessage', 't', 'plural', 'select', 'selectOrdinal']);
 const found = [];

@@ -148,6 +148,8 @@ export default defineConfig(({ command }) => {
           globIgnores: ['sw.js', 'build.json', 'builds/**'],
           // A classic worker: module service workers are not supported by every browser we serve.
           rollupFormat: 'iife',
+          // The modules the worker shares with the app (the API client, the outbox) use Lingui's macros.
+          plugins: [linguiMacros({ keepMessages: true })],
         },
       }),
       // `.br` and `.gz` beside each built file, served as they are (last: the service worker is written by then).

@@ -76,6 +76,10 @@ if (step('biome: format + lint', bin('biome'), ['check', '.'])) passed += 1;
 else failed += 1;
 if (step('typescript: strict typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) passed += 1;
 else failed += 1;
+// Languages: catalogs in sync with the code, every message translated, no English left in the PWA's JSX.
+if (step('languages: catalogs complete, no hard-coded words', process.execPath, ['scripts/i18n-check.mjs']))
+  passed += 1;
+else failed += 1;
 // The browser journeys run on their own, after the API suite and the units: on two cores, sharing the CPU with the
 // API suite's crash and fuzz tests made their timing-sensitive steps (a new build taking over a second tab) flaky,
 // and the whole took longer than the two runs one after the other.

@@ -6,9 +6,10 @@ import type { Plugin } from 'vite';
  * Lingui's macros (`Trans`, `t`, `msg`, `plural`) compiled into message descriptors when the PWA is built or
  * tested, with Lingui's own Babel plugin, only in files that import a macro. (The plugin's native transform needs
  * @lingui/native-tools, whose binary npm leaves out when it installs with the machine's older Node.)
- * In a production build the descriptors keep only the message id: the words come from the catalogs.
+ * In a production build the descriptors keep only the message id: the words come from the catalogs. The service
+ * worker loads no catalog: its build keeps the English words (`keepMessages`, see src/web/lib/i18n/worker.ts).
  */
-export function linguiMacros(): Plugin {
+export function linguiMacros(opts: { keepMessages?: boolean } = {}): Plugin {
   const config = getConfig();
   const packages = [...config.macro.corePackage, ...config.macro.jsxPackage];
   const importsMacro = new RegExp(
@@ -33,7 +34,7 @@ export function linguiMacros(): Plugin {
         plugins: [
           [
             '@lingui/babel-plugin-lingui-macro',
-            { descriptorFields: production ? 'id-only' : 'all', linguiConfig: config },
+            { descriptorFields: production && !opts.keepMessages ? 'id-only' : 'all', linguiConfig: config },
           ],
         ],
       });

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { tr } from './i18n';
 
 export const dashboardQuerySchema = z.object({
   /** The start of the clerk's "today" (their local midnight, as an instant); UTC midnight when not given. */
-  since: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+  since: z.iso.datetime({ offset: true, error: () => tr(msg`Use an ISO date and time`) }).optional(),
 });
 
 /** Today's work for the company's staff: each figure opens its filtered list. */

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { say } from './i18n';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 
@@ -7,24 +9,27 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const passwordSchema = text()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN, say(msg`Use at least ${{ min: PASSWORD_MIN }} characters`))
+  .max(PASSWORD_MAX, say(msg`Use at most ${{ max: PASSWORD_MAX }} characters`));
 
-export const emailSchema = text().trim().toLowerCase().pipe(z.email('Enter a valid email address'));
+export const emailSchema = text()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(say(msg`Enter a valid email address`)));
 
 /** Jamaican TRN: 9 digits, often written 123-456-789. */
 export const trnSchema = text()
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{9}$/, 'A TRN has 9 digits'));
+  .pipe(z.string().regex(/^\d{9}$/, say(msg`A TRN has 9 digits`)));
 
 export const phoneSchema = text()
   .trim()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number, e.g. 876-555-0123');
+  .regex(/^\+?[0-9 ()-]{7,20}$/, say(msg`Enter a phone number, e.g. 876-555-0123`));
 
 export const registerBodySchema = z.object({
-  first_name: text().trim().min(1, 'Enter your first name').max(60),
-  last_name: text().trim().min(1, 'Enter your last name').max(60),
+  first_name: text().trim().min(1, say(msg`Enter your first name`)).max(60),
+  last_name: text().trim().min(1, say(msg`Enter your last name`)).max(60),
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,
@@ -32,9 +37,9 @@ export const registerBodySchema = z.object({
   parish_id: z.coerce
     .number()
     .int()
-    .positive('Choose your parish')
-    .max(INT32_MAX, 'Choose a parish from the list'),
-  address: text().trim().min(5, 'Enter your street address').max(200),
+    .positive(say(msg`Choose your parish`))
+    .max(INT32_MAX, say(msg`Choose a parish from the list`)),
+  address: text().trim().min(5, say(msg`Enter your street address`)).max(200),
   trn: z
     .union([trnSchema, z.literal('').transform(() => undefined)])
     .optional()
@@ -44,7 +49,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: text().min(1, 'Enter your password').max(PASSWORD_MAX),
+  password: text().min(1, say(msg`Enter your password`)).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -100,5 +105,5 @@ export const authSchemas = {
   passwordReset: { body: passwordResetBodySchema, response: z.null() },
   resetPassword: { body: resetPasswordBodySchema, response: z.null() },
   me: { response: userSchema },
-  resendVerification: { params: z.object({ id: z.uuid('Not a valid user id') }), response: z.null() },
+  resendVerification: { params: z.object({ id: z.uuid(say(msg`Not a valid user id`)) }), response: z.null() },
 };

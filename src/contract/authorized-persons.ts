@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth';
 import { uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { INT32_MAX, text } from './text';
 
 export const AUTHORIZED_PERSONS_MAX = 10;
@@ -22,22 +24,22 @@ export const authorizedPersonSchema = z.object({
 export type AuthorizedPerson = z.infer<typeof authorizedPersonSchema>;
 
 const fields = {
-  full_name: text().trim().min(2, 'Enter the full name as on the ID').max(120),
+  full_name: text().trim().min(2, say(msg`Enter the full name as on the ID`)).max(120),
   /** One of GET /v1/identifications. */
   identification_id: z
-    .number({ error: 'Choose the type of ID' })
-    .int('Choose the type of ID')
-    .positive('Choose the type of ID')
-    .max(INT32_MAX, 'Choose an ID type from the list'),
+    .number({ error: () => tr(msg`Choose the type of ID`) })
+    .int(say(msg`Choose the type of ID`))
+    .positive(say(msg`Choose the type of ID`))
+    .max(INT32_MAX, say(msg`Choose an ID type from the list`)),
   id_number: text()
     .trim()
-    .min(3, 'Enter the ID number')
-    .max(40, 'At most 40 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes'),
+    .min(3, say(msg`Enter the ID number`))
+    .max(40, say(msg`At most 40 characters`))
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, say(msg`Use letters, digits, spaces and dashes`)),
   phone: phoneSchema,
   /** Optional: an empty string or null means none. */
   email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
-  relationship: text().trim().min(2, 'Say how you know them, e.g. Sister').max(60),
+  relationship: text().trim().min(2, say(msg`Say how you know them, e.g. Sister`)).max(60),
   is_active: z.boolean(),
 };
 

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { SHORT_NAME_MAX } from './branding-rules';
 import { addressBodySchema, addressSchema, hexColor } from './companies';
+import { say, tr } from './i18n';
 import { text, textRules } from './text';
 
 /*
@@ -47,20 +49,25 @@ export const brandingSchema = z.object({
 export type Branding = z.infer<typeof brandingSchema>;
 
 export const updateBrandingBodySchema = z.strictObject({
-  name: text().trim().min(2, 'At least 2 characters').max(120),
+  name: text().trim().min(2, say(msg`At least 2 characters`)).max(120),
   short_name: text()
     .trim()
-    .min(1, 'Required')
-    .max(SHORT_NAME_MAX, `At most ${SHORT_NAME_MAX} characters: the home screen cuts longer names`),
+    .min(1, say(msg`Required`))
+    .max(
+      SHORT_NAME_MAX,
+      say(msg`At most ${{ max: SHORT_NAME_MAX }} characters: the home screen cuts longer names`),
+    ),
   primary_color: hexColor.transform((c) => c.toLowerCase()),
   support_email: z.union([
     z.literal(''),
-    textRules(z.email('An e-mail address like help@example.com')).max(200),
+    textRules(z.email(say(msg`An e-mail address like help@example.com`))).max(200),
   ]),
   support_phone: text().trim().max(40),
   website: z.union([
     z.literal(''),
-    textRules(z.url({ protocol: /^https?$/, error: 'A web address starting with https://' })).max(200),
+    textRules(
+      z.url({ protocol: /^https?$/, error: () => tr(msg`A web address starting with https://`) }),
+    ).max(200),
   ]),
   warehouse_address: addressBodySchema,
 });

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { uuidParamSchema } from './envelope';
+import { say } from './i18n';
 import { localeSchema } from './languages';
 import { text } from './text';
 
@@ -14,7 +16,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, say(msg`Use a colour like #6d28d9`));
 
 /** What anyone may read about the company of the current host: branding and where to ship. */
 export const companySchema = z.object({
@@ -62,13 +64,13 @@ export const createCompanyBodySchema = z.object({
   short_name: text().trim().min(1).max(40).optional(),
   slug: text()
     .trim()
-    .regex(/^[a-z0-9-]{2,40}$/, 'Lower-case letters, digits and dashes'),
+    .regex(/^[a-z0-9-]{2,40}$/, say(msg`Lower-case letters, digits and dashes`)),
   hostnames: z
     .array(
       text()
         .trim()
         .toLowerCase()
-        .regex(/^[a-z0-9.-]{1,253}$/, 'A host name without port or scheme'),
+        .regex(/^[a-z0-9.-]{1,253}$/, say(msg`A host name without port or scheme`)),
     )
     .min(1)
     .max(20),
@@ -84,7 +86,7 @@ export const createCompanyBodySchema = z.object({
   currency: text().length(3).optional(),
   exchange_rate: text()
     // numeric(12, 4): at most 8 digits before the point, or PostgreSQL refuses it as an overflow.
-    .regex(/^\d{1,8}(\.\d{1,4})?$/, 'A decimal like 157.25')
+    .regex(/^\d{1,8}(\.\d{1,4})?$/, say(msg`A decimal like 157.25`))
     .optional(),
 });
 export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { tr } from './i18n';
 /*
  * The contract's constants that screens need without zod: the router's search parsers live in the entry bundle,
  * where even zod/mini would cost every visitor about 15 kB gzip. The schemas build on these same values.
@@ -24,12 +26,24 @@ export const prealertStatuses = ['pending', 'matched', 'cancelled'] as const;
 export const invoiceStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'] as const;
 /** An invoice's status in words, as staff read it (the web's badge and the PDF). */
 export const INVOICE_STATUS_LABELS: Record<(typeof invoiceStatuses)[number], string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
+  get draft() {
+    return tr(msg`Draft`);
+  },
+  get issued() {
+    return tr(msg`Issued`);
+  },
+  get partially_paid() {
+    return tr(msg`Partially paid`);
+  },
+  get paid() {
+    return tr(msg`Paid`);
+  },
+  get overdue() {
+    return tr(msg`Overdue`);
+  },
+  get cancelled() {
+    return tr(msg`Cancelled`);
+  },
 };
 export const invoiceSorts = ['newest', 'oldest', 'number', 'due', 'total', 'balance', 'customer'] as const;
 /** The page sizes the staff invoice list offers (the admin template's floor). */
@@ -55,8 +69,18 @@ export const PAGE_MAX = 100_000;
 
 /** The estimator's bounds and what the user reads past them (the form and the server say the same). */
 export const ESTIMATE_LIMITS = {
-  valueUsd: { max: 1_000_000, tooLarge: 'The value is too large for an estimate' },
-  weightLb: { max: 2000, tooLarge: 'The weight is too large for an estimate' },
+  valueUsd: {
+    max: 1_000_000,
+    get tooLarge() {
+      return tr(msg`The value is too large for an estimate`);
+    },
+  },
+  weightLb: {
+    max: 2000,
+    get tooLarge() {
+      return tr(msg`The weight is too large for an estimate`);
+    },
+  },
 } as const;
 
 /** Files a pre-alert or receipt may carry. */

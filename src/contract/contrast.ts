@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { tr } from './i18n';
 /*
  * Colour contrast by WCAG 2's formula: pure (no zod), so the server's branding reply, the admin screen's live check
  * and the theme's palette all compute the same ratio.
@@ -52,7 +54,9 @@ export function brandContrast(color: string): BrandContrast {
     dark_text: Math.round(dark * 100) / 100,
     warning:
       white < READABLE_RATIO
-        ? `White text on this colour is hard to read (${formatRatio(white)}); pick a darker colour`
+        ? tr(
+            msg`White text on this colour is hard to read (${{ ratio: formatRatio(white) }}); pick a darker colour`,
+          )
         : null,
   };
 }

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { say, tr } from './i18n';
 import { invoiceStatusSchema, paymentMethodSchema } from './invoices';
 import { packageStatusCodeSchema } from './reference';
 import { INT32_MAX, text } from './text';
@@ -23,11 +25,11 @@ export function maskIdNumber(idNumber: string): string {
 
 export const counterLookupQuerySchema = z.object({
   /** A mailbox number as the customer says it (IEX-10234, or just 10234). */
-  mailbox: text().trim().max(40, 'At most 40 characters').optional(),
+  mailbox: text().trim().max(40, say(msg`At most 40 characters`)).optional(),
   /** A scanned package label: the package's customer is looked up. */
-  tracking: text().trim().max(100, 'At most 100 characters').optional(),
+  tracking: text().trim().max(100, say(msg`At most 100 characters`)).optional(),
   /** A pickup pass: its code as typed (7KQM-3XHP, any case) or its scanned QR code (the pass's share link). */
-  pass: text().trim().max(300, 'At most 300 characters').optional(),
+  pass: text().trim().max(300, say(msg`At most 300 characters`)).optional(),
 });
 export type CounterLookupQuery = z.input<typeof counterLookupQuerySchema>;
 
@@ -128,24 +130,24 @@ export type CounterLookup = z.infer<typeof counterLookupSchema>;
 
 export const releaseBodySchema = z.object({
   package_ids: z
-    .array(z.uuid('Not a valid package id'))
-    .min(1, 'Choose at least one package')
-    .max(RELEASE_MAX, `At most ${RELEASE_MAX} packages at once`),
+    .array(z.uuid(say(msg`Not a valid package id`)))
+    .min(1, say(msg`Choose at least one package`))
+    .max(RELEASE_MAX, say(msg`At most ${{ max: RELEASE_MAX }} packages at once`)),
   /** Null or absent: the customer collects in person. */
-  authorized_person_id: z.uuid('Choose who collects').nullish(),
+  authorized_person_id: z.uuid(say(msg`Choose who collects`)).nullish(),
   /** The type of the photo ID checked at the desk (one of GET /v1/identifications). */
   identification_id: z
-    .number({ error: 'Choose the type of ID' })
-    .int('Choose the type of ID')
-    .positive('Choose the type of ID')
-    .max(INT32_MAX, 'Choose an ID type from the list'),
+    .number({ error: () => tr(msg`Choose the type of ID`) })
+    .int(say(msg`Choose the type of ID`))
+    .positive(say(msg`Choose the type of ID`))
+    .max(INT32_MAX, say(msg`Choose an ID type from the list`)),
   id_number: text()
     .trim()
-    .min(3, 'Enter the ID number')
-    .max(40, 'At most 40 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes'),
+    .min(3, say(msg`Enter the ID number`))
+    .max(40, say(msg`At most 40 characters`))
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, say(msg`Use letters, digits, spaces and dashes`)),
   /** Required when a chosen package is unpaid or not billed: why it leaves without payment. */
-  override_reason: text().trim().max(500, 'At most 500 characters').optional(),
+  override_reason: text().trim().max(500, say(msg`At most 500 characters`)).optional(),
 });
 export type ReleaseBody = z.input<typeof releaseBodySchema>;
 
@@ -165,12 +167,12 @@ export type ReleaseResult = z.infer<typeof releaseResultSchema>;
 
 export const closeoutQuerySchema = z.object({
   /** The calendar day; today in `tz` when absent. */
-  date: z.iso.date('Use a date like 2026-12-05').optional(),
+  date: z.iso.date(say(msg`Use a date like 2026-12-05`)).optional(),
   /** The clerk's IANA time zone (America/Jamaica): the day runs from its local midnight. UTC when absent. */
   tz: text()
     .trim()
     .max(64)
-    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Not a time zone')
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, say(msg`Not a time zone`))
     .optional(),
 });
 export type CloseoutQuery = z.input<typeof closeoutQuerySchema>;

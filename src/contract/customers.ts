@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { customerSorts, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, yesNo } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { tr } from './i18n';
 import { notificationPreferencesSchema } from './profile';
 import { text } from './text';
 import { roleSchema } from './users';
@@ -20,7 +22,7 @@ export const customerRowSchema = z.object({
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
-const yesNoSchema = z.enum(yesNo, { error: 'Use yes or no' });
+const yesNoSchema = z.enum(yesNo, { error: () => tr(msg`Use yes or no`) });
 
 export const customerListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -30,7 +32,7 @@ export const customerListQuerySchema = z.object({
   verified: yesNoSchema.optional(),
   active: yesNoSchema.optional(),
   role: roleSchema.optional(),
-  sort: z.enum(customerSorts, { error: 'Not a sort order' }).default('newest'),
+  sort: z.enum(customerSorts, { error: () => tr(msg`Not a sort order`) }).default('newest'),
 });
 
 const recentPackageSchema = z.object({

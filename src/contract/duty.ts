@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { ESTIMATE_LIMITS } from './constants';
+import { say, tr } from './i18n';
 import { INT32_MAX } from './text';
 
 /** A duty category of the company: rates are exact decimal strings ("0.2000" = 20 %). */
@@ -17,7 +19,7 @@ export const dutyCategorySchema = z.object({
 export type DutyCategory = z.infer<typeof dutyCategorySchema>;
 
 export const shippingMethods = ['air', 'sea'] as const;
-export const shippingMethodSchema = z.enum(shippingMethods, { error: 'Choose air or sea' });
+export const shippingMethodSchema = z.enum(shippingMethods, { error: () => tr(msg`Choose air or sea`) });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
 /** True when `v` has at most two decimals (cents, hundredths of a pound), tolerating binary float noise. */
@@ -27,20 +29,20 @@ export function hasAtMostTwoDecimals(v: number): boolean {
 
 export const dutyCalculatorBodySchema = z.object({
   category_id: z
-    .number({ error: 'Choose a category' })
-    .int('Choose a category')
-    .positive('Choose a category')
-    .max(INT32_MAX, 'Choose a category from the list'),
+    .number({ error: () => tr(msg`Choose a category`) })
+    .int(say(msg`Choose a category`))
+    .positive(say(msg`Choose a category`))
+    .max(INT32_MAX, say(msg`Choose a category from the list`)),
   value_usd: z
-    .number({ error: 'Enter the value in US dollars' })
-    .gt(0, 'Enter the value in US dollars')
+    .number({ error: () => tr(msg`Enter the value in US dollars`) })
+    .gt(0, say(msg`Enter the value in US dollars`))
     .max(ESTIMATE_LIMITS.valueUsd.max, ESTIMATE_LIMITS.valueUsd.tooLarge)
-    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
+    .refine(hasAtMostTwoDecimals, say(msg`Use at most 2 decimals`)),
   weight_lb: z
-    .number({ error: 'Enter the weight in pounds' })
-    .gt(0, 'Enter the weight in pounds')
+    .number({ error: () => tr(msg`Enter the weight in pounds`) })
+    .gt(0, say(msg`Enter the weight in pounds`))
     .max(ESTIMATE_LIMITS.weightLb.max, ESTIMATE_LIMITS.weightLb.tooLarge)
-    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
+    .refine(hasAtMostTwoDecimals, say(msg`Use at most 2 decimals`)),
   shipping_method: shippingMethodSchema.default('air'),
 });
 export type DutyCalculatorBody = z.input<typeof dutyCalculatorBodySchema>;

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { tr } from './i18n';
 import { INT32_MAX, text } from './text';
 
 // A missing field reads "Required" everywhere (server replies and PWA forms), not zod's type jargon.
 z.config({
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
+    issue.code === 'invalid_type' && issue.input === undefined ? tr(msg`Required`) : undefined,
 });
 
 /**

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './format';
+import { say } from './i18n';
 import { DEFAULT_LANGUAGES, languagesSectionSchema } from './languages';
 
 /** A rate as an exact decimal string between 0 and 1, e.g. "0.15" for 15 %. Never a float. */
 export const rateStringSchema = z
   .string()
-  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'A rate is a decimal between 0 and 1, e.g. 0.15');
+  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, say(msg`A rate is a decimal between 0 and 1, e.g. 0.15`));
 
 /** One weight bracket: parcels up to `max_lb` (whole pounds, weight rounded up) pay `charge_cents`. */
 export const weightBracketSchema = z.object({

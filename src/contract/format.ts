@@ -8,12 +8,17 @@
 
 import { msg } from '@lingui/core/runtime-macro';
 import { activeLocale, tr } from './i18n';
-import { intlLocale } from './locales';
+import { intlLocale, isRtl } from './locales';
 
 /** A company's time zone until its admin picks another (Company settings): the demo companies are in Jamaica. */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
 /** Numbers and dates follow the language words are being written in (the reader's: see i18n.ts). */
 const numbersLocale = () => intlLocale(activeLocale());
+/**
+ * Amounts and weights inside right-to-left text stay one left-to-right unit ("J$1,234.50", not "$J 1,234.50"):
+ * wrapped in Unicode's left-to-right isolate when the language reads right to left.
+ */
+const isolated = (text: string) => (isRtl(activeLocale()) ? `\u2066${text}\u2069` : text);
 
 /** True for a time zone name Intl knows ("America/Jamaica", "UTC"); false for anything else. */
 export function isTimeZone(value: string): boolean {
@@ -148,7 +153,7 @@ export function formatMoney(minorUnits: number, currency = 'JMD'): string {
   // Where the language writes the sign after the number (French, Spanish), so do we, with its space.
   const at = parts.findIndex((p) => p.type === 'currency');
   const after = at > 0 && parts.slice(0, at).some((p) => p.type === 'integer');
-  return after ? `${sign}${number}\u00a0${symbol}` : `${sign}${spaced}${number}`;
+  return isolated(after ? `${sign}${number}\u00a0${symbol}` : `${sign}${spaced}${number}`);
 }
 
 /** "157.2500" → "157.25"; "2.40" → "2.4"; at most `maxDigits` decimals, thousands grouped. */
@@ -169,11 +174,11 @@ export function formatRate(rate: string | number | null | undefined): string {
 
 /** "US$1 = J$157.25": what one unit of `from` costs in `to`. */
 export function formatExchangeRate(rate: string | number, to = 'JMD', from = 'USD'): string {
-  return `${currencySymbol(from)}1 = ${currencySymbol(to)}${formatDecimal(rate, 4)}`;
+  return isolated(`${currencySymbol(from)}1 = ${currencySymbol(to)}${formatDecimal(rate, 4)}`);
 }
 
 /** Pounds with one unit: "4 lb", "2.4 lb". */
-export const formatWeight = (pounds: string | number) => `${formatDecimal(pounds)} lb`;
+export const formatWeight = (pounds: string | number) => isolated(`${formatDecimal(pounds)} lb`);
 
 type DateInput = string | Date | number;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

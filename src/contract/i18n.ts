@@ -12,9 +12,53 @@ export type I18nSource = {
   translate: (message: MessageDescriptor) => string;
 };
 
+const englishPlural = new Intl.PluralRules('en');
+
+/** The closing brace matching the one at `open`. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+/**
+ * The English words with their values, before any Lingui instance is installed (a contract unit test, a script):
+ * `{name}` and `{count, plural, one {# day} other {# days}}` are all the contract writes.
+ */
+export function english(message: string, values: Record<string, unknown> = {}): string {
+  let out = '';
+  let i = 0;
+  while (i < message.length) {
+    const open = message.indexOf('{', i);
+    if (open < 0) break;
+    out += message.slice(i, open);
+    const end = closing(message, open);
+    const body = message.slice(open + 1, end);
+    const [name = '', kind, ...rest] = body.split(',');
+    const value = values[name.trim()];
+    if (kind?.trim() === 'plural') {
+      const options = rest.join(',');
+      const n = Number(value);
+      const pick = (key: string) => {
+        const at = options.search(new RegExp(`(^|\\s)${key}\\s*\\{`));
+        if (at < 0) return undefined;
+        const start = options.indexOf('{', at);
+        return options.slice(start + 1, closing(options, start));
+      };
+      const chosen = pick(`=${n}`) ?? pick(englishPlural.select(n)) ?? pick('other') ?? '';
+      out += english(chosen.replaceAll('#', String(n)), values);
+    } else out += String(value ?? '');
+    i = end + 1;
+  }
+  return out + message.slice(i);
+}
+
 let source: I18nSource = {
   locale: () => DEFAULT_LOCALE,
-  translate: (message) => message.message ?? message.id,
+  translate: (message) => english(message.message ?? message.id, message.values),
 };
 
 export function setI18nSource(next: I18nSource): void {

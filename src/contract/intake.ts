@@ -1,5 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { packageDetailSchema, packageTypeSchema, trackingNumberSchema } from './packages';
 import { text } from './text';
 
@@ -11,13 +14,13 @@ export const IMPORT_ROWS_MAX = 5_000;
 /** A form field left empty arrives as '' and means "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = (max: number) => z.preprocess(blank, text().trim().max(max).optional());
-const measure = (label: string, max: number) =>
+const measure = (label: MessageDescriptor, max: number) =>
   z.preprocess(
     blank,
     z.coerce
-      .number({ error: `${label} must be a number` })
-      .min(0, `${label} cannot be negative`)
-      .max(max, `${label} is too large`)
+      .number({ error: () => tr(msg`${{ label: tr(label) }} must be a number`) })
+      .min(0, say(msg`${{ label: tr(label) }} cannot be negative`))
+      .max(max, say(msg`${{ label: tr(label) }} is too large`))
       .optional(),
   );
 const flag = z.preprocess(
@@ -31,13 +34,13 @@ export const receiveFieldsSchema = z.object({
   weight: z.preprocess(
     blank,
     z.coerce
-      .number({ error: 'Weight must be a number' })
-      .positive('Enter the weight in pounds')
-      .max(2000, 'Weight is too large'),
+      .number({ error: () => tr(msg`Weight must be a number`) })
+      .positive(say(msg`Enter the weight in pounds`))
+      .max(2000, say(msg`Weight is too large`)),
   ),
-  length: measure('Length', 500),
-  width: measure('Width', 500),
-  height: measure('Height', 500),
+  length: measure(msg`Length`, 500),
+  width: measure(msg`Width`, 500),
+  height: measure(msg`Height`, 500),
   mailbox_number: z.preprocess(blank, text().trim().toUpperCase().max(20).optional()),
   /** The consignee as the label names them: an email or a full name. */
   consignee: optionalText(120),
@@ -45,15 +48,15 @@ export const receiveFieldsSchema = z.object({
   carrier: optionalText(60),
   seller_name: optionalText(120),
   description: optionalText(500),
-  declared_value: measure('Declared value', 1_000_000),
+  declared_value: measure(msg`Declared value`, 1_000_000),
   package_type: z.preprocess(blank, packageTypeSchema.optional()),
   pieces: z.preprocess(
     blank,
     z.coerce
-      .number({ error: 'Pieces must be a number' })
-      .int('Pieces is a whole number')
-      .min(1, 'At least 1 piece')
-      .max(999, 'At most 999 pieces')
+      .number({ error: () => tr(msg`Pieces must be a number`) })
+      .int(say(msg`Pieces is a whole number`))
+      .min(1, say(msg`At least 1 piece`))
+      .max(999, say(msg`At most 999 pieces`))
       .optional(),
   ),
   house_awb: optionalText(40),
@@ -165,8 +168,8 @@ export const importFields = [
 export type ImportField = (typeof importFields)[number];
 
 const csvSchema = text()
-  .min(1, 'The file is empty')
-  .max(8 * 1024 * 1024, 'The file is larger than 8 MB');
+  .min(1, say(msg`The file is empty`))
+  .max(8 * 1024 * 1024, say(msg`The file is larger than 8 MB`));
 /** Which header each field is read from (as the preview guessed it, or as the clerk chose). */
 const mappingSchema = z.partialRecord(z.enum(importFields), text().max(200));
 
@@ -179,7 +182,7 @@ export const importConfirmBodySchema = z.object({
   /** 1-based data row numbers to import (the header is row 0). */
   rows: z
     .array(z.number().int().min(1).max(1_000_000))
-    .min(1, 'Choose at least one row')
+    .min(1, say(msg`Choose at least one row`))
     .max(IMPORT_ROWS_MAX),
 });
 export type ImportConfirmBody = z.input<typeof importConfirmBodySchema>;

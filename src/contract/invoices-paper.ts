@@ -2,8 +2,10 @@
  * The invoice as a document, written once: its words and its rows, as the staff preview, the customer's screen and
  * the PDF all show them. Each of those only lays the rows out (HTML or PDF); none words or computes anything itself.
  */
+import { msg } from '@lingui/core/runtime-macro';
 import { INVOICE_STATUS_LABELS } from './constants';
 import { formatDate, formatExchangeRate, formatMoney } from './format';
+import { tr } from './i18n';
 import {
   type CustomsBase,
   type InvoiceDetail,
@@ -13,52 +15,114 @@ import {
   invoiceClosingRows,
   invoiceLineGroups,
   lineGroupOf,
-  NOT_FROM_CIF,
+  notFromCif,
   type PaymentMethod,
 } from './invoices';
 
 export const INVOICE_LINE_TYPE_LABELS: Record<InvoiceLineType, string> = {
-  shipping: 'Freight',
-  handling: 'Handling',
-  customs: 'Customs',
-  duty: 'Duty',
-  tax: 'Tax',
-  other: 'Other',
+  get shipping() {
+    return tr(msg`Freight`);
+  },
+  get handling() {
+    return tr(msg`Handling`);
+  },
+  get customs() {
+    return tr(msg`Customs`);
+  },
+  get duty() {
+    return tr(msg`Duty`);
+  },
+  get tax() {
+    return tr(msg`Tax`);
+  },
+  get other() {
+    return tr(msg`Other`);
+  },
 };
 
 export const INVOICE_GROUP_TITLES: Record<InvoiceLineGroup, string> = {
-  shipping: 'Shipping charges',
-  customs: 'Customs charges',
-  other: 'Other charges',
+  get shipping() {
+    return tr(msg`Shipping charges`);
+  },
+  get customs() {
+    return tr(msg`Customs charges`);
+  },
+  get other() {
+    return tr(msg`Other charges`);
+  },
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  points: 'Points',
-  online: 'Online',
+  get cash() {
+    return tr(msg`Cash`);
+  },
+  get card() {
+    return tr(msg`Card`);
+  },
+  get bank_transfer() {
+    return tr(msg`Bank transfer`);
+  },
+  get points() {
+    return tr(msg`Points`);
+  },
+  get online() {
+    return tr(msg`Online`);
+  },
 };
 
 /** The document's headings and column names. */
 export const INVOICE_PAPER_WORDS = {
-  document: 'Invoice',
-  billTo: 'Bill to',
-  details: 'Invoice details',
-  description: 'Description',
-  type: 'Type',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  amount: 'Amount',
-  howToPay: 'How to pay',
-  bankTransfer: 'Bank transfer',
-  atTheCounter: 'At the counter',
-  payOnline: 'Pay online',
-  payments: 'Payments',
-  date: 'Date',
-  method: 'Method',
-  notes: 'Notes',
-  terms: 'Terms',
+  get document() {
+    return tr(msg`Invoice`);
+  },
+  get billTo() {
+    return tr(msg`Bill to`);
+  },
+  get details() {
+    return tr(msg`Invoice details`);
+  },
+  get description() {
+    return tr(msg`Description`);
+  },
+  get type() {
+    return tr(msg`Type`);
+  },
+  get quantity() {
+    return tr(msg`Qty`);
+  },
+  get unitPrice() {
+    return tr(msg`Unit price`);
+  },
+  get amount() {
+    return tr(msg`Amount`);
+  },
+  get howToPay() {
+    return tr(msg`How to pay`);
+  },
+  get bankTransfer() {
+    return tr(msg`Bank transfer`);
+  },
+  get atTheCounter() {
+    return tr(msg`At the counter`);
+  },
+  get payOnline() {
+    return tr(msg`Pay online`);
+  },
+  get payments() {
+    return tr(msg`Payments`);
+  },
+  get date() {
+    return tr(msg`Date`);
+  },
+  get method() {
+    return tr(msg`Method`);
+  },
+  get notes() {
+    return tr(msg`Notes`);
+  },
+  get terms() {
+    return tr(msg`Terms`);
+  },
 } as const;
 
 /** A label and its value; `key` names the rows a reader (or a test) looks for. */
@@ -128,19 +192,26 @@ export type InvoicePaperRows = {
 /** What a customs line is computed on: "CIF value J$… = goods US$… at US$1 = J$… (J$…) + freight … + insurance …". */
 export function customsBasisText(b: CustomsBase, currency: string, several: boolean): string {
   const money = (cents: number) => formatMoney(cents, currency);
-  return `${several ? `${b.tracking_number}: ` : ''}computed on the CIF value ${money(b.cif_cents)} = goods ${formatMoney(b.goods_value_usd_cents, 'USD')} at ${formatExchangeRate(b.exchange_rate, currency)} (${money(b.goods_value_cents)}) + freight ${money(b.freight_cents)} + insurance ${money(b.insurance_cents)}`;
+  const text = tr(
+    msg`computed on the CIF value ${{ cif: money(b.cif_cents) }} = goods ${{ goods: formatMoney(b.goods_value_usd_cents, 'USD') }} at ${{ rate: formatExchangeRate(b.exchange_rate, currency) }} (${{ goodsLocal: money(b.goods_value_cents) }}) + freight ${{ freight: money(b.freight_cents) }} + insurance ${{ insurance: money(b.insurance_cents) }}`,
+  );
+  return several ? `${b.tracking_number}: ${text}` : text;
 }
 
 function dueSentence(inv: InvoiceDetail, money: (c: number) => string, day: (d: string) => string): string {
   switch (inv.status) {
     case 'paid':
-      return 'Paid — thank you.';
+      return tr(msg`Paid — thank you.`);
     case 'cancelled':
-      return `Cancelled — nothing is owed on this invoice.${inv.cancel_reason ? ` (${inv.cancel_reason})` : ''}`;
+      return inv.cancel_reason
+        ? tr(msg`Cancelled — nothing is owed on this invoice. (${{ reason: inv.cancel_reason }})`)
+        : tr(msg`Cancelled — nothing is owed on this invoice.`);
     case 'draft':
-      return 'Draft — not yet issued; nothing is due on it.';
+      return tr(msg`Draft — not yet issued; nothing is due on it.`);
     default:
-      return `Please pay ${money(inv.balance_cents)}${inv.due_at ? ` by ${day(inv.due_at)}` : ''}.`;
+      return inv.due_at
+        ? tr(msg`Please pay ${{ amount: money(inv.balance_cents) }} by ${{ date: day(inv.due_at) }}.`)
+        : tr(msg`Please pay ${{ amount: money(inv.balance_cents) }}.`);
   }
 }
 
@@ -153,32 +224,37 @@ function howToPayOf(
   if (!how || inv.balance_cents <= 0) return null;
   const bank = how.bank_transfer;
   return {
-    due: `${money(inv.balance_cents)} is due${inv.due_at ? ` by ${day(inv.due_at)}` : ''}.`,
+    due: inv.due_at
+      ? tr(msg`${{ amount: money(inv.balance_cents) }} is due by ${{ date: day(inv.due_at) }}.`)
+      : tr(msg`${{ amount: money(inv.balance_cents) }} is due.`),
     bank: bank
       ? [
           {
-            label: 'Bank',
+            label: tr(msg`Bank`),
             value: `${bank.bank_name}${bank.branch ? `, ${bank.branch}` : ''}`,
             strong: false,
           },
-          { label: 'Account name', value: bank.account_name, strong: false },
+          { label: tr(msg`Account name`), value: bank.account_name, strong: false },
           {
-            label: 'Account number',
+            label: tr(msg`Account number`),
             value: `${bank.account_number}${bank.account_type ? ` · ${bank.account_type}` : ''}`,
             strong: false,
           },
           {
-            label: 'Reference',
+            label: tr(msg`Reference`),
             value: bank.reference,
             strong: true,
             key: 'reference',
-            note: '(the invoice number, so we can match your payment)',
+            note: tr(msg`(the invoice number, so we can match your payment)`),
           },
         ]
       : [],
     counter: how.counter,
     onlineUrl: how.online_url,
-    late: `${inv.status === 'overdue' ? 'This invoice is overdue. ' : 'If it is not paid by the due date: '}${how.overdue}`,
+    late:
+      inv.status === 'overdue'
+        ? tr(msg`This invoice is overdue. ${{ overdue: how.overdue }}`)
+        : tr(msg`If it is not paid by the due date: ${{ overdue: how.overdue }}`),
   };
 }
 
@@ -198,13 +274,13 @@ export function invoicePaperRows(
   const issued = inv.status !== 'draft' && inv.status !== 'cancelled';
 
   const facts: PaperRow[] = [
-    { label: 'Number', value: inv.number ?? 'Draft (not issued)', strong: true, key: 'number' },
-    { label: 'Status', value: labels[inv.status], strong: true, key: 'status' },
-    { label: 'Issued', value: day(inv.issue_date ?? inv.issued_at), strong: false },
-    { label: 'Due', value: day(inv.due_at), strong: false },
+    { label: tr(msg`Number`), value: inv.number ?? tr(msg`Draft (not issued)`), strong: true, key: 'number' },
+    { label: tr(msg`Status`), value: labels[inv.status], strong: true, key: 'status' },
+    { label: tr(msg`Issued`), value: day(inv.issue_date ?? inv.issued_at), strong: false },
+    { label: tr(msg`Due`), value: day(inv.due_at), strong: false },
   ];
-  if (inv.paid_at) facts.push({ label: 'Paid', value: day(inv.paid_at), strong: false });
-  if (inv.revision > 0) facts.push({ label: 'Revision', value: String(inv.revision), strong: false });
+  if (inv.paid_at) facts.push({ label: tr(msg`Paid`), value: day(inv.paid_at), strong: false });
+  if (inv.revision > 0) facts.push({ label: tr(msg`Revision`), value: String(inv.revision), strong: false });
 
   const bases = inv.customs_bases ?? [];
   const groups = invoiceLineGroups.flatMap((group): PaperGroup[] => {
@@ -221,8 +297,8 @@ export function invoicePaperRows(
           id: l.id,
           description: l.description,
           notes: [
-            ...(l.tracking_number ? [`Package ${l.tracking_number}`] : []),
-            ...(l.computed_on_cif === false ? [NOT_FROM_CIF] : []),
+            ...(l.tracking_number ? [tr(msg`Package ${{ tracking: l.tracking_number }}`)] : []),
+            ...(l.computed_on_cif === false ? [notFromCif()] : []),
           ],
           type: INVOICE_LINE_TYPE_LABELS[l.type],
           quantity: String(l.quantity),
@@ -230,7 +306,7 @@ export function invoicePaperRows(
           amount: money(l.line_total_cents),
         })),
         total: {
-          label: `${title} total`,
+          label: tr(msg`${{ title }} total`),
           value: money(lines.reduce((sum, l) => sum + l.line_total_cents, 0)),
           strong: false,
         },
@@ -247,18 +323,26 @@ export function invoicePaperRows(
     }),
   );
   if (issued) {
-    closing.push({ label: 'Paid', value: money(inv.amount_paid_cents), strong: false, key: 'paid' });
-    closing.push({ label: 'Balance due', value: money(inv.balance_cents), strong: true, key: 'balance' });
+    closing.push({ label: tr(msg`Paid`), value: money(inv.amount_paid_cents), strong: false, key: 'paid' });
+    closing.push({
+      label: tr(msg`Balance due`),
+      value: money(inv.balance_cents),
+      strong: true,
+      key: 'balance',
+    });
   }
 
   return {
-    heading: `${inv.number ?? 'DRAFT'}${inv.revision > 0 ? ` · revision ${inv.revision}` : ''}`,
+    heading:
+      inv.revision > 0
+        ? tr(msg`${{ number: inv.number ?? tr(msg`DRAFT`) }} · revision ${{ revision: inv.revision }}`)
+        : (inv.number ?? tr(msg`DRAFT`)),
     draft: inv.status === 'draft',
     overdue: inv.status === 'overdue',
     currency: inv.currency,
     billTo: {
       name: inv.customer.name,
-      mailbox: `Mailbox ${inv.customer.mailbox_number}`,
+      mailbox: tr(msg`Mailbox ${{ mailbox: inv.customer.mailbox_number }}`),
       email: inv.customer.email,
     },
     facts,
@@ -271,7 +355,11 @@ export function invoicePaperRows(
       date: day(p.paid_on),
       method: `${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ''}`,
       amount: money(p.amount_cents),
-      reversed: p.reversed_at ? `Reversed${p.reverse_reason ? `: ${p.reverse_reason}` : ''}` : null,
+      reversed: p.reversed_at
+        ? p.reverse_reason
+          ? tr(msg`Reversed: ${{ reason: p.reverse_reason }}`)
+          : tr(msg`Reversed`)
+        : null,
     })),
     notes: inv.notes,
     terms: inv.terms,

@@ -1,6 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import {
-  INVOICE_BULK_MAX,
   invoiceSorts,
   invoiceStatuses,
   PAGE_MAX,
@@ -10,15 +10,25 @@ import {
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
 import { rateStringSchema } from './fees';
-import { formatRate } from './format';
+import { say, tr } from './i18n';
+import {
+  bulkSendBodySchema,
+  bulkSendResultSchema,
+  cancelInvoiceBodySchema,
+  invoiceMailDraftSchema,
+  sendInvoiceBodySchema,
+} from './invoice-actions';
 import { packageStatusCodeSchema } from './reference';
 import { text } from './text';
 
-export const invoiceStatusSchema = z.enum(invoiceStatuses, { error: 'Not an invoice status' });
+// The send, bulk-send and cancel bodies live in invoice-actions.ts (this file's length); callers import them here.
+export * from './invoice-actions';
+
+export const invoiceStatusSchema = z.enum(invoiceStatuses, { error: () => tr(msg`Not an invoice status`) });
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 export const invoiceLineTypes = ['shipping', 'handling', 'customs', 'duty', 'tax', 'other'] as const;
-export const invoiceLineTypeSchema = z.enum(invoiceLineTypes, { error: 'Choose the line type' });
+export const invoiceLineTypeSchema = z.enum(invoiceLineTypes, { error: () => tr(msg`Choose the line type`) });
 export type InvoiceLineType = z.infer<typeof invoiceLineTypeSchema>;
 
 export const invoiceCustomerSchema = z.object({
@@ -55,7 +65,7 @@ export const invoicePackageSchema = z.object({
   status: packageStatusCodeSchema,
 });
 
-export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Choose how it was paid' });
+export const paymentMethodSchema = z.enum(paymentMethods, { error: () => tr(msg`Choose how it was paid`) });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** A payment against an invoice; a reversed one stays listed (with why) and no longer counts. */
@@ -77,13 +87,13 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 export const discountKinds = ['amount', 'percent'] as const;
 export const discountSchema = z.object({
-  kind: z.enum(discountKinds, { error: 'Choose amount or percent' }),
+  kind: z.enum(discountKinds, { error: () => tr(msg`Choose amount or percent`) }),
   /** Cents for `amount`; basis points for `percent` (1250 = 12.5 %). */
   value: z
-    .number({ error: 'Enter the discount' })
-    .int('Use a whole number')
-    .min(0, 'A discount cannot be negative')
-    .max(1_000_000_000, 'The discount is too large'),
+    .number({ error: () => tr(msg`Enter the discount`) })
+    .int(say(msg`Use a whole number`))
+    .min(0, say(msg`A discount cannot be negative`))
+    .max(1_000_000_000, say(msg`The discount is too large`)),
 });
 export type Discount = z.infer<typeof discountSchema>;
 
@@ -204,41 +214,9 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
-/** Said of a customs line staff set otherwise than computed on the CIF value (a customs assessment, a correction). */
-export const NOT_FROM_CIF = 'Set by our staff, not computed on the CIF value';
+export { invoiceClosingRows, notFromCif, serviceTaxOf } from './invoice-closing';
 
-type Closing = Pick<
-  InvoiceDetail,
-  'lines' | 'discount' | 'discount_cents' | 'tax_cents' | 'tax_rate' | 'tax_label' | 'total_cents'
->;
-
-/**
- * The sales tax the company charges on its services (its rate on shipping, handling and other, after the
- * discount): the invoice's tax less the GCT on imports, which is a customs line.
- */
-export const serviceTaxOf = (inv: Pick<Closing, 'lines' | 'tax_cents'>) =>
-  inv.tax_cents - inv.lines.filter((l) => l.type === 'tax').reduce((s, l) => s + l.line_total_cents, 0);
-
-/**
- * How the screen and the PDF end an invoice's charges, after the groups' totals: the discount, the tax on services
- * (both only when there is one), then the total. Amounts in minor units, the discount negative.
- */
-export function invoiceClosingRows(inv: Closing): { label: string; cents: number; strong: boolean }[] {
-  const rows: { label: string; cents: number; strong: boolean }[] = [];
-  if (inv.discount_cents > 0) {
-    const pct = inv.discount?.kind === 'percent' ? ` (${formatRate(inv.discount.value / 10_000)})` : '';
-    rows.push({ label: `Discount${pct}`, cents: -inv.discount_cents, strong: false });
-  }
-  const serviceTax = serviceTaxOf(inv);
-  if (serviceTax !== 0) {
-    const rate = Number(inv.tax_rate) > 0 ? ` (${formatRate(inv.tax_rate)})` : '';
-    rows.push({ label: `${inv.tax_label || 'Tax'} on services${rate}`, cents: serviceTax, strong: false });
-  }
-  rows.push({ label: 'Total', cents: inv.total_cents, strong: true });
-  return rows;
-}
-
-export const invoiceSortSchema = z.enum(invoiceSorts, { error: 'Not a sort order' });
+export const invoiceSortSchema = z.enum(invoiceSorts, { error: () => tr(msg`Not a sort order`) });
 export type InvoiceSort = z.infer<typeof invoiceSortSchema>;
 
 export const invoiceListQuerySchema = z.object({
@@ -258,8 +236,8 @@ export const invoiceListQuerySchema = z.object({
   /** Staff only: one customer's invoices. */
   customer_id: z.uuid().optional(),
   /** Issue date (drafts: creation date) from / to, inclusive calendar dates. */
-  from: z.iso.date('Use a date like 2026-12-05').optional(),
-  to: z.iso.date('Use a date like 2026-12-05').optional(),
+  from: z.iso.date(say(msg`Use a date like 2026-12-05`)).optional(),
+  to: z.iso.date(say(msg`Use a date like 2026-12-05`)).optional(),
   sort: invoiceSortSchema.default('newest'),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
@@ -282,27 +260,27 @@ export const INVOICE_MAX_LINES = 500;
 
 export const invoiceLineInputSchema = z.object({
   type: invoiceLineTypeSchema,
-  description: text().trim().min(1, 'Describe the line').max(200),
+  description: text().trim().min(1, say(msg`Describe the line`)).max(200),
   quantity: z
-    .number({ error: 'Enter a quantity' })
-    .int('Use a whole number')
-    .min(1, 'At least 1')
-    .max(1000, 'At most 1000'),
+    .number({ error: () => tr(msg`Enter a quantity`) })
+    .int(say(msg`Use a whole number`))
+    .min(1, say(msg`At least 1`))
+    .max(1000, say(msg`At most 1000`)),
   unit_price_cents: z
-    .number({ error: 'Enter the unit price in cents' })
-    .int('Amounts are whole cents')
-    .min(0, 'Amounts cannot be negative')
-    .max(1_000_000_000, 'The amount is too large'),
-  package_id: z.uuid('Not a valid package id').nullish(),
+    .number({ error: () => tr(msg`Enter the unit price in cents`) })
+    .int(say(msg`Amounts are whole cents`))
+    .min(0, say(msg`Amounts cannot be negative`))
+    .max(1_000_000_000, say(msg`The amount is too large`)),
+  package_id: z.uuid(say(msg`Not a valid package id`)).nullish(),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
 const linesSchema = z
   .array(invoiceLineInputSchema)
-  .min(1, 'Add at least one line')
-  .max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`);
+  .min(1, say(msg`Add at least one line`))
+  .max(INVOICE_MAX_LINES, say(msg`At most ${{ max: INVOICE_MAX_LINES }} lines`));
 
-const dateField = z.iso.date('Use a date like 2026-12-05');
+const dateField = z.iso.date(say(msg`Use a date like 2026-12-05`));
 
 /** What the add/edit form holds; also what the preview call prices. */
 const invoiceFormFields = {
@@ -318,7 +296,7 @@ const invoiceFormFields = {
 
 /** Staff: a new invoice is a draft; it reaches the customer when issued (and, if asked, sent). */
 export const createInvoiceBodySchema = z.object({
-  customer_id: z.uuid('Choose the customer'),
+  customer_id: z.uuid(say(msg`Choose the customer`)),
   ...invoiceFormFields,
   /** `issue` numbers it at once; `send` also mails it. */
   // biome-ignore lint/suspicious/noThenProperty: a field of the create body (a plain JSON value), never awaited
@@ -334,7 +312,7 @@ export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 export const updateInvoiceBodySchema = z.object({
   ...invoiceFormFields,
   lines: linesSchema.optional(),
-  status: z.enum(['issued', 'cancelled'], { error: 'Use issue or cancel' }).optional(),
+  status: z.enum(['issued', 'cancelled'], { error: () => tr(msg`Use issue or cancel`) }).optional(),
   /** Required when editing an issued invoice: why it changed (shown in the history). */
   revision_note: text().trim().max(500).optional(),
 });
@@ -342,9 +320,11 @@ export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 
 /** Staff: price a form without saving it (the totals on screen are always these). */
 export const invoicePreviewBodySchema = z.object({
-  customer_id: z.uuid('Choose the customer').optional(),
+  customer_id: z.uuid(say(msg`Choose the customer`)).optional(),
   ...invoiceFormFields,
-  lines: z.array(invoiceLineInputSchema).max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`),
+  lines: z
+    .array(invoiceLineInputSchema)
+    .max(INVOICE_MAX_LINES, say(msg`At most ${{ max: INVOICE_MAX_LINES }} lines`)),
 });
 export type InvoicePreviewBody = z.input<typeof invoicePreviewBodySchema>;
 export const invoicePreviewSchema = invoiceTotalsSchema.extend({
@@ -355,7 +335,7 @@ export const invoicePreviewSchema = invoiceTotalsSchema.extend({
 export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
 
 /** Staff: a customer's packages not yet on an invoice (cancelled ones aside), each with the lines it would add. */
-export const unbilledQuerySchema = z.object({ customer_id: z.uuid('Choose the customer') });
+export const unbilledQuerySchema = z.object({ customer_id: z.uuid(say(msg`Choose the customer`)) });
 export const unbilledPackageSchema = z.object({
   id: z.uuid(),
   tracking_number: z.string(),
@@ -372,45 +352,12 @@ export const unbilledPackageSchema = z.object({
 });
 export type UnbilledPackage = z.infer<typeof unbilledPackageSchema>;
 
-export const sendInvoiceBodySchema = z.object({
-  /** Defaults to the customer's email. */
-  to: z.email('Enter an email address').optional(),
-  subject: text().trim().min(1, 'Enter a subject').max(200).optional(),
-  message: text().trim().min(1, 'Write a message').max(5000).optional(),
-});
-export type SendInvoiceBody = z.input<typeof sendInvoiceBodySchema>;
-/** The send drawer's defaults: from, to, and a subject and message naming the amount and due date. */
-export const invoiceMailDraftSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  attachment: z.string().describe('file name of the attached PDF'),
-});
-export type InvoiceMailDraft = z.infer<typeof invoiceMailDraftSchema>;
-
-export const bulkSendBodySchema = z.object({
-  ids: z
-    .array(z.uuid('Not a valid invoice id'))
-    .min(1, 'Select at least one invoice')
-    .max(INVOICE_BULK_MAX, `At most ${INVOICE_BULK_MAX} at once`),
-});
-export const bulkSendResultSchema = z.object({
-  /** Queued to send (each invoice's `sent_at` is set once its mail went). */
-  sent: z.number().int(),
-  failed: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), reason: z.string() })),
-});
-
-export const cancelInvoiceBodySchema = z.object({
-  reason: text().trim().min(1, 'Say why it is cancelled').max(500),
-});
-
 export const paymentBodySchema = z.object({
   amount_cents: z
-    .number({ error: 'Enter the amount' })
-    .int('Amounts are whole cents')
-    .min(1, 'Enter an amount above zero')
-    .max(1_000_000_000_000, 'The amount is too large'),
+    .number({ error: () => tr(msg`Enter the amount`) })
+    .int(say(msg`Amounts are whole cents`))
+    .min(1, say(msg`Enter an amount above zero`))
+    .max(1_000_000_000_000, say(msg`The amount is too large`)),
   paid_on: dateField.optional().describe('defaults to today'),
   method: paymentMethodSchema,
   reference: text().trim().max(100).default(''),
@@ -418,7 +365,7 @@ export const paymentBodySchema = z.object({
 });
 export type PaymentBody = z.input<typeof paymentBodySchema>;
 export const reversePaymentBodySchema = z.object({
-  reason: text().trim().min(1, 'Say why it is reversed').max(500),
+  reason: text().trim().min(1, say(msg`Say why it is reversed`)).max(500),
 });
 export const paymentParamsSchema = z.object({ id: z.uuid(), paymentId: z.uuid() });
 

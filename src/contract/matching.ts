@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say } from './i18n';
 import { text } from './text';
 
 const customerRefSchema = z.object({ id: z.uuid(), name: z.string(), mailbox_number: z.string() });
@@ -47,11 +49,11 @@ export const queueQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 
-export const matchBodySchema = z.object({ package_id: z.uuid('Choose the package') });
+export const matchBodySchema = z.object({ package_id: z.uuid(say(msg`Choose the package`)) });
 export type MatchBody = z.input<typeof matchBodySchema>;
 
 export const cancelBodySchema = z.object({
-  reason: text().trim().min(3, 'Say why (the customer sees it)').max(500),
+  reason: text().trim().min(3, say(msg`Say why (the customer sees it)`)).max(500),
 });
 export type CancelBody = z.input<typeof cancelBodySchema>;
 

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { isMenuRoute } from './app-routes';
 import { intIdParamSchema } from './envelope';
+import { say } from './i18n';
 import { INT32_MAX, text } from './text';
 import { roleSchema } from './users';
 
@@ -102,7 +104,10 @@ const menuIconSet: ReadonlySet<string> = new Set(MENU_ICONS);
 const route = text()
   .trim()
   .max(200)
-  .refine(isMenuRoute, 'Not a page of the portal: pick one of its screens (a query string may follow)');
+  .refine(
+    isMenuRoute,
+    say(msg`Not a page of the portal: pick one of its screens (a query string may follow)`),
+  );
 
 /** Items nest at most this deep: a top-level entry and its children (the navigation shows no third level). */
 export const MENU_MAX_DEPTH = 2;
@@ -114,7 +119,7 @@ const menuItemFields = {
   title: text().trim().min(1).max(60),
   icon: text()
     .trim()
-    .refine((v) => menuIconSet.has(v), 'Pick an icon from the list'),
+    .refine((v) => menuIconSet.has(v), say(msg`Pick an icon from the list`)),
   route,
   sort_order: z.number().int().min(0).max(10000),
   roles: z.array(roleSchema).min(1),

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { say, tr } from './i18n';
 import { text } from './text';
 
 /*
@@ -15,41 +17,74 @@ export const holdReasons = [
   'payment_overdue',
   'other',
 ] as const;
-export const holdReasonSchema = z.enum(holdReasons, { error: 'Choose why the package is on hold' });
+export const holdReasonSchema = z.enum(holdReasons, {
+  error: () => tr(msg`Choose why the package is on hold`),
+});
 export type HoldReason = z.infer<typeof holdReasonSchema>;
 
 /** Each reason's customer-facing words: its label and what the customer can do. */
 export const HOLD_REASONS: Record<HoldReason, { label: string; what_to_do: string }> = {
   missing_invoice: {
-    label: 'Missing invoice',
-    what_to_do: 'Upload the store invoice or receipt on the package so customs can clear it.',
+    get label() {
+      return tr(msg`Missing invoice`);
+    },
+    get what_to_do() {
+      return tr(msg`Upload the store invoice or receipt on the package so customs can clear it.`);
+    },
   },
   customs_inspection: {
-    label: 'Customs inspection',
-    what_to_do: 'Customs is inspecting the package. Nothing to do yet: we will tell you when it is released.',
+    get label() {
+      return tr(msg`Customs inspection`);
+    },
+    get what_to_do() {
+      return tr(
+        msg`Customs is inspecting the package. Nothing to do yet: we will tell you when it is released.`,
+      );
+    },
   },
   dangerous_goods: {
-    label: 'Dangerous goods',
-    what_to_do:
-      'The package may contain goods that cannot be flown. Contact us to arrange its return or disposal.',
+    get label() {
+      return tr(msg`Dangerous goods`);
+    },
+    get what_to_do() {
+      return tr(
+        msg`The package may contain goods that cannot be flown. Contact us to arrange its return or disposal.`,
+      );
+    },
   },
   address_problem: {
-    label: 'Address problem',
-    what_to_do: 'The label does not match your account. Check your name and mailbox number, then contact us.',
+    get label() {
+      return tr(msg`Address problem`);
+    },
+    get what_to_do() {
+      return tr(
+        msg`The label does not match your account. Check your name and mailbox number, then contact us.`,
+      );
+    },
   },
   payment_overdue: {
-    label: 'Payment overdue',
-    what_to_do: 'Pay your overdue invoices to release the package.',
+    get label() {
+      return tr(msg`Payment overdue`);
+    },
+    get what_to_do() {
+      return tr(msg`Pay your overdue invoices to release the package.`);
+    },
   },
   other: {
-    label: 'Other',
-    what_to_do: 'Contact us to find out what is needed.',
+    get label() {
+      return tr(msg`Other`);
+    },
+    get what_to_do() {
+      return tr(msg`Contact us to find out what is needed.`);
+    },
   },
 };
 
 /** The free text staff may add to a reason (required for `other`). */
 export const HOLD_NOTE_MAX = 200;
-export const holdNoteSchema = text().trim().max(HOLD_NOTE_MAX, `At most ${HOLD_NOTE_MAX} characters`);
+export const holdNoteSchema = text()
+  .trim()
+  .max(HOLD_NOTE_MAX, say(msg`At most ${{ max: HOLD_NOTE_MAX }} characters`));
 
 /** A held parcel's hold, on the package answers (null unless the parcel is On hold). */
 export const packageHoldSchema = z.object({
@@ -71,7 +106,7 @@ export function holdOf(reason: HoldReason, note: string): PackageHold {
 /** What a notice says of a hold: "Reason: Missing invoice. Upload the store invoice…" and staff's note. */
 export function holdSentence(hold: PackageHold): string {
   const note = hold.note ? ` ${hold.note}` : '';
-  return `Reason: ${hold.label}. ${hold.what_to_do}${note}`;
+  return tr(msg`Reason: ${{ reason: hold.label }}. ${{ whatToDo: hold.what_to_do }}${{ note }}`);
 }
 
 /**
@@ -90,8 +125,12 @@ export function checkHold(
 ): void {
   if (body.status !== 'on_hold') return;
   if (!body.hold_reason) {
-    ctx.addIssue({ code: 'custom', path: ['hold_reason'], message: 'Choose why the package is on hold' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['hold_reason'],
+      message: tr(msg`Choose why the package is on hold`),
+    });
   } else if (body.hold_reason === 'other' && !body.hold_note) {
-    ctx.addIssue({ code: 'custom', path: ['hold_note'], message: 'Say why the package is on hold' });
+    ctx.addIssue({ code: 'custom', path: ['hold_note'], message: tr(msg`Say why the package is on hold`) });
   }
 }

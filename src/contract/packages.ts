@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import {
   FILE_TYPES,
@@ -8,6 +10,7 @@ import {
   prealertStatuses,
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { packageStatusCodeSchema } from './reference';
 import { storageCountdownSchema } from './storage';
@@ -23,9 +26,9 @@ export const trackingNumberSchema = text()
   .pipe(
     z
       .string()
-      .min(5, 'A tracking number has at least 5 characters')
-      .max(40, 'A tracking number has at most 40 characters')
-      .regex(/^[A-Z0-9-]+$/, 'Use only letters, digits and dashes'),
+      .min(5, say(msg`A tracking number has at least 5 characters`))
+      .max(40, say(msg`A tracking number has at most 40 characters`))
+      .regex(/^[A-Z0-9-]+$/, say(msg`Use only letters, digits and dashes`)),
   );
 
 export const fileSchema = z.object({
@@ -42,25 +45,25 @@ export type FileInfo = z.infer<typeof fileSchema>;
 export const fileAccept = Object.keys(FILE_TYPES);
 
 export const packageTypes = ['parcel', 'envelope', 'box', 'pallet', 'barrel', 'other'] as const;
-export const packageTypeSchema = z.enum(packageTypes, { error: 'Choose the package type' });
+export const packageTypeSchema = z.enum(packageTypes, { error: () => tr(msg`Choose the package type`) });
 
-const decimal = (label: string, max: number) =>
+const decimal = (label: MessageDescriptor, max: number) =>
   z.coerce
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} is too large`);
+    .number({ error: () => tr(msg`${{ label: tr(label) }} must be a number`) })
+    .min(0, say(msg`${{ label: tr(label) }} cannot be negative`))
+    .max(max, say(msg`${{ label: tr(label) }} is too large`));
 
 /** Multipart fields of POST /v1/peralert (files travel beside them as `files`). Numbers arrive as strings. */
 export const prealertFieldsSchema = z.object({
   tracking_number: trackingNumberSchema,
-  seller_name: text().trim().min(1, 'Enter the seller or store').max(120),
-  description: text().trim().min(2, 'Describe the contents').max(500),
-  weight: decimal('Weight', 2000).refine((v) => v > 0, 'Enter the weight in pounds'),
-  value: decimal('Value', 1_000_000).refine((v) => v > 0, 'Enter the value in US dollars'),
+  seller_name: text().trim().min(1, say(msg`Enter the seller or store`)).max(120),
+  description: text().trim().min(2, say(msg`Describe the contents`)).max(500),
+  weight: decimal(msg`Weight`, 2000).refine((v) => v > 0, say(msg`Enter the weight in pounds`)),
+  value: decimal(msg`Value`, 1_000_000).refine((v) => v > 0, say(msg`Enter the value in US dollars`)),
   package_type: packageTypeSchema,
-  height: decimal('Height', 500).default(0),
-  length: decimal('Length', 500).default(0),
-  width: decimal('Width', 500).default(0),
+  height: decimal(msg`Height`, 500).default(0),
+  length: decimal(msg`Length`, 500).default(0),
+  width: decimal(msg`Width`, 500).default(0),
 });
 export type PrealertFields = z.input<typeof prealertFieldsSchema>;
 
@@ -154,7 +157,7 @@ export const packageDetailSchema = packageSummarySchema.extend({
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
-const isoDate = z.iso.date('Use a date like 2026-11-21');
+const isoDate = z.iso.date(say(msg`Use a date like 2026-11-21`));
 export const packageListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
@@ -205,7 +208,7 @@ export type PackageStatusBody = z.output<typeof packageStatusBodySchema>;
 
 /** Multipart fields of POST /v1/packagereceipts. `update_by` may only name the caller (it comes from the token). */
 export const receiptFieldsSchema = z.object({
-  package_id: z.uuid('Not a valid package id'),
+  package_id: z.uuid(say(msg`Not a valid package id`)),
   update_by: text().max(100).optional(),
 });
 

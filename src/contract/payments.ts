@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import {
   CHECKOUT_INVOICES_MAX,
@@ -8,6 +9,7 @@ import {
   paymentProviders,
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { text } from './text';
 
 /*
@@ -16,11 +18,15 @@ import { text } from './text';
  * invoices); whatever the provider says is checked against it.
  */
 
-export const paymentProviderSchema = z.enum(paymentProviders, { error: 'Choose a provider' });
+export const paymentProviderSchema = z.enum(paymentProviders, { error: () => tr(msg`Choose a provider`) });
 /** A provider that takes money (an attempt never has 'none'). */
-export const onlineProviderSchema = z.enum(['test', 'wipay'], { error: 'Not a payment provider' });
+export const onlineProviderSchema = z.enum(['test', 'wipay'], {
+  error: () => tr(msg`Not a payment provider`),
+});
 export type OnlineProvider = z.infer<typeof onlineProviderSchema>;
-export const paymentAttemptStatusSchema = z.enum(paymentAttemptStatuses, { error: 'Not an attempt status' });
+export const paymentAttemptStatusSchema = z.enum(paymentAttemptStatuses, {
+  error: () => tr(msg`Not an attempt status`),
+});
 
 /** GET /v1/payments/options: whether the customer sees a Pay button, and the provider's name as customers read it. */
 export const paymentOptionsSchema = z.object({
@@ -33,10 +39,12 @@ export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 
 export const checkoutBodySchema = z.object({
   invoice_ids: z
-    .array(z.uuid({ error: 'Not an invoice id' }), { error: 'Choose the invoices to pay' })
-    .min(1, 'Choose at least one invoice')
-    .max(CHECKOUT_INVOICES_MAX, `At most ${CHECKOUT_INVOICES_MAX} invoices at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'An invoice is named twice'),
+    .array(z.uuid({ error: () => tr(msg`Not an invoice id`) }), {
+      error: () => tr(msg`Choose the invoices to pay`),
+    })
+    .min(1, say(msg`Choose at least one invoice`))
+    .max(CHECKOUT_INVOICES_MAX, say(msg`At most ${{ max: CHECKOUT_INVOICES_MAX }} invoices at once`))
+    .refine((ids) => new Set(ids).size === ids.length, say(msg`An invoice is named twice`)),
 });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 
@@ -126,11 +134,13 @@ export const updatePaymentSettingsBodySchema = z.object({
   wipay: z
     .object({
       account_number: text().trim().max(40).default(''),
-      environment: z.enum(['sandbox', 'live'], { error: 'Choose sandbox or live' }).default('sandbox'),
+      environment: z
+        .enum(['sandbox', 'live'], { error: () => tr(msg`Choose sandbox or live`) })
+        .default('sandbox'),
       fee_structure: z
-        .enum(['customer_pay', 'merchant_absorb', 'split'], { error: 'Choose who pays the fee' })
+        .enum(['customer_pay', 'merchant_absorb', 'split'], { error: () => tr(msg`Choose who pays the fee`) })
         .default('customer_pay'),
-      country_code: z.enum(['JM', 'TT'], { error: 'Choose JM or TT' }).default('JM'),
+      country_code: z.enum(['JM', 'TT'], { error: () => tr(msg`Choose JM or TT`) }).default('JM'),
       /** Write-only: left out, the stored key stays; "" removes it. */
       api_key: text().trim().max(200).optional(),
     })

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { say } from './i18n';
 import { packageStatusCodeSchema } from './reference';
 
 export * from './pickup-pass-code';
@@ -62,7 +64,7 @@ export const sharedPickupPassSchema = z.object({
 export type SharedPickupPass = z.infer<typeof sharedPickupPassSchema>;
 
 export const passTokenParamSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a pass link'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, say(msg`Not a pass link`)),
 });
 
 /** The schemas of each call in `pickup-pass.calls.ts`. */

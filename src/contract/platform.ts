@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { addressBodySchema, companySchema, hexColor } from './companies';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { timeZoneSchema } from './settings';
 import { pendingInvitationSchema } from './staff';
 import { text } from './text';
@@ -27,12 +29,12 @@ export const hostnameSchema = text()
   .trim()
   .toLowerCase()
   .max(253)
-  .refine(isHostname, 'A host name like coral.example.com (no scheme, port or path)');
+  .refine(isHostname, say(msg`A host name like coral.example.com (no scheme, port or path)`));
 
 export const hostsSchema = z
   .array(hostnameSchema)
-  .min(1, 'Give at least one host name')
-  .max(20, 'At most 20 host names');
+  .min(1, say(msg`Give at least one host name`))
+  .max(20, say(msg`At most 20 host names`));
 
 /** An ISO 4217 code this platform's Intl knows (the money formatting needs it). */
 export function isCurrency(code: string): boolean {
@@ -44,28 +46,28 @@ export function isCurrency(code: string): boolean {
 }
 
 export const createPlatformCompanyBodySchema = z.object({
-  name: text().trim().min(2, 'At least 2 characters').max(120),
-  short_name: text().trim().min(1, 'Required').max(40),
+  name: text().trim().min(2, say(msg`At least 2 characters`)).max(120),
+  short_name: text().trim().min(1, say(msg`Required`)).max(40),
   hosts: hostsSchema,
   mailbox_prefix: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2,5}$/, '2–5 letters, e.g. CRL'),
-  currency: text().trim().toUpperCase().refine(isCurrency, 'An ISO 4217 currency code, e.g. JMD'),
+  currency: text().trim().toUpperCase().refine(isCurrency, say(msg`An ISO 4217 currency code, e.g. JMD`)),
   time_zone: timeZoneSchema,
   primary_color: hexColor.transform((c) => c.toLowerCase()),
-  support_email: z.email('An e-mail address like help@example.com').max(200),
-  support_phone: text().trim().min(1, 'Required').max(40),
+  support_email: z.email(say(msg`An e-mail address like help@example.com`)).max(200),
+  support_phone: text().trim().min(1, say(msg`Required`)).max(40),
   warehouse_address: addressBodySchema,
 });
 export type CreatePlatformCompanyBody = z.input<typeof createPlatformCompanyBodySchema>;
 
 export const updatePlatformCompanyBodySchema = z
   .object({
-    status: z.enum(companyStatuses, { error: 'active or inactive' }).optional(),
+    status: z.enum(companyStatuses, { error: () => tr(msg`active or inactive`) }).optional(),
     hosts: hostsSchema.optional(),
   })
-  .refine((b) => b.status !== undefined || b.hosts !== undefined, 'Send a status or hosts');
+  .refine((b) => b.status !== undefined || b.hosts !== undefined, say(msg`Send a status or hosts`));
 export type UpdatePlatformCompanyBody = z.input<typeof updatePlatformCompanyBodySchema>;
 
 export const platformCompanyQuerySchema = z.object({
@@ -73,7 +75,7 @@ export const platformCompanyQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   /** Name, short name, mailbox prefix or host (any part of it). */
   q: text().trim().max(200).optional(),
-  status: z.enum(companyStatuses, { error: 'active or inactive' }).optional(),
+  status: z.enum(companyStatuses, { error: () => tr(msg`active or inactive`) }).optional(),
 });
 
 /** What a company uses of the platform, counted when asked. */

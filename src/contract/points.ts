@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { say, tr } from './i18n';
 import { text } from './text';
 
 export const pointsKinds = [
@@ -55,15 +57,15 @@ export const pointsListQuerySchema = z.object({
 
 /** Staff: add or take points (a redemption or a correction). A deduction past the balance is refused (409). */
 export const pointsAdjustBodySchema = z.object({
-  user_id: z.uuid('Choose the customer'),
+  user_id: z.uuid(say(msg`Choose the customer`)),
   points: z
-    .number({ error: 'Enter the points' })
-    .int('Use a whole number')
+    .number({ error: () => tr(msg`Enter the points`) })
+    .int(say(msg`Use a whole number`))
     .min(-1_000_000)
     .max(1_000_000)
-    .refine((v) => v !== 0, 'Enter a number other than 0'),
+    .refine((v) => v !== 0, say(msg`Enter a number other than 0`)),
   kind: z.enum(['redemption', 'adjustment']).default('adjustment'),
-  reason: text().trim().min(2, 'Say why').max(200),
+  reason: text().trim().min(2, say(msg`Say why`)).max(200),
 });
 export type PointsAdjustBody = z.input<typeof pointsAdjustBodySchema>;
 

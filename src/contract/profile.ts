@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
+import { say, tr } from './i18n';
 import { localeSchema } from './languages';
 import { storageEndingSoonSchema } from './storage';
 import { INT32_MAX, text } from './text';
@@ -21,13 +23,45 @@ export type NotificationChannel = (typeof notificationChannels)[number];
 /** The words of each event on the preferences screen. */
 export const NOTIFICATION_EVENTS: Record<NotificationEvent, { label: string; description: string }> = {
   package_received: {
-    label: 'Package received',
-    description: 'When the warehouse receives a package of yours',
+    get label() {
+      return tr(msg`Package received`);
+    },
+    get description() {
+      return tr(msg`When the warehouse receives a package of yours`);
+    },
   },
-  package_held: { label: 'Package on hold', description: 'When a package is held, with why and what to do' },
-  package_ready: { label: 'Ready for pickup', description: 'When a package can be collected' },
-  invoice_issued: { label: 'New invoice', description: 'When an invoice is ready to pay' },
-  payment_received: { label: 'Payment received', description: 'When we receive a payment of yours' },
+  package_held: {
+    get label() {
+      return tr(msg`Package on hold`);
+    },
+    get description() {
+      return tr(msg`When a package is held, with why and what to do`);
+    },
+  },
+  package_ready: {
+    get label() {
+      return tr(msg`Ready for pickup`);
+    },
+    get description() {
+      return tr(msg`When a package can be collected`);
+    },
+  },
+  invoice_issued: {
+    get label() {
+      return tr(msg`New invoice`);
+    },
+    get description() {
+      return tr(msg`When an invoice is ready to pay`);
+    },
+  },
+  payment_received: {
+    get label() {
+      return tr(msg`Payment received`);
+    },
+    get description() {
+      return tr(msg`When we receive a payment of yours`);
+    },
+  },
 };
 
 /** The preference key of an event on a channel: `package_held_push`. */
@@ -111,15 +145,15 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileBodySchema = z.object({
   /** The language of the portal, mails and notices for this user. */
   locale: localeSchema.optional(),
-  first_name: text().trim().min(1, 'Enter your first name').max(60).optional(),
-  last_name: text().trim().min(1, 'Enter your last name').max(60).optional(),
+  first_name: text().trim().min(1, say(msg`Enter your first name`)).max(60).optional(),
+  last_name: text().trim().min(1, say(msg`Enter your last name`)).max(60).optional(),
   phone: phoneSchema.optional(),
-  address: text().trim().min(5, 'Enter your street address').max(200).optional(),
+  address: text().trim().min(5, say(msg`Enter your street address`)).max(200).optional(),
   parish_id: z
-    .number({ error: 'Choose your parish' })
+    .number({ error: () => tr(msg`Choose your parish`) })
     .int()
-    .positive('Choose your parish')
-    .max(INT32_MAX, 'Choose a parish from the list')
+    .positive(say(msg`Choose your parish`))
+    .max(INT32_MAX, say(msg`Choose a parish from the list`))
     .optional(),
   trn: z.union([trnSchema, z.literal('').transform(() => null), z.null()]).optional(),
   notification_preferences: notificationPreferencesSchema.partial().optional(),
@@ -132,7 +166,7 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
  * valid until they expire (minutes).
  */
 export const changePasswordBodySchema = z.object({
-  current_password: text().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  current_password: text().min(1, say(msg`Enter your current password`)).max(PASSWORD_MAX),
   new_password: passwordSchema,
   refreshToken: text().min(10).max(200).optional(),
 });

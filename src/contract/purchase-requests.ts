@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { text } from './text';
 
 export const PRODUCT_URL_MAX = 2000;
@@ -14,18 +16,19 @@ export function productUrlProblem(raw: string): string | null {
   try {
     url = new URL(raw);
   } catch {
-    return 'Paste the full link of the product, starting with https://';
+    return tr(msg`Paste the full link of the product, starting with https://`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only http and https links are accepted';
-  if (url.username || url.password) return 'Links with a user name or password are not accepted';
-  if (!url.hostname.includes('.')) return 'Paste the link of the store’s product page';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return tr(msg`Only http and https links are accepted`);
+  if (url.username || url.password) return tr(msg`Links with a user name or password are not accepted`);
+  if (!url.hostname.includes('.')) return tr(msg`Paste the link of the store’s product page`);
   return null;
 }
 
-export const productUrlSchema = text({ error: 'Paste the product link' })
+export const productUrlSchema = text({ error: () => tr(msg`Paste the product link`) })
   .trim()
-  .min(1, 'Paste the product link')
-  .max(PRODUCT_URL_MAX, `Links are at most ${PRODUCT_URL_MAX} characters`)
+  .min(1, say(msg`Paste the product link`))
+  .max(PRODUCT_URL_MAX, say(msg`Links are at most ${{ max: PRODUCT_URL_MAX }} characters`))
   .superRefine((v, ctx) => {
     const problem = productUrlProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -75,18 +78,18 @@ export const createPurchaseRequestBodySchema = z.object({
   product_url: productUrlSchema,
   /** Defaults to the link's site name (e.g. amazon.com). */
   store: text().trim().max(100).optional(),
-  item_name: text().trim().min(2, 'Name the item').max(200),
+  item_name: text().trim().min(2, say(msg`Name the item`)).max(200),
   quantity: z
-    .number({ error: 'Enter a quantity' })
-    .int('Use a whole number')
-    .min(1, 'At least 1')
-    .max(99, 'At most 99'),
+    .number({ error: () => tr(msg`Enter a quantity`) })
+    .int(say(msg`Use a whole number`))
+    .min(1, say(msg`At least 1`))
+    .max(99, say(msg`At most 99`)),
   options: text().trim().max(300).default(''),
   estimated_price_cents: z
     .number()
-    .int('Amounts are whole cents')
-    .min(0, 'Amounts cannot be negative')
-    .max(100_000_000, 'The amount is too large')
+    .int(say(msg`Amounts are whole cents`))
+    .min(0, say(msg`Amounts cannot be negative`))
+    .max(100_000_000, say(msg`The amount is too large`))
     .nullish(),
   notes: text().trim().max(1000).default(''),
 });
@@ -101,10 +104,10 @@ export const purchaseRequestListQuerySchema = z.object({
 /** Staff: quote a request (requested, quoted or quote_expired → quoted). */
 export const quotePurchaseRequestBodySchema = z.object({
   quoted_total_cents: z
-    .number({ error: 'Enter the quote in cents' })
-    .int('Amounts are whole cents')
-    .positive('Enter the quote')
-    .max(1_000_000_000, 'The amount is too large'),
+    .number({ error: () => tr(msg`Enter the quote in cents`) })
+    .int(say(msg`Amounts are whole cents`))
+    .positive(say(msg`Enter the quote`))
+    .max(1_000_000_000, say(msg`The amount is too large`)),
   valid_days: z.number().int().min(1).max(60).default(7),
   note: text().trim().max(500).default(''),
 });

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { text, textRules } from './text';
 
 /*
@@ -28,10 +30,10 @@ export type PushSubscriptionRow = z.infer<typeof pushSubscriptionSchema>;
 const base64url = (what: string) =>
   textRules(
     z
-      .string({ error: `Send the subscription's ${what} key` })
-      .min(16, `Not a valid ${what} key`)
-      .max(200, `Not a valid ${what} key`)
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/, `Not a valid ${what} key`),
+      .string({ error: () => tr(msg`Send the subscription's ${{ what }} key`) })
+      .min(16, say(msg`Not a valid ${{ what }} key`))
+      .max(200, say(msg`Not a valid ${{ what }} key`))
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/, say(msg`Not a valid ${{ what }} key`)),
   );
 
 /**
@@ -41,13 +43,13 @@ const base64url = (what: string) =>
 export const createPushSubscriptionBodySchema = z.object({
   endpoint: textRules(
     z
-      .string({ error: 'Send the subscription endpoint' })
-      .min(1, 'Send the subscription endpoint')
-      .max(PUSH_ENDPOINT_MAX, 'This push endpoint is too long'),
+      .string({ error: () => tr(msg`Send the subscription endpoint`) })
+      .min(1, say(msg`Send the subscription endpoint`))
+      .max(PUSH_ENDPOINT_MAX, say(msg`This push endpoint is too long`)),
   ),
   keys: z.object({ p256dh: base64url('p256dh'), auth: base64url('auth') }),
   /** How the user tells their devices apart, e.g. "Pixel 8 · Chrome". */
-  device_name: text().trim().min(1, 'Name this device').max(80, 'At most 80 characters'),
+  device_name: text().trim().min(1, say(msg`Name this device`)).max(80, say(msg`At most 80 characters`)),
   /** `PushSubscription.expirationTime` (ms since the epoch), when the browser gives one. */
   expiration_time: z.number().int().min(0).max(8_640_000_000_000_000).nullable().optional(),
 });

@@ -1,6 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { dutyEstimateSchema, hasAtMostTwoDecimals, shippingMethodSchema } from './duty';
 import { rateStringSchema } from './fees';
+import { say, tr } from './i18n';
 import { INT32_MAX, text } from './text';
 
 /*
@@ -9,20 +12,26 @@ import { INT32_MAX, text } from './text';
  * version in force at the time they compute.
  */
 
-const cents = (what: string) =>
+/** An amount in cents, with its field's own words (whole sentences, so each language can word them). */
+type CentsWords = { enter: MessageDescriptor; whole: MessageDescriptor; negative: MessageDescriptor };
+const cents = (words: CentsWords) =>
   z
-    .number({ error: `Enter ${what}` })
-    .int(`${what[0]?.toUpperCase()}${what.slice(1)} is in whole cents`)
-    .min(0, `${what[0]?.toUpperCase()}${what.slice(1)} cannot be negative`)
-    .max(100_000_000, 'Too large');
+    .number({ error: () => tr(words.enter) })
+    .int(say(words.whole))
+    .min(0, say(words.negative))
+    .max(100_000_000, say(msg`Too large`));
 
 export const rateBracketSchema = z.object({
   max_lb: z
-    .number({ error: 'Enter the max weight' })
-    .int('Whole pounds')
-    .min(1, 'At least 1 lb')
-    .max(10_000, 'At most 10,000 lb'),
-  charge_cents: cents('the charge'),
+    .number({ error: () => tr(msg`Enter the max weight`) })
+    .int(say(msg`Whole pounds`))
+    .min(1, say(msg`At least 1 lb`))
+    .max(10_000, say(msg`At most 10,000 lb`)),
+  charge_cents: cents({
+    enter: msg`Enter the charge`,
+    whole: msg`The charge is in whole cents`,
+    negative: msg`The charge cannot be negative`,
+  }),
 });
 
 /**
@@ -31,8 +40,8 @@ export const rateBracketSchema = z.object({
  */
 const bracketsSchema = z
   .array(rateBracketSchema)
-  .min(1, 'Add at least one bracket')
-  .max(100, 'At most 100 brackets')
+  .min(1, say(msg`Add at least one bracket`))
+  .max(100, say(msg`At most 100 brackets`))
   .superRefine((rows, ctx) => {
     rows.forEach((row, i) => {
       const prev = rows[i - 1];
@@ -40,7 +49,9 @@ const bracketsSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [i, 'max_lb'],
-          message: `Row ${i + 1}: the max weight must be more than row ${i}'s ${prev.max_lb} lb (brackets may not overlap)`,
+          message: tr(
+            msg`Row ${{ row: i + 1 }}: the max weight must be more than row ${{ previous: i }}'s ${{ max: prev.max_lb }} lb (brackets may not overlap)`,
+          ),
         });
       }
     });
@@ -48,20 +59,28 @@ const bracketsSchema = z
 
 export const handlingScheduleSchema = z.object({
   brackets: bracketsSchema,
-  excess_per_lb_cents: cents('the charge per pound over the last bracket'),
+  excess_per_lb_cents: cents({
+    enter: msg`Enter the charge per pound over the last bracket`,
+    whole: msg`The charge per pound over the last bracket is in whole cents`,
+    negative: msg`The charge per pound over the last bracket cannot be negative`,
+  }),
 });
 
 /** Freight of one mode: brackets, what each pound over the last one costs, and a minimum charge per parcel. */
 export const freightScheduleSchema = handlingScheduleSchema.extend({
-  minimum_cents: cents('the minimum charge'),
+  minimum_cents: cents({
+    enter: msg`Enter the minimum charge`,
+    whole: msg`The minimum charge is in whole cents`,
+    negative: msg`The minimum charge cannot be negative`,
+  }),
 });
 export type FreightSchedule = z.infer<typeof freightScheduleSchema>;
 
 /** US$ → local currency: a positive decimal with at most 4 decimals ("157.25"). */
 export const exchangeRateSchema = text()
   .trim()
-  .regex(/^\d{1,8}(\.\d{1,4})?$/, 'A number like 157.25 (at most 4 decimals)')
-  .refine((v) => Number(v) > 0, 'The exchange rate must be more than 0');
+  .regex(/^\d{1,8}(\.\d{1,4})?$/, say(msg`A number like 157.25 (at most 4 decimals)`))
+  .refine((v) => Number(v) > 0, say(msg`The exchange rate must be more than 0`));
 
 /** The prices of one version, as stored (jsonb) and as sent. */
 export const rateSetSchema = z.object({
@@ -69,11 +88,15 @@ export const rateSetSchema = z.object({
   handling: handlingScheduleSchema,
   storage: z.object({
     free_days: z
-      .number({ error: 'Enter the free days' })
-      .int('Whole days')
-      .min(0, 'Free days cannot be negative')
-      .max(365, 'At most 365 days'),
-    per_day_cents: cents('the storage fee per day'),
+      .number({ error: () => tr(msg`Enter the free days`) })
+      .int(say(msg`Whole days`))
+      .min(0, say(msg`Free days cannot be negative`))
+      .max(365, say(msg`At most 365 days`)),
+    per_day_cents: cents({
+      enter: msg`Enter the storage fee per day`,
+      whole: msg`The storage fee per day is in whole cents`,
+      negative: msg`The storage fee per day cannot be negative`,
+    }),
   }),
   exchange_rate: exchangeRateSchema,
 });
@@ -102,7 +125,7 @@ export type RatesOverview = z.infer<typeof ratesOverviewSchema>;
 
 const effectiveFromSchema = z.iso.datetime({
   offset: true,
-  error: 'A date and time, e.g. 2026-12-01T08:00:00Z',
+  error: () => tr(msg`A date and time, e.g. 2026-12-01T08:00:00Z`),
 });
 
 export const createRateVersionBodySchema = z.strictObject({
@@ -117,17 +140,17 @@ export const ratePreviewBodySchema = z.strictObject({
   rates: rateSetSchema,
   sample: z.object({
     weight_lb: z
-      .number({ error: 'Enter the weight in pounds' })
-      .gt(0, 'Enter the weight in pounds')
+      .number({ error: () => tr(msg`Enter the weight in pounds`) })
+      .gt(0, say(msg`Enter the weight in pounds`))
       .max(10_000)
-      .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
+      .refine(hasAtMostTwoDecimals, say(msg`Use at most 2 decimals`)),
     value_usd: z
-      .number({ error: 'Enter the value in US dollars' })
-      .gt(0, 'Enter the value in US dollars')
+      .number({ error: () => tr(msg`Enter the value in US dollars`) })
+      .gt(0, say(msg`Enter the value in US dollars`))
       .max(1_000_000)
-      .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
+      .refine(hasAtMostTwoDecimals, say(msg`Use at most 2 decimals`)),
     shipping_method: shippingMethodSchema,
-    category_id: z.number().int().positive().max(INT32_MAX, 'Choose a category from the list'),
+    category_id: z.number().int().positive().max(INT32_MAX, say(msg`Choose a category from the list`)),
   }),
 });
 export type RatePreviewBody = z.input<typeof ratePreviewBodySchema>;
@@ -176,10 +199,10 @@ export type AdminDutyCategory = z.infer<typeof adminDutyCategorySchema>;
 export const createDutyCategoryBodySchema = z.strictObject({
   code: text()
     .trim()
-    .min(1, 'Required')
+    .min(1, say(msg`Required`))
     .max(40)
-    .regex(/^[a-z0-9_]+$/, 'Lower-case letters, digits and _ only'),
-  name: text().trim().min(1, 'Required').max(80),
+    .regex(/^[a-z0-9_]+$/, say(msg`Lower-case letters, digits and _ only`)),
+  name: text().trim().min(1, say(msg`Required`)).max(80),
   description: text().trim().max(300).default(''),
   effective_from: effectiveFromSchema,
   ...categoryRatesSchema.shape,
@@ -187,7 +210,7 @@ export const createDutyCategoryBodySchema = z.strictObject({
 export type CreateDutyCategoryBody = z.input<typeof createDutyCategoryBodySchema>;
 
 export const updateDutyCategoryBodySchema = z.strictObject({
-  name: text().trim().min(1, 'Required').max(80),
+  name: text().trim().min(1, say(msg`Required`)).max(80),
   description: text().trim().max(300).default(''),
   effective_from: effectiveFromSchema,
   ...categoryRatesSchema.shape,

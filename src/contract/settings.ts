@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { rateStringSchema } from './fees';
 import { isTimeZone } from './format';
+import { say, tr } from './i18n';
 import { languagesSectionSchema } from './languages';
 import { text, textRules } from './text';
 
@@ -13,9 +15,9 @@ import { text, textRules } from './text';
 /** An IANA time zone name Intl knows ("America/Jamaica", "UTC"). */
 export const timeZoneSchema = text()
   .trim()
-  .min(1, 'Required')
+  .min(1, say(msg`Required`))
   .max(64)
-  .refine(isTimeZone, 'Pick a time zone from the list, e.g. America/Jamaica');
+  .refine(isTimeZone, say(msg`Pick a time zone from the list, e.g. America/Jamaica`));
 
 /** What a customer's unpaid invoice says about paying it: "" leaves a method out. */
 export const paymentSectionSchema = z.object({
@@ -29,7 +31,9 @@ export const paymentSectionSchema = z.object({
   counter: text().trim().max(300),
   online_url: z.union([
     z.literal(''),
-    textRules(z.url({ protocol: /^https?$/, error: 'A web address starting with https://' })).max(500),
+    textRules(
+      z.url({ protocol: /^https?$/, error: () => tr(msg`A web address starting with https://`) }),
+    ).max(500),
   ]),
   overdue: text().trim().max(500),
 });
@@ -49,7 +53,7 @@ export type PointsSection = z.infer<typeof pointsSectionSchema>;
 /** What a new invoice starts with: the sales tax on services, its label, the payment terms and the due date. */
 export const invoiceSectionSchema = z.object({
   tax_rate: rateStringSchema,
-  tax_label: text().trim().min(1, 'Required').max(40),
+  tax_label: text().trim().min(1, say(msg`Required`)).max(40),
   terms: text().trim().max(1000),
   /** Days from issue to the due date. */
   due_days: z.number().int().min(0).max(365),
@@ -77,7 +81,10 @@ export const updateSettingsBodySchema = z
     points: pointsSectionSchema.optional(),
     invoice: invoiceSectionSchema.optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one section to change');
+  .refine(
+    (b) => Object.values(b).some((v) => v !== undefined),
+    say(msg`Send at least one section to change`),
+  );
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 export type UpdateSettingsInput = z.input<typeof updateSettingsBodySchema>;
 

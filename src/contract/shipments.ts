@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import {
   PAGE_MAX,
@@ -8,6 +9,7 @@ import {
   shipmentSteps,
 } from './constants';
 import { paginated, uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { trackingNumberSchema } from './packages';
 import { staffPackageRowSchema } from './staff-packages';
 import { text } from './text';
@@ -42,13 +44,13 @@ export const shipmentListQuerySchema = z.object({
 
 const reference = text()
   .trim()
-  .min(2, 'Enter a reference (e.g. the master AWB or the container number)')
-  .max(40, 'At most 40 characters');
-const departsOn = z.iso.date('Use a date like 2026-11-21').nullable();
+  .min(2, say(msg`Enter a reference (e.g. the master AWB or the container number)`))
+  .max(40, say(msg`At most 40 characters`));
+const departsOn = z.iso.date(say(msg`Use a date like 2026-11-21`)).nullable();
 
 export const shipmentCreateSchema = z.object({
   reference,
-  mode: z.enum(shipmentModes, { error: 'Choose air or sea' }),
+  mode: z.enum(shipmentModes, { error: () => tr(msg`Choose air or sea`) }),
   departs_on: departsOn.optional(),
   note: text().trim().max(500).default(''),
 });
@@ -57,7 +59,7 @@ export type ShipmentCreate = z.input<typeof shipmentCreateSchema>;
 export const shipmentUpdateSchema = z
   .object({
     reference,
-    mode: z.enum(shipmentModes, { error: 'Choose air or sea' }),
+    mode: z.enum(shipmentModes, { error: () => tr(msg`Choose air or sea`) }),
     departs_on: departsOn,
     note: text().trim().max(500),
   })
@@ -65,13 +67,16 @@ export const shipmentUpdateSchema = z
 
 export const addPackagesSchema = z
   .object({
-    ids: z.array(z.uuid('Not a package id')).max(SHIPMENT_ADD_MAX).default([]),
+    ids: z
+      .array(z.uuid(say(msg`Not a package id`)))
+      .max(SHIPMENT_ADD_MAX)
+      .default([]),
     tracking_numbers: z.array(trackingNumberSchema).max(SHIPMENT_ADD_MAX).default([]),
     /** Take packages out of the shipment they are in. */
     move: z.boolean().default(false),
   })
   .refine((b) => b.ids.length + b.tracking_numbers.length > 0, {
-    message: 'Scan or type at least one tracking number',
+    error: () => tr(msg`Scan or type at least one tracking number`),
     path: ['tracking_numbers'],
   });
 
@@ -91,7 +96,7 @@ export const addPackagesResultSchema = z.object({
 });
 
 export const advanceSchema = z.object({
-  status: z.enum(shipmentSteps, { error: 'Choose in transit, at customs or ready for pickup' }),
+  status: z.enum(shipmentSteps, { error: () => tr(msg`Choose in transit, at customs or ready for pickup`) }),
   note: text().trim().max(300).default(''),
 });
 

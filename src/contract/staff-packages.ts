@@ -1,13 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { BULK_MAX, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, staffPackageSorts } from './constants';
 import { uuidParamSchema } from './envelope';
+import { say, tr } from './i18n';
 import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
 import { storageCountdownSchema } from './storage';
 import { INT32_MAX, text } from './text';
 
-const isoDate = z.iso.date('Use a date like 2026-11-21');
+const isoDate = z.iso.date(say(msg`Use a date like 2026-11-21`));
 const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** The filters of the staff list (and of its CSV export). */
@@ -16,7 +19,7 @@ export const staffPackageFilterSchema = z.object({
   q: text().trim().max(100).optional(),
   status: packageStatusCodeSchema.optional(),
   /** A shipment's id, or `none` for packages in no shipment. */
-  shipment: z.union([z.literal('none'), z.uuid('Not a shipment id')]).optional(),
+  shipment: z.union([z.literal('none'), z.uuid(say(msg`Not a shipment id`))]).optional(),
   /** Received on or after / on or before (UTC dates). */
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -107,11 +110,11 @@ export const staffPackageDetailSchema = staffPackageRowSchema.extend({
 });
 export type StaffPackageDetail = z.infer<typeof staffPackageDetailSchema>;
 
-const measure = (label: string, max: number) =>
+const measure = (label: MessageDescriptor, max: number) =>
   z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} is too large`);
+    .number({ error: () => tr(msg`${{ label: tr(label) }} must be a number`) })
+    .min(0, say(msg`${{ label: tr(label) }} cannot be negative`))
+    .max(max, say(msg`${{ label: tr(label) }} is too large`));
 
 /** Every field staff may change; only those sent change. */
 export const staffPackageUpdateSchema = z
@@ -123,12 +126,12 @@ export const staffPackageUpdateSchema = z
     house_awb: text().trim().max(60),
     package_type: text().trim().max(30),
     consignee_hint: text().trim().max(200),
-    weight: measure('Weight', 2000),
-    length: measure('Length', 500),
-    width: measure('Width', 500),
-    height: measure('Height', 500),
-    pieces: z.number().int('Pieces is a whole number').min(1, 'At least 1 piece').max(9999),
-    declared_value_cents: z.number().int().min(0, 'The value cannot be negative').max(INT32_MAX),
+    weight: measure(msg`Weight`, 2000),
+    length: measure(msg`Length`, 500),
+    width: measure(msg`Width`, 500),
+    height: measure(msg`Height`, 500),
+    pieces: z.number().int(say(msg`Pieces is a whole number`)).min(1, say(msg`At least 1 piece`)).max(9999),
+    declared_value_cents: z.number().int().min(0, say(msg`The value cannot be negative`)).max(INT32_MAX),
     fragile: z.boolean(),
     hazardous: z.boolean(),
     signature_required: z.boolean(),
@@ -140,26 +143,26 @@ export const staffPackageUpdateSchema = z
 export type StaffPackageUpdate = z.input<typeof staffPackageUpdateSchema>;
 
 export const assignBodySchema = z.object({
-  customer_id: z.uuid('Choose a customer'),
+  customer_id: z.uuid(say(msg`Choose a customer`)),
   note: text().trim().max(300).default(''),
 });
 
 /** The pre-alert by id, or by its tracking number (as the customer typed it: often not quite the parcel's). */
 export const linkPrealertBodySchema = z
   .object({
-    prealert_id: z.uuid('Choose a pre-alert').optional(),
+    prealert_id: z.uuid(say(msg`Choose a pre-alert`)).optional(),
     tracking_number: trackingNumberSchema.optional(),
   })
   .refine((b) => b.prealert_id || b.tracking_number, {
-    message: 'Enter the pre-alert’s tracking number',
+    error: () => tr(msg`Enter the pre-alert’s tracking number`),
     path: ['tracking_number'],
   });
 export type LinkPrealertBody = z.input<typeof linkPrealertBodySchema>;
 
 const ids = z
-  .array(z.uuid('Not a package id'))
-  .min(1, 'Select at least one package')
-  .max(BULK_MAX, `At most ${BULK_MAX} packages at once`);
+  .array(z.uuid(say(msg`Not a package id`)))
+  .min(1, say(msg`Select at least one package`))
+  .max(BULK_MAX, say(msg`At most ${{ max: BULK_MAX }} packages at once`));
 
 export const bulkBodySchema = z.discriminatedUnion(
   'action',
@@ -173,10 +176,10 @@ export const bulkBodySchema = z.discriminatedUnion(
         ...holdFields,
       })
       .superRefine(checkHold),
-    z.object({ action: z.literal('shipment'), ids, shipment_id: z.uuid('Choose a shipment') }),
-    z.object({ action: z.literal('assign'), ids, customer_id: z.uuid('Choose a customer') }),
+    z.object({ action: z.literal('shipment'), ids, shipment_id: z.uuid(say(msg`Choose a shipment`)) }),
+    z.object({ action: z.literal('assign'), ids, customer_id: z.uuid(say(msg`Choose a customer`)) }),
   ],
-  { error: 'Choose an action: status, shipment or assign' },
+  { error: () => tr(msg`Choose an action: status, shipment or assign`) },
 );
 export type BulkBody = z.input<typeof bulkBodySchema>;
 

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, tokensSchema } from './auth';
 import { uuidParamSchema } from './envelope';
+import { tr } from './i18n';
 import { text } from './text';
 
 /** The roles of the back office: `staff` (a clerk: the daily work) and `admin` (also settings, prices and staff). */
@@ -71,7 +73,7 @@ export type InviteBody = z.input<typeof inviteBodySchema>;
 export const staffUpdateBodySchema = z
   .object({ role: staffRoleSchema.optional(), is_active: z.boolean().optional() })
   .refine((b) => b.role !== undefined || b.is_active !== undefined, {
-    message: 'Give a role or is_active',
+    error: () => tr(msg`Give a role or is_active`),
     path: ['role'],
   });
 export type StaffUpdateBody = z.input<typeof staffUpdateBodySchema>;

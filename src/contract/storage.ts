@@ -1,5 +1,8 @@
+import { msg, plural } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
 import { dayIn, formatMoney } from './format';
+import { activeLocale, tr } from './i18n';
+import { intlLocale } from './locales';
 
 /*
  * The storage rule, its one owner: a parcel ready for pickup is kept free for the company's free days, then costs
@@ -87,22 +90,35 @@ export function countdownAt(c: StorageCountdown, now: Date, timeZone: string): S
   );
 }
 
-const plurals = new Intl.PluralRules('en-US');
 /** "1 day", "2 days", "0 days" (the language's plural rule, not a bare "s"). */
-export const daysWord = (n: number) => `${n} ${plurals.select(n) === 'one' ? 'day' : 'days'}`;
+export const daysWord = (n: number) => tr(msg`${plural({ count: n }, { one: '# day', other: '# days' })}`);
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A calendar day (YYYY-MM-DD) as "Dec 3". */
-export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+const shortDays = new Map<string, Intl.DateTimeFormat>();
+/** A calendar day (YYYY-MM-DD) as "Dec 3" (in the reader's language). */
+export const formatShortDay = (day: string) => {
+  const locale = intlLocale(activeLocale());
+  let format = shortDays.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    shortDays.set(locale, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
+};
 
 /** How the portal and the notices word a countdown. */
 export function storageWords(c: StorageCountdown): { terms: string; soFar: string | null } {
   const perDay = formatMoney(c.per_day_cents, c.currency);
+  const until = formatShortDay(c.free_until);
   return {
-    terms: `Free until ${formatShortDay(c.free_until)}, then ${perDay} a day`,
+    terms: tr(msg`Free until ${{ until }}, then ${{ perDay }} a day`),
     soFar:
       c.days_charged > 0
-        ? `${formatMoney(c.fee_so_far_cents, c.currency)} so far (${daysWord(c.days_charged)})`
+        ? tr(
+            msg`${{ fee: formatMoney(c.fee_so_far_cents, c.currency) }} so far (${plural(
+              { count: c.days_charged },
+              { one: '# day', other: '# days' },
+            )})`,
+          )
         : null,
   };
 }

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { z } from 'zod';
+import { tr } from './i18n';
 
 /**
  * Shared rules for what a client may send, so a mistake is a field error (400) and never reaches the database as
@@ -15,6 +17,21 @@ export const NUL_MESSAGE = 'Remove the NUL character (\\u0000): it is not allowe
 export const SURROGATE_MESSAGE =
   'Use only valid characters: remove the broken one (a lone surrogate, \\uD800–\\uDFFF)';
 
+// Lingui decodes any "\uXXXX" in a translated result (values included) into the character itself, so the codes go in
+// after translation: the message carries a control character in their place (never in a translation).
+const NUL_CODE = '\u0001';
+const RANGE = '\u0002';
+const nulText = () =>
+  tr(msg`Remove the NUL character (${{ code: NUL_CODE }}): it is not allowed in text`).replace(
+    NUL_CODE,
+    '\\u0000',
+  );
+const surrogateText = () =>
+  tr(msg`Use only valid characters: remove the broken one (a lone surrogate, ${{ range: RANGE }})`).replace(
+    RANGE,
+    '\\uD800–\\uDFFF',
+  );
+
 export function hasNul(value: string): boolean {
   return value.includes('\u0000');
 }
@@ -30,14 +47,14 @@ export function isWellFormed(value: string): boolean {
 
 /** Why the database would refuse `value` from a client (the message a field error shows), or undefined. */
 export function textProblem(value: string): string | undefined {
-  if (hasNul(value)) return NUL_MESSAGE;
-  if (!isWellFormed(value)) return SURROGATE_MESSAGE;
+  if (hasNul(value)) return nulText();
+  if (!isWellFormed(value)) return surrogateText();
   return undefined;
 }
 
 /** The text rules on any string schema (`z.url()`, `z.email()`…): no NUL, no lone surrogate. */
 export const textRules = <S extends z.ZodType<string>>(schema: S): S =>
-  schema.refine((v) => !hasNul(v), NUL_MESSAGE).refine(isWellFormed, SURROGATE_MESSAGE);
+  schema.refine((v) => !hasNul(v), { error: nulText }).refine(isWellFormed, { error: surrogateText });
 
 /**
  * A string from a client: `z.string()` with the text rules. Use it for every request field (not replies); chain

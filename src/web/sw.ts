@@ -8,6 +8,7 @@
  * - Background Sync for the outbox (lib/offline/outbox-worker.ts): asks an open page to flush, or sends itself.
  * - Web push (lib/push/push-worker.ts): shows every push (declarative JSON or classic), opens the app on a click.
  */
+import './lib/i18n/worker';
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,

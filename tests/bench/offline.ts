@@ -13,13 +13,14 @@ import { Agent, createServer, request as httpRequest, type IncomingMessage } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { nextMailboxNumber } from '../../src/server/companies/mailbox-numbers';
 import { openDatabase } from '../../src/server/db';
 import { companies, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/seeds/seed';
 import { seedDemoPackages } from '../../src/server/seeds/seed-packages';
+import { apiLogin, applyTokens, CHROMIUM_ARGS, chromiumPath, controlled, type Tokens } from './browser';
 import { root, start, stop } from './server';
 
 const SERVER_PORT = 18761;
@@ -66,64 +67,6 @@ const bytes = (n: number) =>
 const spread = (xs: number[], fmt: (x: number) => string) =>
   xs.length > 1 ? `${fmt(min(xs))} – ${fmt(max(xs))}` : fmt(xs[0] ?? Number.NaN);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p): p is string => Boolean(p && existsSync(p)),
-  );
-  if (!found) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
-  return found;
-}
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-type Tokens = { access_token: string; refresh_token: string };
-
-/** Logs in through the API as 127.0.0.1 (the same company as localhost; its own login-limit bucket). */
-async function apiLogin(account: { email: string; password: string }): Promise<Tokens> {
-  const res = await fetch(`http://127.0.0.1:${SERVER_PORT}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const body = (await res.json()) as { success: boolean; message: string; data: Tokens };
-  if (!res.ok || !body.success) throw new Error(`login of ${account.email}: ${res.status} ${body.message}`);
-  return body.data;
-}
-
-/** The session cookies the app keeps after a login; with an expiry, so a persistent profile keeps them. */
-async function applyTokens(context: BrowserContext, tokens: Tokens, origin: string) {
-  const part = tokens.access_token.split('.')[1] ?? '';
-  const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as { ver?: boolean };
-  const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
-  await context.addCookies(
-    [
-      ['accessToken', tokens.access_token],
-      ['refreshToken', tokens.refresh_token],
-      ['isAuthenticated', 'true'],
-      ['idVerified', claims.ver === true ? 'true' : 'false'],
-    ].map(([name, value]) => ({
-      name: name ?? '',
-      value: encodeURIComponent(value ?? ''),
-      domain: new URL(origin).hostname,
-      path: '/',
-      expires,
-    })),
-  );
-}
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 60_000,
-  });
-}
 
 type CacheStats = { bytes: number; lists: string[]; packages: number; queries: number };
 
@@ -699,7 +642,7 @@ async function benchReplay(browser: Browser, origin: string, outboxModule: strin
     '   queued offline through the app outbox module (outbox.enqueue in the page, as sendOrQueue does offline);',
   );
   console.log('   timed from the page `online` event (the app flushes by itself) until the outbox is empty');
-  const tokens = await apiLogin(CUSTOMER);
+  const tokens = await apiLogin(SERVER_PORT, CUSTOMER);
   const runs: ReplayRun[] = [];
   for (let i = 0; i < REPLAY_RUNS; i++) {
     const r = await replayOnce(browser, origin, tokens, outboxModule, i + 1);
@@ -903,7 +846,7 @@ async function benchColdStart(origin: string) {
   console.log(
     '   the history caches only the page it shows (20 rows by default; 10, 20 or 50 on offer); the dashboard its 5 newest',
   );
-  const tokens = await apiLogin(BULK);
+  const tokens = await apiLogin(SERVER_PORT, BULK);
   const results: ColdResult[] = [];
   const profiles = new Map<Profile, { dir: string; stats: CacheStats }>();
   try {
@@ -992,7 +935,7 @@ async function benchShellBytes(browser: Browser, proxyOrigin: string, proxy: { h
     `\n3. Repeat visit, shell bytes from the network (excluding /build.json and /v1): ${VISITS} visits of ` +
       `/user/packages/history through a counting proxy (page requests from CDP; every request at the proxy)`,
   );
-  const tokens = await apiLogin(BULK);
+  const tokens = await apiLogin(SERVER_PORT, BULK);
   const context = await browser.newContext({ baseURL: proxyOrigin, viewport: VIEWPORT });
   const visits: Visit[] = [];
   try {

@@ -1,5 +1,5 @@
 // Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
-// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale|push for one.
+// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale|push|languages for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -14,3 +14,4 @@ if (!only || only === 'staff-packages') await (await import('./staff-packages'))
 if (!only || only === 'invoices') await (await import('./invoices')).benchInvoices();
 if (!only || only === 'scale') await (await import('./scale')).benchScale();
 if (!only || only === 'push') await (await import('./push')).benchPush();
+if (!only || only === 'languages') await (await import('./languages')).benchLanguages();

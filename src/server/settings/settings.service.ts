@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuditChanges } from '../../contract/audit';
 import { type AccountSettings, accountSettingsSchema } from '../../contract/fees';
+import { inPortalOrder } from '../../contract/languages';
 import type { CompanySettings, UpdateSettingsBody } from '../../contract/settings';
 import { type AuditService, diff, flatten } from '../audit/audit.service';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../companies/account-settings';
@@ -66,7 +67,9 @@ export function createSettingsService({ db, audit }: { db: Db; audit: AuditServi
         const next: AccountSettings = accountSettingsSchema.parse({
           ...current,
           ...(body.time_zone !== undefined ? { time_zone: body.time_zone } : {}),
-          ...(body.languages ? { languages: body.languages } : {}),
+          ...(body.languages
+            ? { languages: { ...body.languages, offered: inPortalOrder(body.languages.offered) } }
+            : {}),
           ...(body.payment ? { payment: body.payment } : {}),
           ...(body.points ? { points: body.points } : {}),
           ...(body.invoice

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { notifications, useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
@@ -43,6 +44,7 @@ export async function rootBeforeLoad({
 function TenantWatcher() {
   const { error, data } = useQuery(companyQueryOptions());
   const router = useRouter();
+  const { t } = useLingui();
   useEffect(() => {
     if (!(error instanceof ApiError)) return;
     if (error.status === 404) {
@@ -51,11 +53,11 @@ function TenantWatcher() {
       notifications.show({
         id: 'company-error',
         color: 'red',
-        title: 'Error',
+        title: t`Error`,
         message: TENANT_MESSAGES.company,
       });
     }
-  }, [error, data, router]);
+  }, [error, data, router, t]);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import { buildPalette, DEFAULT_PRIMARY, FILLED_SHADE } from '../lib/palette';
 import type { LayoutSettings } from './settings';
@@ -35,12 +36,12 @@ export function buildTheme(
       PasswordInput: {
         defaultProps: {
           withAsterisk: false,
-          visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+          visibilityToggleButtonProps: { 'aria-label': t`Show or hide the characters` },
         },
       },
       // Toasts: the close button has no name of its own, and the text under a title is gray.6 (3.3:1 on white).
       Notification: {
-        defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+        defaultProps: { closeButtonProps: { 'aria-label': t`Close notification` } },
         styles: { description: { color: 'var(--mantine-color-dimmed)' } },
       },
       Card: { defaultProps: { withBorder: bordered, shadow: bordered ? 'none' : 'sm', radius: 'md' } },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntity } from '../../contract/audit';
@@ -23,13 +24,32 @@ function Change({ change }: { change: ShownChange }) {
   );
 }
 
+/** "Status changed by Ann Lee · Nov 23, 2026, 2:46 PM". */
+function Entry({ action, actor, at }: { action: string; actor: string | undefined; at: string }) {
+  const bold = (
+    <Text span fw={600}>
+      {action}
+    </Text>
+  );
+  return actor ? (
+    <Trans>
+      {bold} by {actor} · {at}
+    </Trans>
+  ) : (
+    <Trans>
+      {bold} by the system · {at}
+    </Trans>
+  );
+}
+
 /** Status codes as the record's screens name them: a package's and a shipment's from the company's table. */
 function useStatusNames(entity: AuditEntity): Record<string, string> {
+  const { t } = useLingui();
   const packageLike = entity === 'package' || entity === 'shipment';
   const statuses = useQuery({ ...packageStatusesQueryOptions(), enabled: packageLike });
   if (entity === 'invoice') return INVOICE_STATUS_LABELS;
   if (!packageLike) return {};
-  return { open: 'Open', ...Object.fromEntries((statuses.data ?? []).map((s) => [s.code, s.name])) };
+  return { open: t`Open`, ...Object.fromEntries((statuses.data ?? []).map((s) => [s.code, s.name])) };
 }
 
 /**
@@ -50,28 +70,34 @@ export function AuditTrail({
 }) {
   const query = useQuery(auditQueryOptions(entity, id));
   const statusNames = useStatusNames(entity);
+  const { t } = useLingui();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`audit-${id}`}>
       <Title order={2} fz="lg" id={`audit-${id}`} mb="sm">
-        History
+        <Trans>History</Trans>
       </Title>
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the history" count={3} h={36} />}
-        errorTitle="The history could not be loaded"
+        loading={<LoadingRows label={t`Loading the history`} count={3} h={36} />}
+        errorTitle={t`The history could not be loaded`}
         isEmpty={(d) => d.items.length === 0}
-        empty={<Text c="dimmed">No changes recorded yet.</Text>}
+        empty={
+          <Text c="dimmed">
+            <Trans>No changes recorded yet.</Trans>
+          </Text>
+        }
       >
         {(d) => (
-          <List spacing="sm" listStyleType="none" aria-label="Changes">
+          <List spacing="sm" listStyleType="none" aria-label={t`Changes`}>
             {d.items.map((e) => (
               <List.Item key={e.id}>
                 <Stack gap={2}>
                   <Text size="sm">
-                    <Text span fw={600}>
-                      {actionLabel(e.action)}
-                    </Text>{' '}
-                    by {e.actor?.name || 'the system'} · {formatDateTime(e.created_at)}
+                    <Entry
+                      action={actionLabel(e.action)}
+                      actor={e.actor?.name}
+                      at={formatDateTime(e.created_at)}
+                    />
                   </Text>
                   {shownChanges(e.changes, { labels, currency, statusNames }).map((c) => (
                     <Change key={c.field} change={c} />

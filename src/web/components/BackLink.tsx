@@ -17,7 +17,7 @@ export function BackLink({ to, children }: { to: LinkProps['to']; children: Reac
       style={{ alignSelf: 'flex-start' }}
     >
       <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
+        <IconArrowLeft size={16} aria-hidden className="mirror-rtl" />
         {children}
       </Group>
     </Anchor>

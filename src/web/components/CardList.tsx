@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -33,8 +34,9 @@ export function CardList({
 
 /** Two placeholder cards, laid out as the list, while it loads. */
 export function LoadingCards({ h }: { h: number }) {
+  const { t } = useLingui();
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label="Loading">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label={t`Loading`}>
       <Skeleton h={h} radius="md" />
       <Skeleton h={h} radius="md" />
     </SimpleGrid>

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/EmptyState.css';
+import { Trans } from '@lingui/react/macro';
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 
@@ -12,7 +13,7 @@ export function ClearFilters({ onClear }: { onClear: () => void }) {
         leftSection={<IconFilterOff size={16} aria-hidden />}
         onClick={onClear}
       >
-        Clear filters
+        <Trans>Clear filters</Trans>
       </Button>
     </Group>
   );
@@ -38,7 +39,7 @@ export function NoMatches({
     >
       <EmptyState.Actions>
         <Button variant="light" onClick={onClear} leftSection={<IconFilterOff size={18} aria-hidden />}>
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       </EmptyState.Actions>
     </EmptyState>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DeleteConfirmation } from './use-confirm-delete';
@@ -15,22 +16,23 @@ export function ConfirmDelete<T>({
   children: ReactNode;
 }) {
   const { item, cancel, confirm, pending } = confirmation;
+  const { t } = useLingui();
   return (
     <Modal
       opened={item !== null}
       onClose={() => (pending ? undefined : cancel())}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack gap="md">
         <Text>{children}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={cancel} disabled={pending}>
-            Keep
+            <Trans>Keep</Trans>
           </Button>
           <Button color="red.9" loading={pending} onClick={confirm}>
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Stack>

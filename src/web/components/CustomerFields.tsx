@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
@@ -16,14 +17,14 @@ export function NameFields({ form }: { form: FormFields<'first_name' | 'last_nam
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
       <TextInput
-        label="First name"
+        label={<Trans>First name</Trans>}
         autoComplete="given-name"
         required
         key={form.key('first_name')}
         {...form.getInputProps('first_name')}
       />
       <TextInput
-        label="Last name"
+        label={<Trans>Last name</Trans>}
         autoComplete="family-name"
         required
         key={form.key('last_name')}
@@ -36,7 +37,7 @@ export function NameFields({ form }: { form: FormFields<'first_name' | 'last_nam
 export function EmailField({ form }: { form: FormFields<'email'> }) {
   return (
     <TextInput
-      label="Email"
+      label={<Trans>Email</Trans>}
       type="email"
       autoComplete="email"
       required
@@ -49,11 +50,11 @@ export function EmailField({ form }: { form: FormFields<'email'> }) {
 export function PhoneField({ form }: { form: FormFields<'phone'> }) {
   return (
     <TextInput
-      label="Phone"
+      label={<Trans>Phone</Trans>}
       type="tel"
       autoComplete="tel"
       required
-      description="For example 876-555-0123"
+      description={<Trans>For example 876-555-0123</Trans>}
       key={form.key('phone')}
       {...form.getInputProps('phone')}
     />
@@ -63,7 +64,7 @@ export function PhoneField({ form }: { form: FormFields<'phone'> }) {
 export function AddressField({ form }: { form: FormFields<'address'> }) {
   return (
     <TextInput
-      label="Address"
+      label={<Trans>Address</Trans>}
       autoComplete="street-address"
       required
       key={form.key('address')}
@@ -75,8 +76,8 @@ export function AddressField({ form }: { form: FormFields<'address'> }) {
 export function TrnField({ form }: { form: FormFields<'trn'> }) {
   return (
     <TextInput
-      label="TRN (optional)"
-      description="Taxpayer Registration Number, 9 digits"
+      label={<Trans>TRN (optional)</Trans>}
+      description={<Trans>Taxpayer Registration Number, 9 digits</Trans>}
       inputMode="numeric"
       key={form.key('trn')}
       {...form.getInputProps('trn')}

@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
+import { useLingui } from '@lingui/react/macro';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { DatesLocale, exampleDate } from './DatesLocale';
 
 export interface DateFieldProps {
   label: string;
@@ -23,7 +25,14 @@ export interface DateFieldProps {
  * The calendar field itself (Mantine dates + dayjs), a default export so it is fetched only where a form has one.
  * Typed as "Dec 5, 2026" or "2026-12-05", picked from the calendar, shown as the screens write dates.
  */
-export default function DateFieldInput({ value, onChange, minDate, maxDate, ...props }: DateFieldProps) {
+export default function DateFieldInput(props: DateFieldProps) {
+  return <DatesLocale>{(locale) => <Field {...props} locale={locale} />}</DatesLocale>;
+}
+
+function Field({ value, onChange, minDate, maxDate, locale, ...props }: DateFieldProps & { locale: string }) {
+  const { t } = useLingui();
+  const example = exampleDate(locale);
+  const label = props.label.toLowerCase();
   return (
     <DateInput
       {...props}
@@ -32,12 +41,12 @@ export default function DateFieldInput({ value, onChange, minDate, maxDate, ...p
       minDate={minDate}
       maxDate={maxDate}
       valueFormat="MMM D, YYYY"
-      placeholder={props.placeholder ?? 'e.g. Dec 5, 2026'}
+      placeholder={props.placeholder ?? t`e.g. ${example}`}
       clearable={!props.required}
-      clearButtonProps={{ 'aria-label': `Clear ${props.label.toLowerCase()}` }}
+      clearButtonProps={{ 'aria-label': t`Clear ${label}` }}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      previousLabel="Previous month"
-      nextLabel="Next month"
+      previousLabel={t`Previous month`}
+      nextLabel={t`Next month`}
       weekendDays={[]}
       hideOutsideDates
       popoverProps={{ position: 'bottom-start' }}

@@ -1,7 +1,9 @@
 import '@mantine/dates/styles.css';
+import { useLingui } from '@lingui/react/macro';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DatesLocale } from './DatesLocale';
 
 export interface DateRangeFieldProps {
   /** The field's label; its id also labels the calendar dialog. */
@@ -20,7 +22,12 @@ type Range = DatesRangeValue<string>;
  * A list filter's date range (Mantine dates + dayjs): default export, so a screen fetches it lazily. The URL gets the
  * range once both ends are chosen (or it is cleared).
  */
-export default function DateRangeField({ label, id, from, to, onChange, maxDate }: DateRangeFieldProps) {
+export default function DateRangeField(props: DateRangeFieldProps) {
+  return <DatesLocale>{() => <RangeField {...props} />}</DatesLocale>;
+}
+
+function RangeField({ label, id, from, to, onChange, maxDate }: DateRangeFieldProps) {
+  const { t } = useLingui();
   // The half-picked range lives here until its second end is picked.
   const [range, setRange] = useState<Range>([from ?? null, to ?? null]);
   useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
@@ -31,7 +38,7 @@ export default function DateRangeField({ label, id, from, to, onChange, maxDate 
       // Popover labels its dialog by its own id: make that id the field label's, so the calendar reads the label.
       id={id}
       label={label}
-      placeholder="Any date"
+      placeholder={t`Any date`}
       value={range}
       onChange={(next) => {
         const [start, end] = next as Range;
@@ -49,10 +56,10 @@ export default function DateRangeField({ label, id, from, to, onChange, maxDate 
       maxDate={maxDate}
       weekendDays={[]}
       popoverProps={{ position: 'bottom-start', id: `${id}-label` }}
-      previousLabel="Previous month"
-      nextLabel="Next month"
+      previousLabel={t`Previous month`}
+      nextLabel={t`Next month`}
       hideOutsideDates
-      clearButtonProps={{ 'aria-label': 'Clear date range' }}
+      clearButtonProps={{ 'aria-label': t`Clear date range` }}
       styles={{
         // Mantine's placeholder grey is below 4.5:1 on white.
         placeholder: { color: 'var(--mantine-color-dimmed)' },

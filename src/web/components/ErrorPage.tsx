@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
@@ -24,36 +25,52 @@ export function ErrorPage({ code, title, message }: ErrorPageProps) {
           {message}
         </Text>
         <Button component={Link} to="/" size="md">
-          Back to Home
+          <Trans>Back to Home</Trans>
         </Button>
       </Stack>
     </Container>
   );
 }
 
-export const NotFoundPage = () => (
-  <ErrorPage code="404" title="Page Not Found" message="We couldn't find the page you are looking for." />
-);
+export function NotFoundPage() {
+  const { t } = useLingui();
+  return (
+    <ErrorPage
+      code="404"
+      title={t`Page Not Found`}
+      message={t`We couldn't find the page you are looking for.`}
+    />
+  );
+}
 
-export const GenericErrorPage = () => (
-  <ErrorPage
-    title="Oops! Something went wrong."
-    message="We are working on it and we'll get it fixed as soon as we can"
-  />
-);
+export function GenericErrorPage() {
+  const { t } = useLingui();
+  return (
+    <ErrorPage
+      title={t`Oops! Something went wrong.`}
+      message={t`We are working on it and we'll get it fixed as soon as we can`}
+    />
+  );
+}
 
-export const NotAuthorizedPage = () => (
-  <ErrorPage
-    code="403"
-    title="You are not authorized!"
-    message="You don't have permission to access this page. Go back home, or log in with another account."
-  />
-);
+export function NotAuthorizedPage() {
+  const { t } = useLingui();
+  return (
+    <ErrorPage
+      code="403"
+      title={t`You are not authorized!`}
+      message={t`You don't have permission to access this page. Go back home, or log in with another account.`}
+    />
+  );
+}
 
-export const ServerErrorPage = () => (
-  <ErrorPage
-    code="500"
-    title="Oops! Something went wrong."
-    message="We are working on it and we'll get it fixed as soon as we can"
-  />
-);
+export function ServerErrorPage() {
+  const { t } = useLingui();
+  return (
+    <ErrorPage
+      code="500"
+      title={t`Oops! Something went wrong.`}
+      message={t`We are working on it and we'll get it fixed as soon as we can`}
+    />
+  );
+}

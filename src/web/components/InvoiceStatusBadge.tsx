@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { BadgeProps } from '@mantine/core';
 import { INVOICE_STATUS_LABELS } from '../../contract/constants';
 import type { InvoiceStatus } from '../../contract/invoices';
@@ -6,10 +7,22 @@ import { ToneBadge } from './ToneBadge';
 export { INVOICE_STATUS_LABELS };
 
 /** A customer reads an issued invoice as one they have not paid yet. */
-export const CUSTOMER_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  ...INVOICE_STATUS_LABELS,
-  issued: 'Unpaid',
-};
+/**
+ * As a customer reads them ("Unpaid" for issued). Getters, so each read is in the current language (the contract's
+ * labels may be getters too: a spread would freeze them in the language of the first load).
+ */
+export const CUSTOMER_INVOICE_STATUS_LABELS = Object.defineProperties(
+  {} as Record<InvoiceStatus, string>,
+  Object.fromEntries(
+    (Object.keys(INVOICE_STATUS_LABELS) as InvoiceStatus[]).map((status) => [
+      status,
+      {
+        enumerable: true,
+        get: () => (status === 'issued' ? t`Unpaid` : INVOICE_STATUS_LABELS[status]),
+      },
+    ]),
+  ),
+);
 
 const TONES: Record<InvoiceStatus, string> = {
   draft: 'gray',

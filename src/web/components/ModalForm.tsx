@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FormSubmission } from '../lib/use-form-submit';
@@ -31,7 +32,7 @@ export function ModalForm({
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={busy} disabled={submitDisabled && !busy}>
             {submitLabel}

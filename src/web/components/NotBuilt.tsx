@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 
@@ -8,8 +9,13 @@ export function NotBuilt({ title }: { title: string }) {
       <Title order={1} fz={26}>
         {title}
       </Title>
-      <Alert variant="light" color="brand" icon={<IconTools aria-hidden />} title="Not built yet">
-        This screen is not built yet. It will arrive in a later release of the portal.
+      <Alert
+        variant="light"
+        color="brand"
+        icon={<IconTools aria-hidden />}
+        title={<Trans>Not built yet</Trans>}
+      >
+        <Trans>This screen is not built yet. It will arrive in a later release of the portal.</Trans>
       </Alert>
     </Stack>
   );

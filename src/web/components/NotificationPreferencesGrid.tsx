@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Table.css';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   NOTIFICATION_EVENTS,
@@ -8,12 +10,23 @@ import {
   preferenceKey,
 } from '../../contract/profile';
 
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = { push: 'Push', email: 'E-mail' };
+/** The channels' names, in the current language when read. */
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  get push() {
+    return t`Push`;
+  },
+  get email() {
+    return t`E-mail`;
+  },
+};
 const CHANNELS: NotificationChannel[] = ['push', 'email'];
 
 /** Each checkbox's name: the event and the channel ("Package received — push"). */
-export const preferenceLabel = (event: keyof typeof NOTIFICATION_EVENTS, channel: NotificationChannel) =>
-  `${NOTIFICATION_EVENTS[event].label} — ${CHANNEL_LABELS[channel].toLowerCase()}`;
+export const preferenceLabel = (event: keyof typeof NOTIFICATION_EVENTS, channel: NotificationChannel) => {
+  const moment = NOTIFICATION_EVENTS[event].label;
+  const by = CHANNEL_LABELS[channel].toLowerCase();
+  return t`${moment} — ${by}`;
+};
 
 export interface NotificationPreferencesGridProps {
   values: NotificationPreferences;
@@ -34,7 +47,9 @@ export function NotificationPreferencesGrid({ values, onChange, caption }: Notif
       </caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">
+            <Trans>When</Trans>
+          </Table.Th>
           {CHANNELS.map((c) => (
             <Table.Th scope="col" key={c} w={72} ta="center">
               {CHANNEL_LABELS[c]}
@@ -65,7 +80,7 @@ export function NotificationPreferencesGrid({ values, onChange, caption }: Notif
                       styles={{ body: { justifyContent: 'center' } }}
                     />
                   ) : (
-                    <Text size="sm">{values[key] ? 'On' : 'Off'}</Text>
+                    <Text size="sm">{values[key] ? <Trans>On</Trans> : <Trans>Off</Trans>}</Text>
                   )}
                 </Table.Td>
               );

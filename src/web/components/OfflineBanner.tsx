@@ -1,15 +1,17 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatTime } from '../../contract/format';
 import { useOfflineStatus } from '../lib/offline/offline-status';
 
+/** The English of the never-loaded message (tests look for it); the screen says it in the current language. */
 export const NEVER_LOADED_MESSAGE = "You're offline and this page hasn't been loaded on this device yet.";
-export const NEVER_LOADED_UNREACHABLE = "This page hasn't been loaded on this device yet.";
 
 /** What the app calls the server when it cannot reach it: the company's name, else a plain word. */
 export const unreachableTitle = (serverName?: string) =>
-  `Can't reach ${serverName || 'the server'} right now`;
+  serverName ? t`Can't reach ${serverName} right now` : t`Can't reach the server right now`;
 
 /**
  * "3:05 PM" today, "Nov 20, 2026, 3:05 PM" before: the one date formatter (src/contract/format.ts), in the company's
@@ -35,9 +37,10 @@ export function offlineBannerText(
   serverName?: string,
 ) {
   if (status.online) return null;
-  const head = status.reason === 'unreachable' ? unreachableTitle(serverName) : 'Offline';
+  const head = status.reason === 'unreachable' ? unreachableTitle(serverName) : t`Offline`;
   if (status.since === null || status.missing === 'all') return head;
-  return `${head} — data from ${formatDataTime(status.since, now)}`;
+  const time = formatDataTime(status.since, now);
+  return t`${head} — data from ${time}`;
 }
 
 type Status = ReturnType<typeof useOfflineStatus>;
@@ -68,7 +71,7 @@ function OfflineBannerView({ status, serverName }: { status: Status; serverName?
           {status.missing === 'some' && (
             <Text span size="sm" fw={400}>
               {' '}
-              Parts of this page haven't been loaded on this device yet.
+              <Trans>Parts of this page haven't been loaded on this device yet.</Trans>
             </Text>
           )}
         </Text>
@@ -92,13 +95,21 @@ export function OfflineUnavailable({
         <IconCloudOff size={30} aria-hidden />
       </ThemeIcon>
       <Title order={1} fz={24}>
-        {unreachable ? unreachableTitle(serverName) : "You're offline"}
+        {unreachable ? unreachableTitle(serverName) : <Trans>You're offline</Trans>}
       </Title>
-      <Text maw={440}>{unreachable ? NEVER_LOADED_UNREACHABLE : NEVER_LOADED_MESSAGE}</Text>
+      <Text maw={440}>
+        {unreachable ? (
+          <Trans>This page hasn't been loaded on this device yet.</Trans>
+        ) : (
+          <Trans>You're offline and this page hasn't been loaded on this device yet.</Trans>
+        )}
+      </Text>
       <Text size="sm" c="dimmed" maw={440}>
-        {unreachable
-          ? 'It will load by itself as soon as the server answers.'
-          : "It will load by itself once you're back online."}
+        {unreachable ? (
+          <Trans>It will load by itself as soon as the server answers.</Trans>
+        ) : (
+          <Trans>It will load by itself once you're back online.</Trans>
+        )}
       </Text>
     </Stack>
   );

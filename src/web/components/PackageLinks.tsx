@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Button } from '@mantine/core';
 import { IconPlaneDeparture } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -29,7 +30,7 @@ export function PreAlertButton() {
       to="/user/packages/pre-alert"
       leftSection={<IconPlaneDeparture size={18} aria-hidden />}
     >
-      Pre-alert a package
+      <Trans>Pre-alert a package</Trans>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, type SelectProps } from '@mantine/core';
 
 /**
@@ -16,14 +17,15 @@ export function ParishField({
   loading: boolean;
   loadError: string | null;
 }) {
+  const { t } = useLingui();
   return (
     <Select
-      label="Parish"
-      placeholder={loading ? 'Loading parishes…' : 'Choose your parish'}
+      label={<Trans>Parish</Trans>}
+      placeholder={loading ? t`Loading parishes…` : t`Choose your parish`}
       data={parishes.map((p) => ({ value: String(p.id), label: p.name }))}
       searchable
       required
-      nothingFoundMessage="No parish found"
+      nothingFoundMessage={<Trans>No parish found</Trans>}
       disabled={loading && parishes.length === 0}
       {...props}
       error={error ?? loadError ?? undefined}

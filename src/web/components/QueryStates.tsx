@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -58,7 +59,7 @@ export function QueryError({
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     </Alert>

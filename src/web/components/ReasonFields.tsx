@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Textarea } from '@mantine/core';
 
 /**
@@ -36,7 +37,7 @@ export function ReasonFields({
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onKeep} disabled={pending}>
-          Keep it
+          <Trans>Keep it</Trans>
         </Button>
         <Button type="submit" color="red.9" loading={pending}>
           {submitLabel}

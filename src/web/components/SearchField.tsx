@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ export function SearchField({
   onChange: SearchChange;
   placeholder: string;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(urlValue ?? '');
   const [debounced] = useDebouncedValue(value, 350);
   const pushed = useRef(urlValue);
@@ -40,14 +42,14 @@ export function SearchField({
 
   return (
     <TextInput
-      label="Search"
+      label={t`Search`}
       type="search"
       placeholder={placeholder}
       value={value}
       onChange={(e) => setValue(e.currentTarget.value)}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setValue('')} /> : null
+        value ? <CloseButton size="sm" aria-label={t`Clear search`} onClick={() => setValue('')} /> : null
       }
       autoComplete="off"
     />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Address } from '../../contract/companies';
@@ -21,16 +22,18 @@ export function ShippingAddress({
   /** How the "Copy address" button stands out before it is used. */
   copyVariant: 'filled' | 'default';
 }) {
+  const { t } = useLingui();
   const fields = shippingAddressFields(recipient, warehouse);
   return (
     <>
-      <address aria-label="US warehouse address" data-testid={testId} className={classes.address}>
+      <address aria-label={t`US warehouse address`} data-testid={testId} className={classes.address}>
         <dl className={classes.fields}>
           {fields.map((f) => (
             <div key={f.label} className={classes.field}>
               <dt className={classes.label}>{f.label}</dt>
               <dd className={classes.value}>
-                <span>{f.value}</span>
+                {/* An address is written left to right whatever the language around it. */}
+                <span dir="auto">{f.value}</span>
                 <CopyValue value={f.value} label={f.label} />
               </dd>
             </div>
@@ -46,7 +49,7 @@ export function ShippingAddress({
             onClick={copy}
             aria-live="polite"
           >
-            {copied ? 'Address copied' : 'Copy address'}
+            {copied ? t`Address copied` : t`Copy address`}
           </Button>
         )}
       </CopyButton>
@@ -56,12 +59,13 @@ export function ShippingAddress({
 
 /** The mailbox number, large, with its copy button: the customer writes it on every parcel. */
 export function MailboxNumber({ value, fz, testId }: { value: string; fz: number; testId: string }) {
+  const { t } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap">
       <Text fz={fz} fw={800} c="brand" data-testid={testId}>
         {value}
       </Text>
-      <CopyValue value={value} label="Mailbox number" />
+      <CopyValue value={value} label={t`Mailbox number`} />
     </Group>
   );
 }

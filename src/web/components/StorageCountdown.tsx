@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Card, Group, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { displayTimeZone } from '../../contract/format';
@@ -51,7 +52,7 @@ export function StorageCard({ storage }: { storage: StorageCountdown | null | un
       <Group gap="xs" mb="xs" wrap="nowrap">
         <IconClockHour4 size={20} aria-hidden />
         <Title order={2} fz="lg" id="storage-heading">
-          Storage
+          <Trans>Storage</Trans>
         </Title>
       </Group>
       <Text>{words.terms}.</Text>
@@ -61,7 +62,7 @@ export function StorageCard({ storage }: { storage: StorageCountdown | null | un
         </Text>
       ) : (
         <Text size="sm" c="dimmed" mt={4}>
-          Collect it by then to pay no storage.
+          <Trans>Collect it by then to pay no storage.</Trans>
         </Text>
       )}
     </Card>

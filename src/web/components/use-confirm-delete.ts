@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +30,7 @@ export function useConfirmDelete<T>({
   refresh?: () => Promise<unknown>;
 }): DeleteConfirmation<T> {
   const [item, setItem] = useState<T | null>(null);
+  const { t } = useLingui();
   const mutation = useMutation({
     mutationFn: (item: T) => remove(item),
     networkMode: 'always',
@@ -38,7 +40,7 @@ export function useConfirmDelete<T>({
       await refresh();
     },
     onError: async (e) => {
-      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(e) });
+      notifications.show({ color: 'red', title: t`Could not delete`, message: errorMessage(e) });
       setItem(null);
       await refresh();
     },

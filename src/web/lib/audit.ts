@@ -3,6 +3,8 @@
  * ("packages_added", "menu_id: null → 1", "enabled: null → true"); a screen says them as it says everything else,
  * leaves out what did not change and what only the database needs (ids).
  */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditChanges, AuditEntity, AuditValue } from '../../contract/audit';
 import { auditCalls } from '../../contract/audit.calls';
@@ -18,23 +20,23 @@ export const auditQueryOptions = (entity: AuditEntity, id: string) =>
   });
 
 /** What the server calls an action, as a person says it; unknown ones are said from their code. */
-const ACTIONS: Record<string, string> = {
-  packages_added: 'Packages added',
-  package_removed: 'Package removed',
-  prealert_linked: 'Pre-alert linked',
-  prealert_unlinked: 'Pre-alert unlinked',
-  payment_reversed: 'Payment reversed',
-  send_failed: 'Sending failed',
-  status: 'Status changed',
-  shipment: 'Shipment changed',
-  undone: 'Receipt undone',
-  advanced: 'Moved on',
+const ACTIONS: Record<string, MessageDescriptor> = {
+  packages_added: msg`Packages added`,
+  package_removed: msg`Package removed`,
+  prealert_linked: msg`Pre-alert linked`,
+  prealert_unlinked: msg`Pre-alert unlinked`,
+  payment_reversed: msg`Payment reversed`,
+  send_failed: msg`Sending failed`,
+  status: msg`Status changed`,
+  shipment: msg`Shipment changed`,
+  undone: msg`Receipt undone`,
+  advanced: msg`Moved on`,
 };
 
 /** "packages_added" → "Packages added"; "email verified by hand" stays as it is, with a capital. */
 export function actionLabel(action: string): string {
   const known = ACTIONS[action];
-  if (known) return known;
+  if (known) return i18n._(known);
   const words = action.replace(/_+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
 }
@@ -62,7 +64,7 @@ const isRate = (field: string) => /(^|[._])tax_rate$/.test(field);
  */
 export function auditValue(field: string, v: AuditValue, currency?: string): string {
   if (v === null || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'boolean') return v ? t`Yes` : t`No`;
   if (typeof v === 'number' && field.endsWith('_cents') && currency) return formatMoney(v, currency);
   if (isRate(field) && Number.isFinite(Number(v))) return `${Math.round(Number(v) * 10000) / 100}%`;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /** Display formats of the screens, over the shared formatters of src/contract/format.ts. */
 import {
   formatDate as formatDateShared,
@@ -36,6 +37,6 @@ export function formatDimensions(length: string, width: string, height: string):
  * A declared value, or `none` when nobody declared one: a parcel's value of 0 means "not given" (the label or the
  * pre-alert did not say), and "US$0.00" would read as a parcel worth nothing.
  */
-export function formatDeclared(cents: number, currency = 'USD', none = 'Not given'): string {
-  return cents > 0 ? formatMoney(cents, currency) : none;
+export function formatDeclared(cents: number, currency = 'USD', none?: string): string {
+  return cents > 0 ? formatMoney(cents, currency) : (none ?? t`Not given`);
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Address } from '../../contract/companies';
 
 export interface AddressField {
@@ -21,14 +22,14 @@ export function shippingAddressFields(
 ): AddressField[] {
   const a = warehouse.warehouse_address;
   return [
-    { label: 'Full name', value: recipient.name },
-    { label: 'Address line 1', value: `${a.line1} ${recipient.mailbox_number}` },
-    { label: 'Address line 2', value: a.line2 },
-    { label: 'City', value: a.city },
-    { label: 'State', value: a.state },
-    { label: 'ZIP code', value: a.postal_code },
-    { label: 'Country', value: a.country },
-    { label: 'Phone', value: a.phone },
+    { label: t`Full name`, value: recipient.name },
+    { label: t`Address line 1`, value: `${a.line1} ${recipient.mailbox_number}` },
+    { label: t`Address line 2`, value: a.line2 },
+    { label: t`City`, value: a.city },
+    { label: t`State`, value: a.state },
+    { label: t`ZIP code`, value: a.postal_code },
+    { label: t`Country`, value: a.country },
+    { label: t`Phone`, value: a.phone },
   ].filter((f) => f.value.trim() !== '');
 }
 

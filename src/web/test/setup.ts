@@ -1,6 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { deleteCookie } from '../lib/session/cookies';
+// Lingui active in English for every test, also those that render nothing (lib code reads its words with `t`).
+import '../lib/i18n/catalogs';
 
 // jsdom lacks the browser APIs Mantine relies on.
 if (!window.matchMedia) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, AppShell, Box, Burger, Container, Group, Image, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
@@ -59,6 +60,7 @@ const HEADER_HEIGHT = 64;
 const HORIZONTAL_BAR_HEIGHT = 50;
 
 function Brand() {
+  const { t } = useLingui();
   const { data: company } = useQuery(companyQueryOptions());
   return (
     <Link to="/user" style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}>
@@ -66,7 +68,7 @@ function Brand() {
         {company?.logo_url ? <Image src={company.logo_url} alt="" w={34} h={34} fit="contain" /> : null}
         {/* A size smaller on phones, so "Island Express" fits beside the header buttons at 375 px. */}
         <Text fw={700} fz={{ base: 'md', sm: 'lg' }} truncate maw={{ base: 170, sm: 260 }}>
-          {company?.name ?? 'Customer portal'}
+          {company?.name ?? t`Customer portal`}
         </Text>
       </Group>
     </Link>
@@ -76,6 +78,7 @@ function Brand() {
 /** The portal's shell: header with search, shortcuts, bell and user menu; vertical or horizontal menu. */
 export function DefaultLayout() {
   const { settings } = useSettings();
+  const { t } = useLingui();
   const { data: company } = useQuery(companyQueryOptions());
   const overlay = useMediaQuery(OVERLAY_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [navOpened, nav] = useDisclosure(false);
@@ -118,7 +121,7 @@ export function DefaultLayout() {
                 opened={navOpened}
                 onClick={nav.toggle}
                 size="sm"
-                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                aria-label={navOpened ? t`Close navigation` : t`Open navigation`}
               />
             )}
             <Brand />
@@ -129,12 +132,12 @@ export function DefaultLayout() {
             <OutboxSlot />
             <NotificationsBell />
             {!compact && (
-              <Tooltip label="Customize">
+              <Tooltip label={t`Customize`}>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="lg"
-                  aria-label="Customize"
+                  aria-label={t`Customize`}
                   onClick={customizer.open}
                 >
                   <IconSettings size={20} aria-hidden />
@@ -184,11 +187,11 @@ export function DefaultLayout() {
           fluid={settings.contentWidth === 'full'}
           px={0}
         >
-          {/* Room on the right for the scroll-to-top button (44 px, 24 px from the corner), so it never covers
+          {/* Room at the end (right; left in Arabic) for the scroll-to-top button (44 px, 24 px from the corner), so it never covers
               the help link when the page is scrolled to the bottom. */}
           <Box
             py="lg"
-            pr={64}
+            pe={64}
             mt="xl"
             style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
             data-print-hide
@@ -209,15 +212,23 @@ export function DefaultLayout() {
 }
 
 function FooterText() {
+  const { t } = useLingui();
   const { data: company } = useQuery(companyQueryOptions());
+  const year = new Date().getFullYear();
+  const name = company?.name ?? t`Customer portal`;
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed">
-        © {new Date().getFullYear()} {company?.name ?? 'Customer portal'}
+        © {year} {name}
       </Text>
       {company?.support_email && (
         <Text size="sm" c="dimmed">
-          Need help? <a href={`mailto:${company.support_email}`}>{company.support_email}</a>
+          <Trans>
+            Need help?{' '}
+            <a href={`mailto:${company.support_email}`} dir="ltr">
+              {company.support_email}
+            </a>
+          </Trans>
         </Text>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDots } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -84,6 +85,7 @@ function NavButton({ node, measuring = false }: { node: NavNode; measuring?: boo
  */
 export function HorizontalNav() {
   const { sections } = useNavSections();
+  const { t } = useLingui();
   const go = useGo();
   const isActive = useIsActive();
   const nodes: NavNode[] = sections.flatMap((s) =>
@@ -119,7 +121,7 @@ export function HorizontalNav() {
   const overflow = nodes.slice(count).flatMap((n) => (n.children.length > 0 ? n.children : [n]));
 
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t`Main`}>
       <Box pos="relative">
         <Group ref={barRef} gap={GAP} px="md" h={50} wrap="nowrap" style={{ overflow: 'hidden' }}>
           {shown.map((node) => (
@@ -136,7 +138,7 @@ export function HorizontalNav() {
                   c={overflow.some(isActive) ? undefined : 'var(--mantine-color-text)'}
                   leftSection={<IconDots size={18} aria-hidden />}
                 >
-                  More
+                  <Trans>More</Trans>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
@@ -163,7 +165,13 @@ export function HorizontalNav() {
           wrap="nowrap"
           aria-hidden
           inert
-          style={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none' }}
+          style={{
+            position: 'absolute',
+            top: 0,
+            insetInlineStart: 0,
+            visibility: 'hidden',
+            pointerEvents: 'none',
+          }}
         >
           {nodes.map((node) => (
             <NavButton key={node.id} node={node} measuring />

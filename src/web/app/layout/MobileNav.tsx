@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { VerticalNav } from './VerticalNav';
@@ -12,6 +13,7 @@ export function MobileNav({
   onClose: () => void;
   title: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Drawer
       opened={opened}
@@ -21,7 +23,7 @@ export function MobileNav({
       title={title}
       styles={{ header: { paddingInline: 16 } }}
       // The X needs a name of its own (the burger behind the overlay is "Close navigation").
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': t`Close menu` }}
     >
       <VerticalNav onNavigate={onClose} />
     </Drawer>

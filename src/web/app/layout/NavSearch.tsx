@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
@@ -70,14 +71,18 @@ export function NavSearch({ compact }: { compact: boolean }) {
           {!compact && (
             <>
               <Text size="sm" c="dimmed">
-                Search
+                <Trans>Search</Trans>
               </Text>
               <Kbd size="xs" aria-hidden>
                 {isMac ? '⌘' : 'Ctrl'} + K
               </Kbd>
             </>
           )}
-          {compact && <VisuallyHidden>Search</VisuallyHidden>}
+          {compact && (
+            <VisuallyHidden>
+              <Trans>Search</Trans>
+            </VisuallyHidden>
+          )}
         </Group>
       </UnstyledButton>
       {ready && (

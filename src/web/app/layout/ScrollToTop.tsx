@@ -1,4 +1,5 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Affix, Transition, useDirection } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
@@ -11,13 +12,16 @@ const SHOW_AFTER_PX = 200;
  */
 export function ScrollToTop() {
   const [shown, setShown] = useState(false);
+  // At the end corner: right, or left in Arabic (Affix takes physical sides only).
+  const { dir } = useDirection();
+  const { t } = useLingui();
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > SHOW_AFTER_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix position={dir === 'rtl' ? { bottom: 24, left: 24 } : { bottom: 24, right: 24 }}>
       <Transition transition="slide-up" mounted={shown}>
         {(style) => (
           <ActionIcon
@@ -25,7 +29,7 @@ export function ScrollToTop() {
             size="xl"
             radius="xl"
             variant="filled"
-            aria-label="Scroll to top"
+            aria-label={t`Scroll to top`}
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <IconArrowUp size={22} aria-hidden />

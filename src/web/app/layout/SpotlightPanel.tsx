@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconFileInvoice, IconPackage, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
@@ -15,6 +18,13 @@ import {
   searchOnline,
 } from './entity-search';
 import { useGo } from './use-nav';
+
+/** The groups' titles (the group keys stay English: they are the hits' keys). */
+const GROUP_TITLES: Record<EntityGroup, MessageDescriptor> = {
+  Packages: msg`Packages`,
+  'Pre-alerts': msg`Pre-alerts`,
+  Invoices: msg`Invoices`,
+};
 
 const ICONS: Record<EntityGroup, ReactNode> = {
   Packages: <IconPackage size={18} aria-hidden />,
@@ -41,6 +51,7 @@ export function filterMenu(query: string, actions: SpotlightActionData[], limit 
  * from the API as typing pauses, and at once from the cached data (which is all there is offline).
  */
 export default function SpotlightPanel({ actions }: { actions: SpotlightActionData[] }) {
+  const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const session = useSession();
@@ -77,12 +88,12 @@ export default function SpotlightPanel({ actions }: { actions: SpotlightActionDa
   const groups = useMemo<SpotlightActionGroupData[]>(() => {
     const out: SpotlightActionGroupData[] = [];
     const menu = filterMenu(q, actions);
-    if (menu.length > 0) out.push({ group: 'Menu', actions: menu });
+    if (menu.length > 0) out.push({ group: t`Menu`, actions: menu });
     if (entities) {
       for (const group of ENTITY_GROUPS) {
         if (entities[group].length === 0) continue;
         out.push({
-          group,
+          group: i18n._(GROUP_TITLES[group]),
           actions: entities[group].map((hit) => ({
             id: hit.id,
             label: hit.label,
@@ -94,16 +105,16 @@ export default function SpotlightPanel({ actions }: { actions: SpotlightActionDa
       }
     }
     return out;
-  }, [q, actions, entities, go]);
+  }, [q, actions, entities, go, t, i18n]);
 
   const waiting = searching || (customer && q.length >= MIN_QUERY && online?.q !== q && navigator.onLine);
   const nothing =
     groups.length === 0 && (!entities || hitCount(entities) === 0)
       ? waiting
-        ? 'Searching…'
+        ? t`Searching…`
         : customer
-          ? 'Nothing found in the menu, your packages, pre-alerts or invoices'
-          : 'Nothing found in the menu'
+          ? t`Nothing found in the menu, your packages, pre-alerts or invoices`
+          : t`Nothing found in the menu`
       : null;
 
   return (
@@ -116,11 +127,11 @@ export default function SpotlightPanel({ actions }: { actions: SpotlightActionDa
       highlightQuery
       shortcut={['mod + K']}
       // The dialog has no visible title: name it for screen readers (axe: aria-dialog-name).
-      attributes={{ content: { 'aria-label': 'Search' } }}
+      attributes={{ content: { 'aria-label': t`Search` } }}
       searchProps={{
         leftSection: <IconSearch size={18} aria-hidden />,
-        placeholder: customer ? 'Search the menu, tracking numbers, invoices…' : 'Search the menu…',
-        'aria-label': customer ? 'Search the menu, packages, pre-alerts and invoices' : 'Search the menu',
+        placeholder: customer ? t`Search the menu, tracking numbers, invoices…` : t`Search the menu…`,
+        'aria-label': customer ? t`Search the menu, packages, pre-alerts and invoices` : t`Search the menu`,
       }}
     />
   );

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Avatar,
   Button,
@@ -20,7 +21,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { LanguageMenuSection } from '../../components/LanguageMenu';
 import { logout, meQueryOptions } from '../../features/auth/api';
+import { companyQueryOptions } from '../../features/tenant/api';
 import { outbox } from '../../lib/offline/outbox-app';
 import { useSession } from '../../lib/session/use-session';
 
@@ -32,13 +35,18 @@ const initials = (name: string) =>
     .map((p) => p[0]?.toUpperCase())
     .join('');
 
-/** Name, email, mailbox number, profile, the platform console (its operator only), customizer and logout. */
+/**
+ * Name, email, mailbox number, profile, the platform console (its operator only), customizer, the languages the
+ * company offers and logout.
+ */
 export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () => void; compact: boolean }) {
   const session = useSession();
   const { data: user } = useQuery(meQueryOptions(session.userId));
+  const { data: company } = useQuery(companyQueryOptions());
   const queryClient = useQueryClient();
   const router = useRouter();
-  const name = user?.name ?? 'Account';
+  const { t } = useLingui();
+  const name = user?.name ?? t`Account`;
 
   // Unsent outbox items are never lost silently: logging out with some asks whether to keep or discard them.
   const [unsent, setUnsent] = useState(0);
@@ -59,20 +67,25 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
 
   return (
     <>
-      <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title="You have unsent items" centered>
+      <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title={t`You have unsent items`} centered>
         <Stack>
           <Text size="sm">
-            {unsent === 1 ? 'One item' : `${unsent} items`} in your outbox have not reached us yet. Keep them
-            on this device to send after you sign in again, or discard them.
+            <Plural
+              value={unsent}
+              one="One item in your outbox has not reached us yet. Keep it on this device to send after you sign in again, or discard it."
+              other="# items in your outbox have not reached us yet. Keep them on this device to send after you sign in again, or discard them."
+            />
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setUnsent(0)}>
-              Stay signed in
+              <Trans>Stay signed in</Trans>
             </Button>
             <Button color="red" variant="light" onClick={() => void signOut(true)}>
-              Discard and log out
+              <Trans>Discard and log out</Trans>
             </Button>
-            <Button onClick={() => void signOut(false)}>Keep and log out</Button>
+            <Button onClick={() => void signOut(false)}>
+              <Trans>Keep and log out</Trans>
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -80,7 +93,9 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
         <Menu.Target>
           <UnstyledButton px={4} py={2} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Group gap={8} wrap="nowrap">
-              <VisuallyHidden>User menu</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>User menu</Trans>
+              </VisuallyHidden>
               <Avatar color="brand" radius="xl" size={34} alt="" aria-hidden>
                 {user ? initials(user.name) : <IconUser size={18} aria-hidden />}
               </Avatar>
@@ -114,7 +129,9 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
               <Group gap={6} mt={6} wrap="nowrap">
                 <IconMailbox size={16} aria-hidden />
                 <Text size="xs" c="var(--mantine-color-text)">
-                  Mailbox <strong>{user.mailbox_number}</strong>
+                  <Trans>
+                    Mailbox <strong dir="ltr">{user.mailbox_number}</strong>
+                  </Trans>
                 </Text>
               </Group>
             )}
@@ -124,7 +141,7 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
             leftSection={<IconUser size={16} aria-hidden />}
             onClick={() => void router.navigate({ to: '/user/profile' })}
           >
-            Profile
+            <Trans>Profile</Trans>
           </Menu.Item>
           {/* The platform's operator only (the server refuses everyone else anyway). */}
           {session.platform && (
@@ -132,19 +149,20 @@ export function UserMenu({ onOpenCustomizer, compact }: { onOpenCustomizer: () =
               leftSection={<IconBuildingSkyscraper size={16} aria-hidden />}
               onClick={() => void router.navigate({ to: '/platform' })}
             >
-              Platform console
+              <Trans>Platform console</Trans>
             </Menu.Item>
           )}
           <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenCustomizer}>
-            Customize
+            <Trans>Customize</Trans>
           </Menu.Item>
+          <LanguageMenuSection languages={company?.languages} />
           <Menu.Divider />
           <Menu.Item
             color="red.9"
             leftSection={<IconLogout size={16} aria-hidden />}
             onClick={() => void onLogout()}
           >
-            Logout
+            <Trans>Logout</Trans>
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import type { NavNode } from '../../features/menus/api';
 import { NavIcon } from './nav-icons';
@@ -42,16 +43,17 @@ function Item({ node, onNavigate }: { node: NavNode; onNavigate?: () => void }) 
 /** The vertical menu, in the side navbar (desktop) or the overlay drawer (below 1280 px). */
 export function VerticalNav({ onNavigate }: { onNavigate?: () => void }) {
   const { sections, query } = useNavSections();
+  const { t } = useLingui();
   return (
     <ScrollArea type="auto" h="100%">
-      <nav aria-label="Main">
+      <nav aria-label={t`Main`}>
         <Stack gap={4} p="sm">
           {query.isPending && query.fetchStatus !== 'idle'
             ? ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => <Skeleton key={k} h={36} radius="md" />)
             : null}
           {query.isError && (
             <Text size="sm" c="red.8" px="sm">
-              The menu could not be loaded.
+              <Trans>The menu could not be loaded.</Trans>
             </Text>
           )}
           {sections.map((section) => (

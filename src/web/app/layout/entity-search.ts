@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 /*
  * What Ctrl+K finds besides the menu, for a customer: their packages (tracking number or description), pre-alerts
  * (tracking number, description or seller) and invoices (number). Online it asks the list endpoints with their `q`;
@@ -53,7 +55,7 @@ export const packageHit = (p: PackageSummary): EntityHit => ({
   group: 'Packages',
   label: p.tracking_number,
   // The kind first: the group's title is drawn by CSS, which screen readers do not read.
-  description: ['Package', p.description, p.status_name].filter(Boolean).join(' · '),
+  description: [t`Package`, p.description, p.status_name].filter(Boolean).join(' · '),
   href: `/user/packages/${p.id}`,
 });
 
@@ -61,30 +63,28 @@ export const prealertHit = (p: Prealert): EntityHit => ({
   id: `prealert-${p.id}`,
   group: 'Pre-alerts',
   label: p.tracking_number,
-  description: ['Pre-alert', p.description, p.seller_name, PREALERT_STATE[p.status]]
+  description: [t`Pre-alert`, p.description, p.seller_name, i18n._(PREALERT_STATE[p.status])]
     .filter(Boolean)
     .join(' · '),
   // The list under the form, narrowed to this pre-alert.
   href: `/user/packages/pre-alert?q=${encodeURIComponent(p.tracking_number)}`,
 });
 
-const PREALERT_STATE: Record<Prealert['status'], string> = {
-  pending: 'Pending',
-  matched: 'Matched',
-  cancelled: 'Cancelled',
+const PREALERT_STATE: Record<Prealert['status'], MessageDescriptor> = {
+  pending: msg`Pending`,
+  matched: msg`Matched`,
+  cancelled: msg`Cancelled`,
 };
 
 /** As the customer reads them ("Unpaid" for issued), the words of the invoice screens. */
-const INVOICE_STATE: Record<InvoiceSummary['status'], string> = {
-  ...INVOICE_STATUS_LABELS,
-  issued: 'Unpaid',
-};
+const invoiceState = (status: InvoiceSummary['status']): string =>
+  status === 'issued' ? t`Unpaid` : (INVOICE_STATUS_LABELS[status] ?? status);
 
 export const invoiceHit = (i: InvoiceSummary): EntityHit => ({
   id: `invoice-${i.id}`,
   group: 'Invoices',
-  label: `Invoice ${i.number ?? ''}`.trim(),
-  description: INVOICE_STATE[i.status] ?? i.status,
+  label: (i.number ? t`Invoice ${i.number}` : t`Invoice`).trim(),
+  description: invoiceState(i.status),
   href: `/user/invoices/${i.id}`,
 });
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
@@ -23,6 +24,7 @@ export interface FileListProps {
 export function FileList({ files, label, meta, actions }: FileListProps) {
   const [preview, setPreview] = useState<FileInfo | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const { t } = useLingui();
 
   const download = async (file: FileInfo) => {
     setDownloading(file.id);
@@ -31,8 +33,8 @@ export function FileList({ files, label, meta, actions }: FileListProps) {
     } catch (e) {
       notifications.show({
         color: 'red',
-        title: 'Download failed',
-        message: errorMessage(e, 'Could not download the file'),
+        title: t`Download failed`,
+        message: errorMessage(e, t`Could not download the file`),
       });
     } finally {
       setDownloading(null);
@@ -66,20 +68,20 @@ export function FileList({ files, label, meta, actions }: FileListProps) {
                   size="xs"
                   variant="default"
                   leftSection={<IconEye size={14} aria-hidden />}
-                  aria-label={`View ${file.name}`}
+                  aria-label={t`View ${file.name}`}
                   onClick={() => setPreview(file)}
                 >
-                  View
+                  <Trans>View</Trans>
                 </Button>
                 <Button
                   size="xs"
                   variant="default"
                   leftSection={<IconDownload size={14} aria-hidden />}
-                  aria-label={`Download ${file.name}`}
+                  aria-label={t`Download ${file.name}`}
                   loading={downloading === file.id}
                   onClick={() => void download(file)}
                 >
-                  Download
+                  <Trans>Download</Trans>
                 </Button>
                 {actions?.(file)}
               </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { FileInfo } from '../../../contract/packages';
@@ -11,6 +12,7 @@ export function FilePreviewModal({ file, onClose }: { file: FileInfo | null; onC
   const [state, setState] = useState<State>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
   const [frameBlocked, setFrameBlocked] = useState(false);
+  const { t } = useLingui();
   const kind = file ? previewKind(file.content_type) : 'none';
 
   // A Content-Security-Policy without `frame-src blob:` blocks the inline PDF: offer the new tab instead.
@@ -36,32 +38,32 @@ export function FilePreviewModal({ file, onClose }: { file: FileInfo | null; onC
       })
       .catch((e: unknown) => {
         if (!controller.signal.aborted)
-          setState({ status: 'error', message: errorMessage(e, 'Could not open the file') });
+          setState({ status: 'error', message: errorMessage(e, t`Could not open the file`) });
       });
     return () => {
       controller.abort();
       if (href) URL.revokeObjectURL(href);
     };
-  }, [file]);
+  }, [file, t]);
 
   return (
     <Modal
       opened={file !== null}
       onClose={onClose}
-      title={file?.name ?? 'File'}
+      title={file?.name ?? t`File`}
       size="xl"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {file && (
         <Stack gap="md">
           {state.status === 'loading' && (
             <Center mih={200}>
-              <Loader aria-label="Loading the file" />
+              <Loader aria-label={t`Loading the file`} />
             </Center>
           )}
           {state.status === 'error' && (
-            <Alert color="red" variant="light" role="alert" title="Could not open the file">
+            <Alert color="red" variant="light" role="alert" title={t`Could not open the file`}>
               {state.message}
             </Alert>
           )}
@@ -69,18 +71,22 @@ export function FilePreviewModal({ file, onClose }: { file: FileInfo | null; onC
             <Image src={state.href} alt={file.name} fit="contain" mah="70vh" />
           )}
           {state.status === 'ready' && kind === 'pdf' && frameBlocked && (
-            <Text>This PDF cannot be shown inside the page. Open it in a new tab, or download it.</Text>
+            <Text>
+              <Trans>This PDF cannot be shown inside the page. Open it in a new tab, or download it.</Trans>
+            </Text>
           )}
           {state.status === 'ready' && kind === 'pdf' && !frameBlocked && (
             <iframe src={state.href} title={file.name} style={{ width: '100%', height: '70vh', border: 0 }} />
           )}
           {state.status === 'ready' && kind === 'none' && (
-            <Text>This file type cannot be shown in the browser. Download it to open it.</Text>
+            <Text>
+              <Trans>This file type cannot be shown in the browser. Download it to open it.</Trans>
+            </Text>
           )}
           <Group justify="space-between" gap="sm">
             {state.status === 'ready' ? (
               <Anchor href={state.href} target="_blank" rel="noopener">
-                Open in a new tab
+                <Trans>Open in a new tab</Trans>
               </Anchor>
             ) : (
               <span />
@@ -97,7 +103,7 @@ export function FilePreviewModal({ file, onClose }: { file: FileInfo | null; onC
                 }
               }}
             >
-              Download
+              <Trans>Download</Trans>
             </Button>
           </Group>
         </Stack>

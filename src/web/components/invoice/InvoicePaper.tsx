@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
@@ -23,7 +24,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" data-testid={testId}>
+      <Text size="sm" ta="end" data-testid={testId}>
         {children}
       </Text>
     </Group>
@@ -49,7 +50,7 @@ function Letterhead({ company, heading }: { company?: Company; heading: string }
           )}
         </div>
       </Group>
-      <div style={{ textAlign: 'right', marginLeft: 'auto' }}>
+      <div style={{ textAlign: 'end', marginInlineStart: 'auto' }}>
         <Text fw={800} fz="lg" tt="uppercase" lts={1}>
           {W.document}
         </Text>
@@ -81,6 +82,7 @@ export function InvoicePaper({
     ...(audience === 'customer' ? { statusLabels: CUSTOMER_INVOICE_STATUS_LABELS } : {}),
     ...(taxLabel ? { taxLabel } : {}),
   });
+  const { t } = useLingui();
   const style = company ? ({ '--brand': company.primary_color } as CSSProperties) : undefined;
   return (
     <Paper
@@ -90,14 +92,14 @@ export function InvoicePaper({
       className={classes.sheet}
       style={style}
       component="article"
-      aria-label="Invoice document"
+      aria-label={t`Invoice document`}
       data-testid="invoice-paper"
     >
       <Stack gap="lg">
         <Letterhead company={company} heading={rows.heading} />
         {rows.draft && (
           <Text className={classes.draftMark} aria-hidden>
-            DRAFT
+            <Trans>DRAFT</Trans>
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -144,8 +146,9 @@ export function InvoicePaper({
 
 /** An invoice's page while it loads: its title line, then the paper. */
 export function LoadingInvoice({ paperHeight }: { paperHeight: number }) {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the invoice">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading the invoice`}>
       <Skeleton h={40} w="60%" />
       <Skeleton h={paperHeight} radius="md" />
     </Stack>

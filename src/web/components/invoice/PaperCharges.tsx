@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css';
+import { useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import { currencySymbol } from '../../../contract/format';
 import {
@@ -13,14 +14,14 @@ function SumRow({ row }: { row: PaperRow }) {
   const weight = row.strong ? 700 : 500;
   return (
     <Table.Tr>
-      <Table.Th scope="row" colSpan={4} ta="right" fw={weight} visibleFrom="sm">
+      <Table.Th scope="row" colSpan={4} ta="end" fw={weight} visibleFrom="sm">
         {row.label}
       </Table.Th>
-      <Table.Th scope="row" ta="right" fw={weight} hiddenFrom="sm">
+      <Table.Th scope="row" ta="end" fw={weight} hiddenFrom="sm">
         {row.label}
       </Table.Th>
       <Table.Td
-        ta="right"
+        ta="end"
         fw={weight}
         fz={row.strong ? 'md' : undefined}
         style={{ whiteSpace: 'nowrap' }}
@@ -37,25 +38,28 @@ function SumRow({ row }: { row: PaperRow }) {
  * then the closing rows. On a phone type, quantity and unit price go under the description, so amounts stay in view.
  */
 export function PaperCharges({ rows, number }: { rows: InvoicePaperRows; number: string | null }) {
+  const { t } = useLingui();
+  const invoice = number ?? t`(draft)`;
+  const symbol = currencySymbol(rows.currency);
+  const currency = rows.currency;
+  const caption = t`Charges on invoice ${invoice}, in ${symbol} (${currency})`;
   return (
-    <ScrollTable label="Invoice lines" minWidth={300}>
+    <ScrollTable label={t`Invoice lines`} minWidth={300}>
       <Table verticalSpacing={6}>
-        <Table.Caption>
-          Charges on invoice {number ?? '(draft)'}, in {currencySymbol(rows.currency)} ({rows.currency})
-        </Table.Caption>
+        <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{W.description}</Table.Th>
             <Table.Th scope="col" visibleFrom="sm">
               {W.type}
             </Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
+            <Table.Th scope="col" ta="end" visibleFrom="sm">
               {W.quantity}
             </Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
+            <Table.Th scope="col" ta="end" visibleFrom="sm">
               {W.unitPrice}
             </Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="end">
               {W.amount}
             </Table.Th>
           </Table.Tr>
@@ -86,13 +90,13 @@ export function PaperCharges({ rows, number }: { rows: InvoicePaperRows; number:
                   </Text>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{l.type}</Table.Td>
-                <Table.Td ta="right" visibleFrom="sm">
+                <Table.Td ta="end" visibleFrom="sm">
                   {l.quantity}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                   {l.unitPrice}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                   {l.amount}
                 </Table.Td>
               </Table.Tr>

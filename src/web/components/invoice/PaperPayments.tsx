@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type PaperPayment, INVOICE_PAPER_WORDS as W } from '../../../contract/invoices-paper';
 
@@ -13,7 +14,7 @@ export function PaperPayments({ payments }: { payments: PaperPayment[] }) {
           <Table.Tr>
             <Table.Th scope="col">{W.date}</Table.Th>
             <Table.Th scope="col">{W.method}</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="end">
               {W.amount}
             </Table.Th>
           </Table.Tr>
@@ -31,11 +32,15 @@ export function PaperPayments({ payments }: { payments: PaperPayment[] }) {
                 )}
               </Table.Td>
               <Table.Td
-                ta="right"
+                ta="end"
                 style={{ whiteSpace: 'nowrap' }}
                 td={p.reversed ? 'line-through' : undefined}
               >
-                {p.reversed && <VisuallyHidden>Reversed, not counted: </VisuallyHidden>}
+                {p.reversed && (
+                  <VisuallyHidden>
+                    <Trans>Reversed, not counted:</Trans>{' '}
+                  </VisuallyHidden>
+                )}
                 {p.amount}
               </Table.Td>
             </Table.Tr>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Checkbox.css';
+import { useLingui } from '@lingui/react/macro';
 import {
   Checkbox,
   type MantineBreakpoint,
@@ -65,9 +66,10 @@ export function DataTable<T>({
   footer,
 }: DataTableProps<T>) {
   const words = useWords();
+  const { t } = useLingui();
   const all = selection ? pageState(selection, rows) : null;
   return (
-    <ScrollTable label={regionLabel ?? `${label} table`} minWidth={minWidth} maxHeight={maxHeight}>
+    <ScrollTable label={regionLabel ?? t`${label} table`} minWidth={minWidth} maxHeight={maxHeight}>
       <Table stickyHeader striped highlightOnHover verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>

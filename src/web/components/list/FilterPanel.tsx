@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Paper, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ClearFilters } from '../ClearFilters';
@@ -19,8 +20,9 @@ export function FilterPanel({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
-    <Paper p="md" component="section" aria-label="Filters">
+    <Paper p="md" component="section" aria-label={t`Filters`}>
       {className ? (
         <div className={className}>{children}</div>
       ) : (

@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { Box, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -49,12 +50,15 @@ export function ListResults<T>({
   errorTitle,
   empty,
   paging,
-  region = 'Results',
+  region,
   offline,
   summary = true,
   ...rows
 }: ListResultsProps<T>) {
+  const { t } = useLingui();
   const phone = useCardsLayout();
+  const name = rows.label.toLowerCase();
+  const landmark = region === undefined ? t`Results` : region;
   const cards = rows.card !== undefined && (rows.columns === undefined || phone);
   const { data, isPlaceholderData } = query;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
@@ -75,13 +79,7 @@ export function ListResults<T>({
     ) : (
       <QueryStates
         query={query}
-        loading={
-          <LoadingRows
-            label={`Loading ${rows.label.toLowerCase()}`}
-            count={cards ? 4 : 8}
-            h={cards ? 96 : 40}
-          />
-        }
+        loading={<LoadingRows label={t`Loading ${name}`} count={cards ? 4 : 8} h={cards ? 96 : 40} />}
         errorTitle={errorTitle}
         isEmpty={(found) => found.total === 0 && found.items.length === 0}
         empty={empty}
@@ -117,8 +115,8 @@ export function ListResults<T>({
         )}
       </QueryStates>
     );
-  return region ? (
-    <Box component="section" aria-label={region}>
+  return landmark ? (
+    <Box component="section" aria-label={landmark}>
       {results}
     </Box>
   ) : (

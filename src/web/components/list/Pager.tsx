@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import { formatDecimal } from '../../../contract/format';
 import { PageButtons, PageSizeSelect } from '../Paging';
@@ -35,7 +35,7 @@ export function ResultsSummary({
   /** What the list holds, by count: `msg({ message: '{count, plural, one {package} other {packages}}' })`. */
   noun: MessageDescriptor;
 }) {
-  const { i18n } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
   const all = `${formatDecimal(total, 0)}${capped ? '+' : ''}`;
@@ -65,6 +65,7 @@ export function Pager({
   /** A phone: fewer page buttons, smaller. */
   compact?: boolean;
 }) {
+  const { t } = useLingui();
   const pages = pageCount(total, pageSize);
   const { sizes, onChange } = paging;
   if (pages <= 1 && !(sizes && paging.pageSize)) return null;
@@ -72,7 +73,7 @@ export function Pager({
     <Group justify="space-between" gap="sm" wrap="wrap">
       {sizes && paging.pageSize ? (
         <PageSizeSelect
-          label="Rows per page"
+          label={t`Rows per page`}
           sizes={sizes}
           value={paging.pageSize}
           onChange={(size) => onChange({ pageSize: size, page: 1 })}
@@ -84,7 +85,7 @@ export function Pager({
         <span />
       )}
       {pages > 1 && (
-        <nav aria-label={paging.label ?? 'Pagination'}>
+        <nav aria-label={paging.label ?? t`Pagination`}>
           <PageButtons
             total={capped ? pages + 1 : pages}
             value={Math.min(paging.page, capped ? pages + 1 : pages)}

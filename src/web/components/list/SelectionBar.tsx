@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -27,12 +28,12 @@ export function SelectionBar({
     >
       <Group justify="space-between" gap="sm">
         <Text fw={600} aria-live="polite">
-          {count} selected
+          <Trans>{count} selected</Trans>
         </Text>
         <Group gap="xs">
           {children}
           <Button size="sm" variant="subtle" onClick={onClear}>
-            Clear selection
+            <Trans>Clear selection</Trans>
           </Button>
         </Group>
       </Group>

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Progress.css';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -26,7 +28,11 @@ import { type OutboxRecord, statusText } from '../../lib/offline/outbox-model';
 import { RelativeTime } from '../RelativeTime';
 
 const toneColor = { neutral: 'gray', progress: 'blue', warning: 'orange', danger: 'red' } as const;
-const kindName = { prealert: 'Pre-alert', receipt: 'Receipt upload', intake: 'Parcel received' } as const;
+const kindName = {
+  prealert: msg`Pre-alert`,
+  receipt: msg`Receipt upload`,
+  intake: msg`Parcel received`,
+} as const;
 
 function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} kB`;
@@ -60,22 +66,27 @@ export function OutboxControl() {
   const estimate = useStorageEstimate(opened);
   const count = records.length;
   const now = Date.now();
+  const { t, i18n } = useLingui();
+  const kind = (rec: OutboxRecord) => i18n._(kindName[rec.kind]);
 
   useEffect(() => {
     void outbox.refresh();
   }, []);
 
   if (count === 0 && !opened) return null;
+  const used = estimate ? formatBytes(estimate.usage) : null;
+  const quota = estimate ? formatBytes(estimate.quota) : null;
+  const discarding = confirm ? `${kind(confirm)} ${confirm.label}` : '';
 
   return (
     <>
-      <Tooltip label={`Outbox: ${count} unsent`}>
+      <Tooltip label={t`Outbox: ${count} unsent`}>
         <Indicator label={count} size={18} disabled={count === 0} color="orange" offset={4}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={`Outbox, ${count} unsent`}
+            aria-label={t`Outbox, ${count} unsent`}
             onClick={open}
           >
             <IconCloudUpload size={20} aria-hidden />
@@ -86,18 +97,20 @@ export function OutboxControl() {
         opened={opened}
         onClose={close}
         position="right"
-        title="Outbox"
-        closeButtonProps={{ 'aria-label': 'Close outbox' }}
+        title={t`Outbox`}
+        closeButtonProps={{ 'aria-label': t`Close outbox` }}
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            What you sent while offline, or while the connection failed, waits here on this device and uploads
-            by itself — once, even if it is retried.
+            <Trans>
+              What you sent while offline, or while the connection failed, waits here on this device and
+              uploads by itself — once, even if it is retried.
+            </Trans>
           </Text>
           <Group justify="space-between">
             <Text size="sm" fw={600}>
-              {count === 0 ? 'Everything is sent' : `${count} unsent`}
-              {!online && (reason === 'unreachable' ? " · can't reach the server" : ' · offline')}
+              {count === 0 ? t`Everything is sent` : t`${count} unsent`}
+              {!online && (reason === 'unreachable' ? t` · can't reach the server` : t` · offline`)}
             </Text>
             <Button
               size="xs"
@@ -111,13 +124,13 @@ export function OutboxControl() {
               loading={flushing}
               disabled={(!online && reason === 'offline') || count === 0}
             >
-              Sync now
+              <Trans>Sync now</Trans>
             </Button>
           </Group>
           <Stack
             gap="sm"
             component="ul"
-            aria-label="Unsent items"
+            aria-label={t`Unsent items`}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {records.map((rec) => {
@@ -132,18 +145,18 @@ export function OutboxControl() {
                   p="sm"
                   style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
                   data-state={rec.state}
-                  aria-label={`${kindName[rec.kind]} ${rec.label}`}
+                  aria-label={`${kind(rec)} ${rec.label}`}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text fw={600} size="sm" truncate>
-                      {kindName[rec.kind]} {rec.label}
+                      {kind(rec)} {rec.label}
                     </Text>
                     <Badge variant="light" color={toneColor[status.tone]} style={{ flexShrink: 0 }}>
                       {rec.state === 'attention'
-                        ? 'Needs attention'
+                        ? t`Needs attention`
                         : rec.state === 'uploading'
-                          ? 'Uploading'
-                          : 'Waiting'}
+                          ? t`Uploading`
+                          : t`Waiting`}
                     </Badge>
                   </Group>
                   <Text
@@ -154,12 +167,19 @@ export function OutboxControl() {
                     {status.text}
                   </Text>
                   {pct !== undefined && (
-                    <Progress value={pct} aria-label={`Upload progress ${rec.label}`} size="sm" />
+                    <Progress value={pct} aria-label={t`Upload progress ${rec.label}`} size="sm" />
                   )}
                   <Text size="xs" c="dimmed">
-                    {rec.files.length} file{rec.files.length === 1 ? '' : 's'}, {formatBytes(size)} · saved{' '}
-                    <RelativeTime value={new Date(rec.createdAt).toISOString()} />
-                    {rec.attempts > 0 && ` · ${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}`}
+                    <Plural value={rec.files.length} one="# file" other="# files" />, {formatBytes(size)} ·{' '}
+                    <Trans>
+                      saved <RelativeTime value={new Date(rec.createdAt).toISOString()} />
+                    </Trans>
+                    {rec.attempts > 0 && (
+                      <>
+                        {' · '}
+                        <Plural value={rec.attempts} one="# attempt" other="# attempts" />
+                      </>
+                    )}
                   </Text>
                   <Group gap="xs">
                     {rec.state === 'attention' && rec.kind === 'prealert' && (
@@ -170,12 +190,12 @@ export function OutboxControl() {
                           void navigate({ to: '/user/packages/pre-alert', search: { outbox: rec.id } });
                         }}
                       >
-                        Edit and resend
+                        <Trans>Edit and resend</Trans>
                       </Button>
                     )}
                     {rec.state === 'attention' && (rec.kind === 'receipt' || rec.kind === 'intake') && (
                       <Button size="xs" onClick={() => void outbox.resend(rec.id, { fields: rec.fields })}>
-                        Try again
+                        <Trans>Try again</Trans>
                       </Button>
                     )}
                     <Button
@@ -186,30 +206,36 @@ export function OutboxControl() {
                       onClick={() => setConfirm(rec)}
                       disabled={rec.state === 'uploading' && pct !== undefined}
                     >
-                      Discard
+                      <Trans>Discard</Trans>
                     </Button>
                   </Group>
                 </Stack>
               );
             })}
           </Stack>
-          {estimate && (
+          {estimate && used && quota && (
             <Text size="xs" c="dimmed">
-              This site uses {formatBytes(estimate.usage)} of {formatBytes(estimate.quota)} on this device
-              {estimate.persisted ? ' (kept: the browser will not clear it to free space).' : '.'}
+              {estimate.persisted
+                ? t`This site uses ${used} of ${quota} on this device (kept: the browser will not clear it to free space).`
+                : t`This site uses ${used} of ${quota} on this device.`}
             </Text>
           )}
         </Stack>
       </Drawer>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Discard this item?" centered>
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={t`Discard this item?`}
+        centered
+      >
         <Stack>
           <Text size="sm">
-            {confirm && `${kindName[confirm.kind]} ${confirm.label}`} has not reached us. Discarding deletes
-            it and its files from this device; it cannot be undone.
+            {confirm &&
+              t`${discarding} has not reached us. Discarding deletes it and its files from this device; it cannot be undone.`}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               color="red"
@@ -218,7 +244,7 @@ export function OutboxControl() {
                 setConfirm(null);
               }}
             >
-              Discard
+              <Trans>Discard</Trans>
             </Button>
           </Group>
         </Stack>

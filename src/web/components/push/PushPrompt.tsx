@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconBell, IconBellCheck, IconBellOff, IconDeviceMobile } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,22 +9,37 @@ import { usePushPrompt } from '../../lib/push/use-push';
 /** Where the prompt sits: its button's words and how much it says. */
 export type PushPromptPlace = 'prealert' | 'bell' | 'profile';
 
+/** The buttons' English words (tests find the buttons by them); the buttons say them in the current language. */
 export const TURN_ON_LABEL = 'Turn on notifications on this device';
 export const TELL_ME_LABEL = 'Tell me when it arrives';
 
+/** The prompt's sentences, in the current language when read. */
 export const PUSH_TEXT = {
-  on: 'Notifications are on for this device.',
-  onPrealert: 'We will notify you on this device when it arrives.',
-  deniedTitle: 'Notifications are blocked on this device',
-  denied:
-    "To turn them on, open this site's settings in your browser (the icon beside the address), allow Notifications, then reload the page.",
-  installTitle: 'Add the app to your Home Screen first',
-  install:
-    'On iPhone and iPad, notifications work from the installed app: tap Share, then Add to Home Screen, and open the app from there.',
-  unsupported:
-    'This browser cannot show notifications. You will still find every update under the bell and by e-mail.',
-  why: 'Get a notification on this device when a package arrives, is held or is ready for pickup, and when an invoice is issued.',
-} as const;
+  get on() {
+    return t`Notifications are on for this device.`;
+  },
+  get onPrealert() {
+    return t`We will notify you on this device when it arrives.`;
+  },
+  get deniedTitle() {
+    return t`Notifications are blocked on this device`;
+  },
+  get denied() {
+    return t`To turn them on, open this site's settings in your browser (the icon beside the address), allow Notifications, then reload the page.`;
+  },
+  get installTitle() {
+    return t`Add the app to your Home Screen first`;
+  },
+  get install() {
+    return t`On iPhone and iPad, notifications work from the installed app: tap Share, then Add to Home Screen, and open the app from there.`;
+  },
+  get unsupported() {
+    return t`This browser cannot show notifications. You will still find every update under the bell and by e-mail.`;
+  },
+  get why() {
+    return t`Get a notification on this device when a package arrives, is held or is ready for pickup, and when an invoice is issued.`;
+  },
+};
 
 function Note({ icon, title, children }: { icon: ReactNode; title?: string; children: ReactNode }) {
   return (
@@ -44,7 +61,7 @@ export function PushPrompt({ place, ports }: { place: PushPromptPlace; ports?: P
     if (place === 'bell') return null;
     return (
       <Text size="sm" c="dimmed" role="status" data-push-state="on">
-        <IconBellCheck size={16} aria-hidden style={{ verticalAlign: '-3px', marginRight: 4 }} />
+        <IconBellCheck size={16} aria-hidden style={{ verticalAlign: '-3px', marginInlineEnd: 4 }} />
         {place === 'prealert' ? PUSH_TEXT.onPrealert : PUSH_TEXT.on}
       </Text>
     );
@@ -90,7 +107,11 @@ export function PushPrompt({ place, ports }: { place: PushPromptPlace; ports?: P
         styles={{ root: { height: 'auto', minHeight: 30, paddingBlock: 4 }, label: { whiteSpace: 'normal' } }}
         onClick={() => void turnOn()}
       >
-        {place === 'prealert' ? TELL_ME_LABEL : TURN_ON_LABEL}
+        {place === 'prealert' ? (
+          <Trans>Tell me when it arrives</Trans>
+        ) : (
+          <Trans>Turn on notifications on this device</Trans>
+        )}
       </Button>
       {error && (
         <Text size="sm" c="red.8" role="alert">

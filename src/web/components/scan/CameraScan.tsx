@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
@@ -10,8 +11,8 @@ export function CameraScan({
   opened,
   onClose,
   onCode,
-  title = "Scan the label's barcode",
-  fallback = 'Type the tracking number or use the handheld scanner instead.',
+  title,
+  fallback,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -20,6 +21,7 @@ export function CameraScan({
   fallback?: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const { t } = useLingui();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -30,7 +32,8 @@ export function CameraScan({
     let cancelled = false;
     (async () => {
       try {
-        if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use the camera here');
+        if (!navigator.mediaDevices?.getUserMedia)
+          throw new Error(t`This browser cannot use the camera here`);
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
         const el = video.current;
         if (cancelled || !el) return;
@@ -40,7 +43,7 @@ export function CameraScan({
         if (cancelled) return;
         stop = await startBarcodeScan(el, (code) => onCode(code));
       } catch (e) {
-        setError(e instanceof Error ? e.message : 'The camera could not be started');
+        setError(e instanceof Error ? e.message : t`The camera could not be started`);
       }
     })();
     return () => {
@@ -48,23 +51,25 @@ export function CameraScan({
       stop?.();
       for (const t of stream?.getTracks() ?? []) t.stop();
     };
-  }, [opened, onCode]);
+  }, [opened, onCode, t]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+    <Modal opened={opened} onClose={onClose} title={title ?? t`Scan the label's barcode`} size="lg">
       <Stack>
         {error ? (
-          <Alert color="red" title="No camera">
-            {error}. {fallback}
+          <Alert color="red" title={t`No camera`}>
+            {error}. {fallback ?? t`Type the tracking number or use the handheld scanner instead.`}
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">
-            Hold the barcode in the frame: Code 128, Code 39, QR, Data Matrix, ITF, UPC and EAN are read.
+            <Trans>
+              Hold the barcode in the frame: Code 128, Code 39, QR, Data Matrix, ITF, UPC and EAN are read.
+            </Trans>
           </Text>
         )}
         <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} />
         <Button variant="default" size="md" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </Stack>
     </Modal>

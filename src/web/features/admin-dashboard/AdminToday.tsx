@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -12,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { formatDecimal } from '../../../contract/format';
 import { LoadingRows, QueryError } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { formatMoney } from '../../lib/format';
@@ -59,7 +62,7 @@ function Figure(props: {
             lh={1.2}
             c={props.alert && props.value > 0 ? 'var(--mantine-color-error)' : undefined}
           >
-            {props.value.toLocaleString('en-US')}
+            {formatDecimal(props.value, 0)}
           </Text>
           <Text size="sm" c="dimmed">
             {props.hint}
@@ -70,7 +73,8 @@ function Figure(props: {
         </ThemeIcon>
       </Group>
       <Text size="sm" fw={600} c="var(--mantine-color-anchor)" mt="sm">
-        Open the list <IconChevronRight size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+        <Trans>Open the list</Trans>{' '}
+        <IconChevronRight size={14} aria-hidden className="mirror-rtl" style={{ verticalAlign: 'middle' }} />
       </Text>
     </Card>
   );
@@ -82,11 +86,12 @@ export function AdminToday() {
   const query = useQuery(dashboardQueryOptions(day.since));
   const follow = useFollow();
   const d = query.data;
+  const { t } = useLingui();
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Today"
-        description="What needs doing: each figure opens its list."
+        title={t`Today`}
+        description={t`What needs doing: each figure opens its list.`}
         action={
           <Group gap="sm">
             <Button
@@ -96,7 +101,7 @@ export function AdminToday() {
               leftSection={<IconScan size={18} aria-hidden />}
               size="md"
             >
-              Receive parcels
+              <Trans>Receive parcels</Trans>
             </Button>
             <Button
               component="a"
@@ -106,16 +111,16 @@ export function AdminToday() {
               leftSection={<IconFileImport size={18} aria-hidden />}
               size="md"
             >
-              Import receipts
+              <Trans>Import receipts</Trans>
             </Button>
           </Group>
         }
       />
       {query.isPending ? (
-        <LoadingRows label="Loading today’s work" count={3} h={120} />
+        <LoadingRows label={t`Loading today’s work`} count={3} h={120} />
       ) : !d ? (
         <QueryError
-          title="Today’s work could not be loaded"
+          title={t`Today’s work could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -123,45 +128,45 @@ export function AdminToday() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Figure
             testId="received-today"
-            label="Received today"
+            label={t`Received today`}
             value={d.received_today}
-            hint="Parcels in at the warehouse since midnight"
+            hint={t`Parcels in at the warehouse since midnight`}
             href={`/admin/packages?from=${day.date}&to=${day.date}`}
             icon={<IconBuildingWarehouse size={20} />}
           />
           <Figure
             testId="unassigned"
-            label="Unassigned parcels"
+            label={t`Unassigned parcels`}
             value={d.unassigned}
-            hint="Received for nobody we could find"
+            hint={t`Received for nobody we could find`}
             href="/admin/packages?unassigned=1"
             icon={<IconQuestionMark size={20} />}
             alert
           />
           <Figure
             testId="unmatched-prealerts"
-            label="Unmatched pre-alerts"
+            label={t`Unmatched pre-alerts`}
             value={d.unmatched_prealerts}
-            hint="Announced by customers, not yet arrived or matched"
+            hint={t`Announced by customers, not yet arrived or matched`}
             href="/admin/prealerts"
             icon={<IconArrowsJoin size={20} />}
           />
           <Figure
             testId="ready-for-pickup"
-            label="Ready for pickup"
+            label={t`Ready for pickup`}
             value={d.ready_for_pickup}
-            hint="Waiting at the counter"
+            hint={t`Waiting at the counter`}
             href="/admin/packages?status=ready_for_pickup"
             icon={<IconPackage size={20} />}
           />
           <Figure
             testId="overdue-invoices"
-            label="Overdue invoices"
+            label={t`Overdue invoices`}
             value={d.overdue_invoices}
             hint={
               d.overdue_invoices > 0
-                ? `${formatMoney(d.overdue_total_cents, d.currency)} past due`
-                : 'Nothing past due'
+                ? t`${{ amount: formatMoney(d.overdue_total_cents, d.currency) }} past due`
+                : t`Nothing past due`
             }
             href="/admin/invoice/list?status=overdue"
             icon={<IconAlertTriangle size={20} />}

@@ -1,3 +1,5 @@
+import './i18n';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +9,9 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { FLAGGED_SHOWN, flaggedPaymentsQueryOptions } from './api';
 
 function Attempt({ attempt }: { attempt: PaymentAttempt }) {
+  const { t } = useLingui();
+  const reference = attempt.provider_reference;
+  const surplus = formatMoney(attempt.surplus_cents, attempt.currency);
   return (
     <Stack component="li" gap={2}>
       <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
@@ -26,12 +31,19 @@ function Attempt({ attempt }: { attempt: PaymentAttempt }) {
               <Link to="/admin/invoice/preview/$id" params={{ id: inv.id }} {...props} />
             )}
           >
-            {inv.number ?? 'Draft'}
+            {inv.number ?? t`Draft`}
           </Anchor>
         ))}
         <Text size="sm" c="dimmed">
           · {formatDateTime(attempt.created_at)}
-          {attempt.provider_reference ? ` · ref ${attempt.provider_reference}` : ''}
+          {reference ? (
+            <>
+              {' · '}
+              <Trans>
+                ref <bdi>{reference}</bdi>
+              </Trans>
+            </>
+          ) : null}
         </Text>
       </Group>
       {attempt.reason && (
@@ -41,7 +53,7 @@ function Attempt({ attempt }: { attempt: PaymentAttempt }) {
       )}
       {attempt.surplus_cents > 0 && (
         <Text size="sm" c="red.9">
-          {formatMoney(attempt.surplus_cents, attempt.currency)} taken that no invoice needed: refund it.
+          <Trans>{surplus} taken that no invoice needed: refund it.</Trans>
         </Text>
       )}
     </Stack>
@@ -55,17 +67,22 @@ function Attempt({ attempt }: { attempt: PaymentAttempt }) {
 export function OnlinePaymentsToCheck() {
   const query = useQuery(flaggedPaymentsQueryOptions());
   const found = query.data;
+  const shown = FLAGGED_SHOWN;
   if (!found || found.total === 0) return null;
+  const total = found.total;
   return (
     <Card padding="lg" withBorder component="section" aria-labelledby="flagged-payments-heading">
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
         <div>
           <Title order={2} fz="lg" id="flagged-payments-heading">
-            Online payments to check
+            <Trans>Online payments to check</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            {found.total === 1 ? '1 payment' : `${found.total} payments`} the provider did not confirm: check
-            each in the provider's dashboard, then record it on its invoice (or refund it).
+            <Plural
+              value={total}
+              one="# payment the provider did not confirm: check each in the provider's dashboard, then record it on its invoice (or refund it)."
+              other="# payments the provider did not confirm: check each in the provider's dashboard, then record it on its invoice (or refund it)."
+            />
           </Text>
         </div>
         <ThemeIcon variant="light" size="lg" radius="xl" color="orange" aria-hidden>
@@ -77,9 +94,11 @@ export function OnlinePaymentsToCheck() {
           <Attempt key={a.id} attempt={a} />
         ))}
       </Stack>
-      {found.total > FLAGGED_SHOWN && (
+      {found.total > shown && (
         <Text size="sm" c="dimmed" mt="sm">
-          The {FLAGGED_SHOWN} newest of {found.total}.
+          <Trans>
+            The {shown} newest of {total}.
+          </Trans>
         </Text>
       )}
     </Card>

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, EmptyState, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
@@ -30,7 +32,8 @@ export function AdminInvoiceList({
   onChange: AdminInvoiceChange;
   onClear: () => void;
 }) {
-  usePageTitle('Invoices');
+  const { t } = useLingui();
+  usePageTitle(t`Invoices`);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const query = useQuery(adminInvoicesQueryOptions(toListQuery(search)));
   const actions = useInvoiceActions();
@@ -45,14 +48,14 @@ export function AdminInvoiceList({
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Invoices"
-        description="Bill customers, send invoices and record what they pay."
+        title={t`Invoices`}
+        description={t`Bill customers, send invoices and record what they pay.`}
         action={
           <Button
             renderRoot={(props) => <Link to="/admin/invoice/add" {...props} />}
             leftSection={<IconPlus size={16} aria-hidden />}
           >
-            New invoice
+            <Trans>New invoice</Trans>
           </Button>
         }
       />
@@ -65,17 +68,17 @@ export function AdminInvoiceList({
         onSend={() => bulkSend.mutate([...selection.selected.keys()])}
       />
       <BulkSendResult result={bulkResult} onClose={() => setBulkResult(null)} />
-      <Box component="section" aria-label="Results">
+      <Box component="section" aria-label={t`Results`}>
         <QueryStates
           query={query}
-          loading={<LoadingRows label="Loading invoices" count={8} h={44} />}
-          errorTitle="Could not load the invoices"
+          loading={<LoadingRows label={t`Loading invoices`} count={8} h={44} />}
+          errorTitle={t`Could not load the invoices`}
           isEmpty={(found) => found.items.length === 0}
           empty={
             filtered ? (
               <NoMatches
-                title="No invoices match"
-                description="Try other words or fewer filters."
+                title={t`No invoices match`}
+                description={t`Try other words or fewer filters.`}
                 onClear={onClear}
               />
             ) : (
@@ -83,8 +86,8 @@ export function AdminInvoiceList({
                 py="xl"
                 icon={<IconFileInvoice size={28} aria-hidden />}
                 variant="light"
-                title="No invoices yet"
-                description="Bill a customer's packages with New invoice."
+                title={t`No invoices yet`}
+                description={t`Bill a customer's packages with New invoice.`}
               />
             )
           }

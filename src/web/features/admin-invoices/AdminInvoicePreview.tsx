@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -23,7 +25,11 @@ function PreviewBody({
   company?: Company;
   taxLabel?: string;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const number = invoice.number;
+  const revision = invoice.revision;
+  const sent = invoice.sent_at ? formatDate(invoice.sent_at) : null;
   const actions = useInvoiceActions({ onDeleted: () => void navigate({ to: '/admin/invoice/list' }) });
 
   return (
@@ -32,14 +38,14 @@ function PreviewBody({
         <div>
           <Group gap="sm" align="center">
             <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}
+              {number ? t`Invoice ${number}` : t`Draft invoice`}
             </Title>
             <StatusBadge status={invoice.status} data-testid="preview-status" />
           </Group>
           <Text c="dimmed" size="sm">
-            {invoice.customer.name} · {invoice.customer.mailbox_number}
-            {invoice.revision > 0 ? ` · revision ${invoice.revision}` : ''}
-            {invoice.sent_at ? ` · sent ${formatDate(invoice.sent_at)}` : ' · not sent yet'}
+            {invoice.customer.name} · <bdi>{invoice.customer.mailbox_number}</bdi>
+            {revision > 0 ? ` · ${t`revision ${revision}`}` : ''}
+            {sent ? ` · ${t`sent ${sent}`}` : ` · ${t`not sent yet`}`}
           </Text>
         </div>
       </Group>
@@ -47,19 +53,19 @@ function PreviewBody({
       <PreviewActions invoice={invoice} actions={actions} />
 
       {invoice.send_error && (
-        <Alert color="red" variant="light" role="alert" title="The last send failed" data-print-hide>
+        <Alert color="red" variant="light" role="alert" title={t`The last send failed`} data-print-hide>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{invoice.send_error}</Text>
             <Button size="xs" color="red.9" variant="light" onClick={() => actions.send(invoice)}>
-              Resend
+              <Trans>Resend</Trans>
             </Button>
           </Stack>
         </Alert>
       )}
       {invoice.status === 'cancelled' && (
-        <Alert color="gray" variant="light" title="Cancelled" data-print-hide>
+        <Alert color="gray" variant="light" title={t`Cancelled`} data-print-hide>
           {invoice.cancelled_at ? `${formatDate(invoice.cancelled_at)}: ` : ''}
-          {invoice.cancel_reason ?? 'No reason given'}
+          {invoice.cancel_reason ?? t`No reason given`}
         </Alert>
       )}
 
@@ -83,17 +89,19 @@ export function AdminInvoicePreview({
   company?: Company;
   taxLabel?: string;
 }) {
+  const { t } = useLingui();
   const query = useQuery(adminInvoiceQueryOptions(id));
-  usePageTitle(
-    query.data ? (query.data.number ? `Invoice ${query.data.number}` : 'Draft invoice') : 'Invoice',
-  );
+  const number = query.data?.number;
+  usePageTitle(query.data ? (number ? t`Invoice ${number}` : t`Draft invoice`) : t`Invoice`);
   return (
     <Stack gap="md">
-      <BackLink to="/admin/invoice/list">All invoices</BackLink>
+      <BackLink to="/admin/invoice/list">
+        <Trans>All invoices</Trans>
+      </BackLink>
       <QueryStates
         query={query}
         loading={<LoadingInvoice paperHeight={600} />}
-        errorTitle="Could not load this invoice"
+        errorTitle={t`Could not load this invoice`}
         isEmpty={() => false}
         empty={null}
       >

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { INVOICE_BULK_MAX } from '../../../contract/constants';
@@ -15,16 +17,18 @@ export function BulkSendBar({
   onClear: () => void;
   onSend: () => void;
 }) {
+  const { t } = useLingui();
   if (count === 0) return null;
+  const max = INVOICE_BULK_MAX;
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Selected invoices">
+    <Paper withBorder p="sm" component="section" aria-label={t`Selected invoices`}>
       <Group justify="space-between" gap="sm">
         <Text size="sm" fw={600} aria-live="polite">
-          {count} selected
+          <Trans>{count} selected</Trans>
         </Text>
         <Group gap="sm">
           <Button variant="default" size="sm" onClick={onClear}>
-            Clear selection
+            <Trans>Clear selection</Trans>
           </Button>
           <Button
             size="sm"
@@ -33,13 +37,13 @@ export function BulkSendBar({
             disabled={count > INVOICE_BULK_MAX}
             onClick={onSend}
           >
-            Send selected
+            <Trans>Send selected</Trans>
           </Button>
         </Group>
       </Group>
       {count > INVOICE_BULK_MAX && (
         <Text size="sm" c="red.9" mt={4}>
-          At most {INVOICE_BULK_MAX} at once.
+          <Trans>At most {max} at once.</Trans>
         </Text>
       )}
     </Paper>
@@ -48,14 +52,17 @@ export function BulkSendBar({
 
 /** What a bulk send did: how many were queued, and each one refused with why. */
 export function BulkSendResult({ result, onClose }: { result: BulkResult | null; onClose: () => void }) {
+  const { t } = useLingui();
   if (!result) return null;
+  const sent = result.sent;
+  const failed = result.failed.length;
   return (
     <Alert
       color={result.failed.length ? 'orange' : 'green'}
       variant="light"
-      title={`${result.sent} queued to send${result.failed.length ? `, ${result.failed.length} not sent` : ''}`}
+      title={failed ? t`${sent} queued to send, ${failed} not sent` : t`${sent} queued to send`}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t`Dismiss`}
       onClose={onClose}
       role="status"
       data-testid="bulk-result"
@@ -64,7 +71,7 @@ export function BulkSendResult({ result, onClose }: { result: BulkResult | null;
         <List size="sm">
           {result.failed.map((f) => (
             <List.Item key={f.id}>
-              {f.number ?? 'Draft'}: {f.reason}
+              {f.number ?? t`Draft`}: {f.reason}
             </List.Item>
           ))}
         </List>

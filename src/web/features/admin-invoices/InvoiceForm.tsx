@@ -1,6 +1,9 @@
 import '@mantine/core/styles/Grid.css';
+import './i18n';
 import '@mantine/dates/styles.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Grid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -48,13 +51,15 @@ export function InvoiceForm({ id }: { id?: string }) {
 }
 
 function InvoiceFormLoader({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(invoiceFormQueryOptions(id));
-  usePageTitle(query.data?.number ? `Edit invoice ${query.data.number}` : 'Edit invoice');
-  if (query.isPending) return <Skeleton h={480} aria-label="Loading the invoice" />;
+  const number = query.data?.number;
+  usePageTitle(number ? t`Edit invoice ${number}` : t`Edit invoice`);
+  if (query.isPending) return <Skeleton h={480} aria-label={t`Loading the invoice`} />;
   if (query.isError) {
     return (
       <QueryError
-        title="The invoice could not be loaded"
+        title={t`The invoice could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -64,22 +69,29 @@ function InvoiceFormLoader({ id }: { id: string }) {
   if (invoice.status === 'paid' || invoice.status === 'cancelled') {
     return (
       <Stack gap="md">
-        <ScreenHeader title={`Invoice ${invoice.number ?? ''}`.trim()} description={invoice.customer.name} />
+        <ScreenHeader
+          title={invoice.number ? t`Invoice ${number}` : t`Invoice`}
+          description={invoice.customer.name}
+        />
         <Alert
           color="gray"
           variant="light"
-          title={`This invoice is ${invoice.status} and can no longer change`}
+          title={
+            invoice.status === 'paid'
+              ? t`This invoice is paid and can no longer change`
+              : t`This invoice is cancelled and can no longer change`
+          }
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               {invoice.status === 'paid'
-                ? 'A paid invoice is final. Reverse a payment first if it must change, or duplicate it for a new one.'
-                : 'A cancelled invoice is final. Duplicate it to bill the customer again.'}
+                ? t`A paid invoice is final. Reverse a payment first if it must change, or duplicate it for a new one.`
+                : t`A cancelled invoice is final. Duplicate it to bill the customer again.`}
             </Text>
             <Anchor
               renderRoot={(props) => <Link to="/admin/invoice/preview/$id" params={{ id }} {...props} />}
             >
-              View the invoice
+              <Trans>View the invoice</Trans>
             </Anchor>
           </Stack>
         </Alert>
@@ -94,7 +106,10 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
   const revising = invoice !== null && invoice.status !== 'draft';
   const intent = useRef<SaveIntent>('draft');
   const leaving = useRef(false);
-  usePageTitle(invoice ? `Edit invoice ${invoice.number ?? '(draft)'}` : 'New invoice');
+  const { t } = useLingui();
+  const number = invoice?.number ?? t`(draft)`;
+  const title = invoice ? t`Edit invoice ${number}` : t`New invoice`;
+  usePageTitle(title);
 
   const toBody = (v: InvoiceFormValues): CreateInvoiceBody | UpdateInvoiceBody =>
     invoice ? updateBody(v, intent.current, revising) : createBody(v, intent.current);
@@ -104,9 +119,9 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
     initialValues: invoice ? valuesFromInvoice(invoice) : emptyValues(),
     validate: (v) => {
       const errors = checkBody(v);
-      if (!invoice && v.lines.length === 0) errors.lines ??= 'Add at least one line';
+      if (!invoice && v.lines.length === 0) errors.lines ??= t`Add at least one line`;
       if (revising && !v.revision_note.trim()) {
-        errors.revision_note = 'Say why the issued invoice changes (the customer sees the new revision)';
+        errors.revision_note = t`Say why the issued invoice changes (the customer sees the new revision)`;
       }
       return errors;
     },
@@ -125,7 +140,7 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
   dirty.current = form.isDirty();
 
   const defaults = useQuery(invoiceDefaultsQueryOptions());
-  const taxLabel = defaults.data?.invoice.tax_label || 'Tax';
+  const taxLabel = defaults.data?.invoice.tax_label || t`Tax`;
 
   const { preview, totalsState, lineTotals, companyRate } = useInvoicePricing(values);
 
@@ -156,7 +171,10 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
     if (dropped > 0) {
       notifications.show({
         color: 'gray',
-        message: `${dropped} package line${dropped === 1 ? '' : 's'} of the previous customer taken off`,
+        message: plural(dropped, {
+          one: '# package line of the previous customer taken off',
+          other: '# package lines of the previous customer taken off',
+        }),
       });
     }
   };
@@ -177,27 +195,36 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
   );
 
   const currency = preview.data?.currency ?? invoice?.currency ?? 'JMD';
-  const dueHint = defaults.data
-    ? `Empty: ${defaults.data.invoice_due_days} days after the issue date`
-    : 'Empty: the company’s usual days after the issue date';
+  const dueDays = defaults.data?.invoice_due_days;
+  const dueHint =
+    dueDays !== undefined
+      ? plural(dueDays, {
+          one: 'Empty: # day after the issue date',
+          other: 'Empty: # days after the issue date',
+        })
+      : t`Empty: the company’s usual days after the issue date`;
+  const revision = invoice?.revision ?? 0;
+  const revisionNote = revision > 0 ? t`, revision ${revision}` : '';
 
   return (
     <Stack gap="md">
       <ScreenHeader
-        title={invoice ? `Edit invoice ${invoice.number ?? '(draft)'}` : 'New invoice'}
+        title={title}
         description={
           invoice
-            ? `${STATUS_LABELS[invoice.status]}${invoice.revision > 0 ? `, revision ${invoice.revision}` : ''} · ${invoice.customer.name} · ${formatAmount(invoice.total_cents, invoice.currency)}`
-            : 'Bill a customer’s packages and any other charges; the totals are the server’s.'
+            ? `${STATUS_LABELS[invoice.status]}${revisionNote} · ${invoice.customer.name} · ${formatAmount(invoice.total_cents, invoice.currency)}`
+            : t`Bill a customer’s packages and any other charges; the totals are the server’s.`
         }
       />
-      <form ref={submission.formRef} onSubmit={submission.onSubmit} noValidate aria-label="Invoice">
+      <form ref={submission.formRef} onSubmit={submission.onSubmit} noValidate aria-label={t`Invoice`}>
         <Stack gap="md">
-          <FormErrorAlert title="Not saved" error={submission.formError} />
+          <FormErrorAlert title={t`Not saved`} error={submission.formError} />
           {revising && (
-            <Alert color="blue" variant="light" title="This invoice is issued">
-              Saving records a new revision: the customer sees the latest, and the history keeps why it
-              changed.
+            <Alert color="blue" variant="light" title={t`This invoice is issued`}>
+              <Trans>
+                Saving records a new revision: the customer sees the latest, and the history keeps why it
+                changed.
+              </Trans>
             </Alert>
           )}
           <InvoiceFormDates
@@ -247,8 +274,8 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
                 />
                 {revising && (
                   <Textarea
-                    label="Why it changes"
-                    description="Required: the history and the customer see it with the new revision"
+                    label={t`Why it changes`}
+                    description={t`Required: the history and the customer see it with the new revision`}
                     required
                     autosize
                     minRows={2}
@@ -267,14 +294,14 @@ function InvoiceFormEditor({ invoice }: { invoice: InvoiceDetail | null }) {
           >
             {revising ? (
               <>
-                {submitButton('Save revision', 'draft', 'default')}
-                {submitButton('Save and send', 'send', 'filled')}
+                {submitButton(t`Save revision`, 'draft', 'default')}
+                {submitButton(t`Save and send`, 'send', 'filled')}
               </>
             ) : (
               <>
-                {submitButton('Save draft', 'draft', 'default')}
-                {submitButton('Issue', 'issue', 'light')}
-                {submitButton('Issue and send', 'send', 'filled')}
+                {submitButton(t`Save draft`, 'draft', 'default')}
+                {submitButton(t`Issue`, 'issue', 'light')}
+                {submitButton(t`Issue and send`, 'send', 'filled')}
               </>
             )}
           </InvoiceFormActions>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -30,7 +32,7 @@ export function InvoiceFormActions({
     >
       <Group justify="space-between" gap="sm">
         <Text fw={700} data-testid="bar-total" c={ready ? undefined : 'dimmed'}>
-          Total {total}
+          <Trans>Total {total}</Trans>
         </Text>
         <Group gap="sm" justify="flex-end">
           <Button
@@ -44,7 +46,7 @@ export function InvoiceFormActions({
               )
             }
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {children}
         </Group>

@@ -1,3 +1,5 @@
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +26,7 @@ export function InvoiceFormCustomer({
   error?: React.ReactNode;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Option | null>(null);
   const [debounced] = useDebouncedValue(search, 250);
@@ -34,9 +37,9 @@ export function InvoiceFormCustomer({
   const data = chosen && !found.some((o) => o.value === chosen.value) ? [chosen, ...found] : found;
   return (
     <Select
-      label="Customer"
-      placeholder="Mailbox number, name or email"
-      description="Type at least 2 characters of the mailbox number, name or email"
+      label={t`Customer`}
+      placeholder={t`Mailbox number, name or email`}
+      description={t`Type at least 2 characters of the mailbox number, name or email`}
       required
       searchable
       searchValue={search}
@@ -49,7 +52,7 @@ export function InvoiceFormCustomer({
         setChosen(id ? option : null);
         onChange(id ?? '');
       }}
-      nothingFoundMessage={q.trim().length >= 2 && !query.isFetching ? 'No customer found' : undefined}
+      nothingFoundMessage={q.trim().length >= 2 && !query.isFetching ? t`No customer found` : undefined}
       error={error}
       disabled={disabled}
       comboboxProps={{ withinPortal: true }}

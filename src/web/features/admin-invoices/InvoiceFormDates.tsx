@@ -1,4 +1,6 @@
 import '@mantine/dates/styles.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -24,20 +26,23 @@ export function InvoiceFormDates({
   dueHint: string;
   onCustomer: (id: string) => void;
 }) {
+  const { t } = useLingui();
   const values = form.getValues();
+  const issued = invoice?.issue_date ? formatDay(invoice.issue_date) : null;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="invoice-customer-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="invoice-customer-title">
-          Customer and dates
+          <Trans>Customer and dates</Trans>
         </Title>
         {invoice ? (
           <div>
             <Text size="sm" fw={500}>
-              Customer
+              <Trans>Customer</Trans>
             </Text>
             <Text data-testid="invoice-customer">
-              {invoice.customer.mailbox_number} · {invoice.customer.name} · {invoice.customer.email}
+              <bdi>{invoice.customer.mailbox_number}</bdi> · {invoice.customer.name} ·{' '}
+              {invoice.customer.email}
             </Text>
           </div>
         ) : (
@@ -50,36 +55,32 @@ export function InvoiceFormDates({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateInput
-            label="Issue date"
-            description={
-              revising && invoice?.issue_date
-                ? `Issued ${formatDay(invoice.issue_date)}`
-                : 'Empty: the day it is issued'
-            }
-            placeholder="e.g. Dec 5, 2026"
+            label={t`Issue date`}
+            description={revising && issued ? t`Issued ${issued}` : t`Empty: the day it is issued`}
+            placeholder={t`e.g. Dec 5, 2026`}
             valueFormat="MMM D, YYYY"
             dateParser={parseDay}
             clearable={!revising}
             leftSection={<IconCalendar size={16} aria-hidden />}
-            previousLabel="Previous month"
-            nextLabel="Next month"
-            clearButtonProps={{ 'aria-label': 'Clear the issue date' }}
+            previousLabel={t`Previous month`}
+            nextLabel={t`Next month`}
+            clearButtonProps={{ 'aria-label': t`Clear the issue date` }}
             popoverProps={{ withinPortal: true }}
             disabled={busy}
             {...form.getInputProps('issue_date')}
           />
           <DateInput
-            label="Due date"
+            label={t`Due date`}
             description={dueHint}
-            placeholder="e.g. Dec 19, 2026"
+            placeholder={t`e.g. Dec 19, 2026`}
             valueFormat="MMM D, YYYY"
             dateParser={parseDay}
             clearable={!revising}
             minDate={values.issue_date ?? undefined}
             leftSection={<IconCalendar size={16} aria-hidden />}
-            previousLabel="Previous month"
-            nextLabel="Next month"
-            clearButtonProps={{ 'aria-label': 'Clear the due date' }}
+            previousLabel={t`Previous month`}
+            nextLabel={t`Next month`}
+            clearButtonProps={{ 'aria-label': t`Clear the due date` }}
             popoverProps={{ withinPortal: true }}
             disabled={busy}
             {...form.getInputProps('due_at')}

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useBusy } from '../../lib/offline/busy';
@@ -8,6 +10,7 @@ import { useBusy } from '../../lib/offline/busy';
  * (useBusy). `dirty` is read at the moment of leaving, so a save that navigates away is never held up.
  */
 export function InvoiceFormGuard({ dirty }: { dirty: () => boolean }) {
+  const { t } = useLingui();
   const isDirty = dirty();
   useBusy(isDirty, 'invoice form');
   const blocker = useBlocker({
@@ -20,19 +23,21 @@ export function InvoiceFormGuard({ dirty }: { dirty: () => boolean }) {
     <Modal
       opened={open}
       onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
+      title={t`Leave without saving?`}
       centered
       returnFocus
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack gap="md">
-        <Text size="sm">The changes to this invoice are not saved. If you leave now they are lost.</Text>
+        <Text size="sm">
+          <Trans>The changes to this invoice are not saved. If you leave now they are lost.</Trans>
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => blocker.proceed?.()}>
-            Leave without saving
+            <Trans>Leave without saving</Trans>
           </Button>
           <Button onClick={() => blocker.reset?.()} data-autofocus>
-            Stay on the invoice
+            <Trans>Stay on the invoice</Trans>
           </Button>
         </Group>
       </Stack>

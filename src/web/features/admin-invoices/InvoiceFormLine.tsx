@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NumberInput.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Grid,
@@ -24,8 +26,6 @@ import type { InvoiceFormValues } from './form-values';
 /** A line's total as the server priced it; `stale` while the form has changed since. */
 export type LineTotal = { cents: number; stale: boolean };
 
-const TYPES = invoiceLineTypes.map((t) => ({ value: t, label: INVOICE_LINE_TYPE_LABELS[t] }));
-
 /** Move the line up or down, or remove it (each button names its line). */
 function LineButtons({
   n,
@@ -42,12 +42,13 @@ function LineButtons({
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap" pb={4}>
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label={`Move line ${n} up`}
+        aria-label={t`Move line ${n} up`}
         data-move="up"
         disabled={disabled || first}
         onClick={() => onMove(-1)}
@@ -57,7 +58,7 @@ function LineButtons({
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label={`Move line ${n} down`}
+        aria-label={t`Move line ${n} down`}
         data-move="down"
         disabled={disabled || last}
         onClick={() => onMove(1)}
@@ -68,7 +69,7 @@ function LineButtons({
         variant="default"
         color="red"
         size="lg"
-        aria-label={`Remove line ${n}`}
+        aria-label={t`Remove line ${n}`}
         data-remove
         disabled={disabled}
         onClick={onRemove}
@@ -104,13 +105,19 @@ export function InvoiceFormLine({
   onRemove: () => void;
   onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
 }) {
+  const { t } = useLingui();
   const line = form.getValues().lines[index];
   if (!line) return null;
   const n = index + 1;
+  const symbol = currencySymbol(currency);
+  // Read each render: the contract's labels follow the current language.
+  const types = invoiceLineTypes.map((type) => ({ value: type, label: INVOICE_LINE_TYPE_LABELS[type] }));
   const named = (label: string) => (
     <>
       {label}
-      <VisuallyHidden>, line {n}</VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>, line {n}</Trans>
+      </VisuallyHidden>
     </>
   );
   return (
@@ -122,13 +129,13 @@ export function InvoiceFormLine({
       data-line-type={line.type}
       data-package-id={line.package_id ?? ''}
       onKeyDown={onKeyDown}
-      aria-label={`Line ${n}`}
+      aria-label={t`Line ${n}`}
     >
       <Grid columns={24} gap="xs" align="flex-end">
         <Grid.Col span={{ base: 14, md: 4 }} order={1}>
           <Select
-            label={named('Type')}
-            data={TYPES}
+            label={named(t`Type`)}
+            data={types}
             allowDeselect={false}
             disabled={disabled}
             comboboxProps={{ withinPortal: true }}
@@ -137,7 +144,7 @@ export function InvoiceFormLine({
         </Grid.Col>
         <Grid.Col span={{ base: 10, md: 2 }} order={{ base: 2, md: 3 }}>
           <NumberInput
-            label={named('Quantity')}
+            label={named(t`Quantity`)}
             min={1}
             max={1000}
             allowDecimal={false}
@@ -150,7 +157,7 @@ export function InvoiceFormLine({
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 8 }} order={{ base: 3, md: 2 }}>
           <TextInput
-            label={named('Description')}
+            label={named(t`Description`)}
             autoComplete="off"
             disabled={disabled}
             data-field="description"
@@ -159,7 +166,7 @@ export function InvoiceFormLine({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={4}>
           <NumberInput
-            label={named(`Unit price (${currencySymbol(currency)})`)}
+            label={named(t`Unit price (${symbol})`)}
             min={0}
             decimalScale={2}
             fixedDecimalScale
@@ -173,10 +180,10 @@ export function InvoiceFormLine({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }} order={5}>
           <Text size="sm" fw={500} component="div">
-            {named('Line total')}
+            {named(t`Line total`)}
           </Text>
           <Text
-            ta="right"
+            ta="end"
             py={6}
             ff="monospace"
             data-testid="line-total"

@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NumberInput.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
@@ -27,7 +29,12 @@ export function InvoiceFormLines({
   packageLabels: Map<string, string>;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const { lines } = form.getValues();
+  const packageLabel = (id: string) => {
+    const tracking = packageLabels.get(id);
+    return tracking ? t`Package ${tracking}` : t`Package`;
+  };
   const listRef = useRef<HTMLDivElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   // What gets the focus once the lines are re-rendered after a move, a removal or an addition.
@@ -80,10 +87,10 @@ export function InvoiceFormLines({
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4" id="invoice-lines-title">
-            Lines
+            <Trans>Lines</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Alt+↑ and Alt+↓ move the line you are in. Line totals are the server’s.
+            <Trans>Alt+↑ and Alt+↓ move the line you are in. Line totals are the server’s.</Trans>
           </Text>
         </div>
         {linesError && (
@@ -92,7 +99,9 @@ export function InvoiceFormLines({
           </Text>
         )}
         {lines.length === 0 ? (
-          <Text size="sm">No lines yet: add the customer’s packages above, or add a line.</Text>
+          <Text size="sm">
+            <Trans>No lines yet: add the customer’s packages above, or add a line.</Trans>
+          </Text>
         ) : (
           <Stack
             component="ol"
@@ -100,7 +109,7 @@ export function InvoiceFormLines({
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="Invoice lines"
+            aria-label={t`Invoice lines`}
             ref={listRef}
           >
             {lines.map((line, index) => (
@@ -113,7 +122,7 @@ export function InvoiceFormLines({
                 currency={currency}
                 packageLabel={
                   line.package_id && lines[index - 1]?.package_id !== line.package_id
-                    ? `Package ${packageLabels.get(line.package_id) ?? ''}`.trim()
+                    ? packageLabel(line.package_id)
                     : null
                 }
                 disabled={disabled}
@@ -132,7 +141,7 @@ export function InvoiceFormLines({
             disabled={disabled}
             ref={addRef}
           >
-            Add a line
+            <Trans>Add a line</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Checkbox, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,17 +12,20 @@ import { formatUsd } from '../../lib/money/money';
 import { unbilledQueryOptions } from './form-api';
 import { hasPackage, type LineValues } from './form-values';
 
-function facts(p: UnbilledPackage): string {
-  return [
-    p.weight_lb === null ? 'not weighed' : formatWeight(p.weight_lb),
-    p.declared_value_usd_cents === null
-      ? 'no declared value'
-      : `${formatUsd(p.declared_value_usd_cents)} declared`,
-    p.category ? `duty category ${p.category}` : null,
-    `${p.lines.length} line${p.lines.length === 1 ? '' : 's'}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+function useFacts(): (p: UnbilledPackage) => string {
+  const { t } = useLingui();
+  return (p) => {
+    const declared = p.declared_value_usd_cents === null ? null : formatUsd(p.declared_value_usd_cents);
+    const category = p.category;
+    return [
+      p.weight_lb === null ? t`not weighed` : formatWeight(p.weight_lb),
+      declared === null ? t`no declared value` : t`${declared} declared`,
+      category ? t`duty category ${category}` : null,
+      plural({ lines: p.lines.length }, { one: '# line', other: '# lines' }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
 }
 
 /**
@@ -37,32 +43,38 @@ export function InvoiceFormPackages({
   onToggle: (pkg: UnbilledPackage) => void;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
+  const facts = useFacts();
   const query = useQuery(unbilledQueryOptions(customerId));
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="invoice-packages-title">
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4" id="invoice-packages-title">
-            Add from packages
+            <Trans>Add from packages</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            The customer’s packages on no invoice yet. Each adds its freight, handling and customs lines,
-            priced from the company’s settings with the estimator’s calculator.
+            <Trans>
+              The customer’s packages on no invoice yet. Each adds its freight, handling and customs lines,
+              priced from the company’s settings with the estimator’s calculator.
+            </Trans>
           </Text>
         </div>
         {!customerId ? (
-          <Text size="sm">Choose the customer to see their packages.</Text>
+          <Text size="sm">
+            <Trans>Choose the customer to see their packages.</Trans>
+          </Text>
         ) : query.isPending ? (
-          <LoadingRows label="Loading the customer’s packages" count={3} h={40} />
+          <LoadingRows label={t`Loading the customer’s packages`} count={3} h={40} />
         ) : query.isError ? (
           <QueryError
-            title="The packages could not be loaded"
+            title={t`The packages could not be loaded`}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : query.data.length === 0 ? (
-          <Alert color="gray" variant="light" title="Nothing to bill">
-            Every package of this customer is on an invoice already.
+          <Alert color="gray" variant="light" title={t`Nothing to bill`}>
+            <Trans>Every package of this customer is on an invoice already.</Trans>
           </Alert>
         ) : (
           <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
@@ -72,7 +84,7 @@ export function InvoiceFormPackages({
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
-              aria-label="Unbilled packages"
+              aria-label={t`Unbilled packages`}
             >
               {query.data.map((p) => (
                 <li key={p.id} data-package-id={p.id}>
@@ -82,7 +94,7 @@ export function InvoiceFormPackages({
                     disabled={disabled || p.lines.length === 0}
                     label={
                       <Text span fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {p.tracking_number} · {p.description || 'No description'}
+                        <bdi>{p.tracking_number}</bdi> · {p.description || t`No description`}
                       </Text>
                     }
                     description={

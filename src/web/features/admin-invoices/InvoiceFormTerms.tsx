@@ -1,5 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/NumberInput.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { currencySymbol } from '../../../contract/format';
@@ -24,24 +26,27 @@ export function InvoiceFormTerms({
   editing: boolean;
   companyTerms: string | undefined;
 }) {
+  const { t } = useLingui();
   const values = form.getValues();
+  const symbol = currencySymbol(currency);
+  const rate = companyRate !== null ? rateToPercent(companyRate) : null;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="invoice-terms-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="invoice-terms-title">
-          Discount, tax and terms
+          <Trans>Discount, tax and terms</Trans>
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Stack gap={4}>
             <Text size="sm" fw={500} id="invoice-discount-kind">
-              Discount
+              <Trans>Discount</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby="invoice-discount-kind"
               data={[
-                { value: 'none', label: 'None' },
-                { value: 'amount', label: 'Amount' },
-                { value: 'percent', label: 'Percent' },
+                { value: 'none', label: t`None` },
+                { value: 'amount', label: t`Amount` },
+                { value: 'percent', label: t`Percent` },
               ]}
               value={values.discount_kind}
               onChange={(kind) => form.setFieldValue('discount_kind', kind as DiscountKind)}
@@ -50,10 +55,8 @@ export function InvoiceFormTerms({
             />
           </Stack>
           <NumberInput
-            label={
-              values.discount_kind === 'percent' ? 'Discount (%)' : `Discount (${currencySymbol(currency)})`
-            }
-            description="Off the services, never the customs charges"
+            label={values.discount_kind === 'percent' ? t`Discount (%)` : t`Discount (${symbol})`}
+            description={t`Off the services, never the customs charges`}
             min={0}
             max={values.discount_kind === 'percent' ? 100 : undefined}
             decimalScale={2}
@@ -66,11 +69,11 @@ export function InvoiceFormTerms({
           />
         </SimpleGrid>
         <NumberInput
-          label={`${taxLabel} rate (%)`}
+          label={t`${taxLabel} rate (%)`}
           description={
-            companyRate !== null
-              ? `On the services after the discount. Empty: the company’s rate, ${rateToPercent(companyRate)} %`
-              : 'On the services after the discount. Empty: the company’s rate'
+            rate !== null
+              ? t`On the services after the discount. Empty: the company’s rate, ${rate} %`
+              : t`On the services after the discount. Empty: the company’s rate`
           }
           placeholder={companyRate !== null ? rateToPercent(companyRate) : undefined}
           min={0}
@@ -83,8 +86,8 @@ export function InvoiceFormTerms({
           {...form.getInputProps('tax_rate')}
         />
         <Textarea
-          label="Notes"
-          description="Printed on the invoice"
+          label={t`Notes`}
+          description={t`Printed on the invoice`}
           autosize
           minRows={2}
           maxRows={6}
@@ -92,8 +95,8 @@ export function InvoiceFormTerms({
           {...form.getInputProps('notes')}
         />
         <Textarea
-          label="Payment terms"
-          description={editing ? undefined : 'Empty: the company’s terms'}
+          label={t`Payment terms`}
+          description={editing ? undefined : t`Empty: the company’s terms`}
           placeholder={companyTerms || undefined}
           autosize
           minRows={2}

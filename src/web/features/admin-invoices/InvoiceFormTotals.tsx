@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatRate } from '../../../contract/format';
 import type { InvoicePreview } from '../../../contract/invoices';
@@ -57,42 +59,46 @@ export function InvoiceFormTotals({
   onRetry: () => void;
   taxLabel: string;
 }) {
+  const { t } = useLingui();
   const stale = state !== 'ready';
+  const rate = preview ? formatRate(preview.tax_rate) : '';
   const currency = preview?.currency ?? 'JMD';
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="invoice-totals-title">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id="invoice-totals-title">
-            Totals
+            <Trans>Totals</Trans>
           </Title>
           <Group gap={6} aria-live="polite" data-testid="totals-state" data-state={state}>
             {state === 'updating' && (
               <>
                 <Loader size={14} aria-hidden />
                 <Text size="sm" c="dimmed">
-                  Updating…
+                  <Trans>Updating…</Trans>
                 </Text>
               </>
             )}
             {state === 'ready' && preview && (
               <Text size="sm" c="dimmed">
-                Up to date
+                <Trans>Up to date</Trans>
               </Text>
             )}
           </Group>
         </Group>
         {state === 'invalid' && (
           <Text size="sm" c="red.9">
-            The totals wait for a valid quantity and price on every line, and a valid discount and tax rate.
+            <Trans>
+              The totals wait for a valid quantity and price on every line, and a valid discount and tax rate.
+            </Trans>
           </Text>
         )}
         {state === 'error' && (
-          <Alert color="red" variant="light" title="The totals could not be computed" role="alert">
+          <Alert color="red" variant="light" title={t`The totals could not be computed`} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{errorMessage(error)}</Text>
               <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </Stack>
           </Alert>
@@ -105,40 +111,45 @@ export function InvoiceFormTotals({
             data-testid="totals"
             data-stale={stale || undefined}
           >
-            <Row label="Services" cents={preview.service_cents} currency={currency} testId="total-service" />
             <Row
-              label="Customs and duty"
+              label={t`Services`}
+              cents={preview.service_cents}
+              currency={currency}
+              testId="total-service"
+            />
+            <Row
+              label={t`Customs and duty`}
               cents={preview.customs_cents}
               currency={currency}
               testId="total-customs"
             />
             <Row
-              label="Subtotal"
+              label={t`Subtotal`}
               cents={preview.subtotal_cents}
               currency={currency}
               testId="total-subtotal"
             />
             <Row
-              label="Discount"
+              label={t`Discount`}
               cents={preview.discount_cents}
               currency={currency}
               testId="total-discount"
               negative
             />
             <Row
-              label={`${taxLabel} (${formatRate(preview.tax_rate)})`}
+              label={t`${taxLabel} (${rate})`}
               cents={preview.tax_cents}
               currency={currency}
               testId="total-tax"
             />
             <Divider />
-            <Row label="Total" cents={preview.total_cents} currency={currency} testId="total" strong />
+            <Row label={t`Total`} cents={preview.total_cents} currency={currency} testId="total" strong />
           </Stack>
         ) : (
           state !== 'error' &&
           state !== 'invalid' && (
             <Text size="sm" c="dimmed">
-              Computing…
+              <Trans>Computing…</Trans>
             </Text>
           )
         )}

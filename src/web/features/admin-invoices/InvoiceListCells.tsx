@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { InvoiceSummary } from '../../../contract/invoices';
@@ -10,6 +12,7 @@ export const money = (inv: Pick<InvoiceSummary, 'currency'>, cents: number) =>
   formatAmount(cents, inv.currency);
 
 export function NumberLink({ inv }: { inv: InvoiceSummary }) {
+  const { t } = useLingui();
   return (
     <Anchor
       renderRoot={(props) => <Link to="/admin/invoice/preview/$id" params={{ id: inv.id }} {...props} />}
@@ -17,19 +20,26 @@ export function NumberLink({ inv }: { inv: InvoiceSummary }) {
       size="sm"
       style={{ whiteSpace: 'nowrap' }}
     >
-      {inv.number ?? 'Draft'}
+      {inv.number ?? t`Draft`}
     </Anchor>
   );
 }
 
 export function InvoiceStatusCell({ inv }: { inv: InvoiceSummary }) {
+  const { t } = useLingui();
+  const reason = inv.cancel_reason;
+  const balance = money(inv, inv.balance_cents);
+  const due = inv.due_at ? formatDay(inv.due_at) : null;
+  const sendError = inv.send_error;
   const detail = [
-    inv.status === 'cancelled' ? inv.cancel_reason && `Cancelled: ${inv.cancel_reason}` : null,
+    inv.status === 'cancelled' ? reason && t`Cancelled: ${reason}` : null,
     inv.status !== 'draft' && inv.status !== 'cancelled'
-      ? `Balance ${inv.balance_cents === 0 ? 'paid' : money(inv, inv.balance_cents)}`
+      ? inv.balance_cents === 0
+        ? t`Balance paid`
+        : t`Balance ${balance}`
       : null,
-    inv.due_at ? `due ${formatDay(inv.due_at)}` : null,
-    inv.send_error ? `last send failed: ${inv.send_error}` : null,
+    due ? t`due ${due}` : null,
+    sendError ? t`last send failed: ${sendError}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -43,7 +53,7 @@ export function InvoiceStatusCell({ inv }: { inv: InvoiceSummary }) {
       {detail && <VisuallyHidden>{detail}</VisuallyHidden>}
       {inv.send_error && (
         <Text size="xs" c="red.9">
-          Send failed
+          <Trans>Send failed</Trans>
         </Text>
       )}
     </Stack>
@@ -57,7 +67,8 @@ export function CustomerCell({ inv }: { inv: InvoiceSummary }) {
         {inv.customer.name}
       </Text>
       <Text size="xs" c="dimmed">
-        {inv.customer.mailbox_number} · <span style={{ overflowWrap: 'anywhere' }}>{inv.customer.email}</span>
+        <bdi>{inv.customer.mailbox_number}</bdi> ·{' '}
+        <span style={{ overflowWrap: 'anywhere' }}>{inv.customer.email}</span>
       </Text>
     </Stack>
   );
@@ -67,7 +78,7 @@ export function BalanceCell({ inv }: { inv: InvoiceSummary }) {
   if (inv.status === 'draft' || inv.status === 'cancelled') return <>—</>;
   return inv.balance_cents === 0 ? (
     <Text span size="sm" c="green.9" fw={600}>
-      Paid
+      <Trans>Paid</Trans>
     </Text>
   ) : (
     money(inv, inv.balance_cents)

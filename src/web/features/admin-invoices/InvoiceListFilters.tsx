@@ -1,3 +1,5 @@
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { invoiceSorts, invoiceStatuses } from '../../../contract/constants';
@@ -25,24 +27,25 @@ export function InvoiceListFilters({
   onClear: () => void;
   filtered: boolean;
 }) {
+  const { t, i18n } = useLingui();
   return (
-    <Paper p="md" component="section" aria-label="Filters">
+    <Paper p="md" component="section" aria-label={t`Filters`}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         {/* Short enough to show whole in a quarter of the row; the number, name, mailbox and tracking all match. */}
-        <SearchField value={search.q} onChange={onChange} placeholder="Number, name, tracking" />
+        <SearchField value={search.q} onChange={onChange} placeholder={t`Number, name, tracking`} />
         <Select
-          label="Status"
-          placeholder="All statuses"
+          label={t`Status`}
+          placeholder={t`All statuses`}
           data={invoiceStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
           value={search.status ?? null}
           onChange={(v) => onChange({ status: (v as AdminInvoiceSearch['status']) ?? undefined, page: 1 })}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear status' }}
+          clearButtonProps={{ 'aria-label': t`Clear status` }}
           comboboxProps={{ withinPortal: true }}
         />
-        <Suspense fallback={<TextInput label="Issued between" placeholder="Any date" disabled />}>
+        <Suspense fallback={<TextInput label={t`Issued between`} placeholder={t`Any date`} disabled />}>
           <DateRangeField
-            label="Issued between"
+            label={t`Issued between`}
             id="invoice-date-range"
             from={search.from}
             to={search.to}
@@ -50,8 +53,8 @@ export function InvoiceListFilters({
           />
         </Suspense>
         <Select
-          label="Sort"
-          data={invoiceSorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+          label={t`Sort`}
+          data={invoiceSorts.map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }))}
           value={search.sort}
           onChange={(v) => v && onChange({ sort: v as AdminInvoiceSearch['sort'], page: 1 })}
           allowDeselect={false}

@@ -1,5 +1,8 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Checkbox.css';
+import './i18n';
+import { ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Checkbox, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INVOICE_PAGE_SIZES } from '../../../contract/constants';
 import type { InvoiceSummary } from '../../../contract/invoices';
@@ -26,10 +29,12 @@ function SelectBox({
   selection: InvoiceSelection;
   size?: 'md';
 }) {
+  const { t } = useLingui();
+  const number = inv.number ?? t`draft`;
   return (
     <Checkbox
       size={size}
-      aria-label={`Select ${inv.number ?? 'draft'}`}
+      aria-label={t`Select ${number}`}
       checked={selection.selected.has(inv.id)}
       disabled={!isOpen(inv.status)}
       onChange={(e) => selection.toggle(inv, e.currentTarget.checked)}
@@ -39,19 +44,20 @@ function SelectBox({
 
 /** On a phone: one card an invoice, the total and balance in view, and a box that selects the page. */
 function InvoiceCards({ found, selection, actions, stale }: Props) {
+  const { t } = useLingui();
   const { selectable, ticked } = selection;
   return (
     <Stack gap="xs">
       {selectable.length > 0 && (
         <Checkbox
-          label="Select all open invoices on this page"
+          label={t`Select all open invoices on this page`}
           checked={ticked === selectable.length}
           indeterminate={ticked > 0 && ticked < selectable.length}
           onChange={(e) => selection.togglePage(e.currentTarget.checked)}
           size="md"
         />
       )}
-      <CardList label="Invoices" stale={stale}>
+      <CardList label={t`Invoices`} stale={stale}>
         {found.items.map((inv) => (
           <Paper component="li" key={inv.id} withBorder p="sm" data-testid="invoice-card">
             <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -66,11 +72,12 @@ function InvoiceCards({ found, selection, actions, stale }: Props) {
                 <InvoiceStatusCell inv={inv} />
                 <CustomerCell inv={inv} />
                 <Text size="sm">
-                  Total {money(inv, inv.total_cents)} · balance <BalanceCell inv={inv} />
+                  <Trans>
+                    Total {ph({ total: money(inv, inv.total_cents) })} · balance <BalanceCell inv={inv} />
+                  </Trans>
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {inv.issue_date ? `Issued ${formatDay(inv.issue_date)}` : 'Not issued'}
-                  {inv.due_at ? ` · due ${formatDay(inv.due_at)}` : ''}
+                  <IssueDue inv={inv} />
                 </Text>
               </Stack>
             </Group>
@@ -81,8 +88,22 @@ function InvoiceCards({ found, selection, actions, stale }: Props) {
   );
 }
 
+/** "Issued Nov 2, 2026 · due Dec 2, 2026" on a phone's card. */
+function IssueDue({ inv }: { inv: InvoiceSummary }) {
+  const { t } = useLingui();
+  const issued = inv.issue_date ? formatDay(inv.issue_date) : null;
+  const due = inv.due_at ? formatDay(inv.due_at) : null;
+  return (
+    <>
+      {issued ? t`Issued ${issued}` : t`Not issued`}
+      {due ? ` · ${t`due ${due}`}` : ''}
+    </>
+  );
+}
+
 /** From a tablet up: the table, a box in its header selecting the page's open invoices. */
 function InvoiceTable({ found, selection, actions, stale }: Props) {
+  const { t } = useLingui();
   const { selectable, ticked } = selection;
   return (
     <Table.ScrollContainer
@@ -90,32 +111,47 @@ function InvoiceTable({ found, selection, actions, stale }: Props) {
       minWidth={900}
       tabIndex={0}
       role="region"
-      aria-label="Invoices table"
+      aria-label={t`Invoices table`}
     >
-      <Table highlightOnHover verticalSpacing={6} aria-label="Invoices" style={{ opacity: stale ? 0.6 : 1 }}>
+      <Table
+        highlightOnHover
+        verticalSpacing={6}
+        aria-label={t`Invoices`}
+        style={{ opacity: stale ? 0.6 : 1 }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={40}>
               <Checkbox
-                aria-label="Select all open invoices on this page"
+                aria-label={t`Select all open invoices on this page`}
                 checked={selectable.length > 0 && ticked === selectable.length}
                 indeterminate={ticked > 0 && ticked < selectable.length}
                 disabled={selectable.length === 0}
                 onChange={(e) => selection.togglePage(e.currentTarget.checked)}
               />
             </Table.Th>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Issued</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Balance
+            <Table.Th scope="col">
+              <Trans>Number</Trans>
             </Table.Th>
             <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Customer</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              <Trans>Total</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Issued</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              <Trans>Balance</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -138,13 +174,13 @@ function InvoiceTable({ found, selection, actions, stale }: Props) {
               <Table.Td>
                 <CustomerCell inv={inv} />
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 {money(inv, inv.total_cents)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {inv.issue_date ? formatDay(inv.issue_date) : '—'}
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="invoice-balance">
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="invoice-balance">
                 <BalanceCell inv={inv} />
               </Table.Td>
               <Table.Td>
@@ -165,19 +201,24 @@ export function InvoiceListResults({
   onChange,
   ...props
 }: Props & { phone: boolean; search: AdminInvoiceSearch; onChange: AdminInvoiceChange }) {
+  const { t } = useLingui();
   const { found } = props;
+  const total = found.total;
+  const page = found.page;
   const pages = Math.max(1, Math.ceil(found.total / found.pageSize));
   return (
     <Stack gap="md">
       {phone ? <InvoiceCards {...props} /> : <InvoiceTable {...props} />}
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {found.total.toLocaleString('en-US')} {found.total === 1 ? 'invoice' : 'invoices'} · page{' '}
-          {found.page} of {pages}
+          <Plural value={total} one="# invoice" other="# invoices" />{' '}
+          <Trans>
+            · page {page} of {pages}
+          </Trans>
         </Text>
         <Group gap="sm">
           <PageSizeSelect
-            label="Per page"
+            label={t`Per page`}
             sizes={INVOICE_PAGE_SIZES}
             value={search.pageSize}
             onChange={(size) => onChange({ pageSize: size, page: 1 })}
@@ -190,7 +231,7 @@ export function InvoiceListResults({
               total={pages}
               value={Math.min(search.page, pages)}
               onChange={(page) => onChange({ page })}
-              aria-label="Invoice pages"
+              aria-label={t`Invoice pages`}
             />
           )}
         </Group>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconBan,
@@ -16,7 +18,9 @@ import { isOpen } from './labels';
 
 /** An invoice's actions in the list: what its status allows. */
 export function InvoiceRowMenu({ inv, actions }: { inv: InvoiceSummary; actions: InvoiceActions }) {
-  const name = inv.number ?? `draft for ${inv.customer.name}`;
+  const { t } = useLingui();
+  const customer = inv.customer.name;
+  const name = inv.number ?? t`draft for ${customer}`;
   const open = isOpen(inv.status);
   const editable = inv.status === 'draft' || open;
   return (
@@ -25,7 +29,7 @@ export function InvoiceRowMenu({ inv, actions }: { inv: InvoiceSummary; actions:
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={`Actions for ${name}`}
+          aria-label={t`Actions for ${name}`}
           loading={actions.duplicating === inv.id || actions.downloading === inv.id}
         >
           <IconDots size={18} aria-hidden />
@@ -33,27 +37,27 @@ export function InvoiceRowMenu({ inv, actions }: { inv: InvoiceSummary; actions:
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => actions.view(inv)}>
-          View
+          <Trans>View</Trans>
         </Menu.Item>
         {editable && (
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.edit(inv)}>
-            Edit
+            <Trans>Edit</Trans>
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => actions.download(inv)}>
-          Download PDF
+          <Trans>Download PDF</Trans>
         </Menu.Item>
         <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => actions.duplicate(inv)}>
-          Duplicate
+          <Trans>Duplicate</Trans>
         </Menu.Item>
         {(open || inv.status === 'draft') && (
           <Menu.Item leftSection={<IconSend size={16} aria-hidden />} onClick={() => actions.send(inv)}>
-            {inv.status === 'draft' ? 'Issue and send' : inv.sent_at ? 'Send again' : 'Send'}
+            {inv.status === 'draft' ? t`Issue and send` : inv.sent_at ? t`Send again` : t`Send`}
           </Menu.Item>
         )}
         {open && (
           <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => actions.pay(inv)}>
-            Record payment
+            <Trans>Record payment</Trans>
           </Menu.Item>
         )}
         {(open || inv.status === 'paid') && <Menu.Divider />}
@@ -63,7 +67,7 @@ export function InvoiceRowMenu({ inv, actions }: { inv: InvoiceSummary; actions:
             leftSection={<IconBan size={16} aria-hidden />}
             onClick={() => actions.cancel(inv)}
           >
-            Cancel invoice
+            <Trans>Cancel invoice</Trans>
           </Menu.Item>
         )}
         {inv.status === 'draft' && (
@@ -72,7 +76,7 @@ export function InvoiceRowMenu({ inv, actions }: { inv: InvoiceSummary; actions:
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => actions.remove(inv)}
           >
-            Delete draft
+            <Trans>Delete draft</Trans>
           </Menu.Item>
         )}
       </Menu.Dropdown>

@@ -1,5 +1,9 @@
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatDecimal } from '../../../contract/format';
 import type { InvoiceListQuery } from '../../../contract/invoices';
 import { errorMessage } from '../../lib/api';
 import { formatAmount } from '../../lib/money/money';
@@ -31,19 +35,22 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 
 /** The totals for the list's filter: customers, invoices, paid, unpaid, overdue (the server's sums). */
 export function InvoiceStatCards({ search }: { search: AdminInvoiceSearch }) {
+  const { t } = useLingui();
   const stats = useQuery(adminInvoiceStatsQueryOptions(statsQuery(search)));
   if (stats.isPending) {
-    return <Skeleton h={76} radius="md" aria-label="Loading the totals" />;
+    return <Skeleton h={76} radius="md" aria-label={t`Loading the totals`} />;
   }
   if (stats.isError) {
     return (
       <Text size="sm" c="red.9" role="alert">
-        The totals could not be loaded: {errorMessage(stats.error)}
+        {t`The totals could not be loaded: ${{ error: errorMessage(stats.error) }}`}
       </Text>
     );
   }
   const s = stats.data;
   const m = (cents: number) => formatAmount(cents, s.currency);
+  const invoiced = m(s.total_cents);
+  const overdue = s.overdue;
   return (
     <SimpleGrid
       component="ul"
@@ -52,21 +59,17 @@ export function InvoiceStatCards({ search }: { search: AdminInvoiceSearch }) {
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label="Totals for the filter"
+      aria-label={t`Totals for the filter`}
       data-testid="invoice-stats"
     >
-      <Stat label="Customers invoiced" value={s.customers.toLocaleString('en-US')} />
+      <Stat label={t`Customers invoiced`} value={formatDecimal(s.customers, 0)} />
+      <Stat label={t`Invoices`} value={formatDecimal(s.invoices, 0)} detail={t`${invoiced} invoiced`} />
+      <Stat label={t`Paid`} value={m(s.paid_cents)} />
+      <Stat label={t`Unpaid`} value={m(s.unpaid_cents)} />
       <Stat
-        label="Invoices"
-        value={s.invoices.toLocaleString('en-US')}
-        detail={`${m(s.total_cents)} invoiced`}
-      />
-      <Stat label="Paid" value={m(s.paid_cents)} />
-      <Stat label="Unpaid" value={m(s.unpaid_cents)} />
-      <Stat
-        label="Overdue"
+        label={t`Overdue`}
         value={m(s.overdue_cents)}
-        detail={`${s.overdue} ${s.overdue === 1 ? 'invoice' : 'invoices'}`}
+        detail={plural(overdue, { one: '# invoice', other: '# invoices' })}
       />
     </SimpleGrid>
   );

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -17,22 +19,23 @@ function PaymentPanel({
   invoice: InvoiceDetail;
   onChanged: (inv: InvoiceDetail, message: string) => void;
 }) {
+  const { t } = useLingui();
   const money = (cents: number) => formatAmount(cents, invoice.currency);
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm" component="section" aria-label="Invoice">
+      <Paper withBorder p="sm" component="section" aria-label={t`Invoice`}>
         <Group justify="space-between" gap="xs" mb="xs">
-          <Text fw={700}>{invoice.number ?? 'Draft'}</Text>
+          <Text fw={700}>{invoice.number ?? t`Draft`}</Text>
           <StatusBadge status={invoice.status} />
         </Group>
         <Text size="sm">
-          {invoice.customer.name} · {invoice.customer.mailbox_number}
+          {invoice.customer.name} · <bdi>{invoice.customer.mailbox_number}</bdi>
         </Text>
         <SimpleGrid cols={3} spacing="xs" mt="xs">
-          <Fact label="Total">{money(invoice.total_cents)}</Fact>
-          <Fact label="Paid">{money(invoice.amount_paid_cents)}</Fact>
-          <Fact label="Balance" testId="payment-balance">
-            {invoice.balance_cents === 0 ? 'Paid' : money(invoice.balance_cents)}
+          <Fact label={t`Total`}>{money(invoice.total_cents)}</Fact>
+          <Fact label={t`Paid`}>{money(invoice.amount_paid_cents)}</Fact>
+          <Fact label={t`Balance`} testId="payment-balance">
+            {invoice.balance_cents === 0 ? t`Paid` : money(invoice.balance_cents)}
           </Fact>
         </SimpleGrid>
       </Paper>
@@ -42,28 +45,29 @@ function PaymentPanel({
           // A fresh form (amount = the new balance) after each payment or reversal.
           key={`${invoice.id}:${invoice.balance_cents}:${invoice.payments.length}`}
           invoice={invoice}
-          onRecorded={(inv) =>
-            onChanged(inv, `${money(inv.amount_paid_cents - invoice.amount_paid_cents)} recorded`)
-          }
+          onRecorded={(inv) => {
+            const amount = money(inv.amount_paid_cents - invoice.amount_paid_cents);
+            onChanged(inv, t`${amount} recorded`);
+          }}
         />
       ) : (
         <Text size="sm" c="dimmed">
           {invoice.status === 'draft'
-            ? 'Issue the invoice before recording a payment.'
+            ? t`Issue the invoice before recording a payment.`
             : invoice.status === 'cancelled'
-              ? 'This invoice is cancelled: no payment can be recorded.'
-              : 'Nothing is left to pay.'}
+              ? t`This invoice is cancelled: no payment can be recorded.`
+              : t`Nothing is left to pay.`}
         </Text>
       )}
 
       <Divider />
       <section aria-labelledby={`payments-${invoice.id}`}>
         <Title order={3} fz="md" id={`payments-${invoice.id}`} mb="xs">
-          Payments
+          <Trans>Payments</Trans>
         </Title>
         {invoice.payments.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No payments yet.
+            <Trans>No payments yet.</Trans>
           </Text>
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -72,7 +76,7 @@ function PaymentPanel({
                 key={p.id}
                 invoice={invoice}
                 payment={p}
-                onReversed={(inv) => onChanged(inv, 'Payment reversed')}
+                onReversed={(inv) => onChanged(inv, t`Payment reversed`)}
               />
             ))}
           </Stack>
@@ -96,13 +100,14 @@ export function PaymentDrawer({
 }) {
   const query = useQuery({ ...adminInvoiceQueryOptions(invoiceId), enabled: opened && invoiceId !== '' });
   const changed = useInvoiceChanged();
+  const { t } = useLingui();
 
   const onChanged = (inv: InvoiceDetail, message: string) => {
     changed(inv);
     notifications.show({
       color: 'green',
       title: message,
-      message: `${inv.number}: ${inv.balance_cents === 0 ? 'paid in full' : `balance ${formatAmount(inv.balance_cents, inv.currency)}`}`,
+      message: `${inv.number}: ${inv.balance_cents === 0 ? t`paid in full` : t`balance ${{ balance: formatAmount(inv.balance_cents, inv.currency) }}`}`,
     });
     onRecorded?.(inv);
   };
@@ -113,17 +118,17 @@ export function PaymentDrawer({
       onClose={onClose}
       position="right"
       size="md"
-      title="Payments"
-      closeButtonProps={{ 'aria-label': 'Close payments' }}
+      title={t`Payments`}
+      closeButtonProps={{ 'aria-label': t`Close payments` }}
     >
       {query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the invoice">
+        <Stack gap="sm" aria-busy="true" aria-label={t`Loading the invoice`}>
           <Skeleton h={90} radius="md" />
           <Skeleton h={260} radius="md" />
         </Stack>
       ) : query.isError ? (
         <QueryError
-          title="Could not load the invoice"
+          title={t`Could not load the invoice`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />

@@ -1,4 +1,6 @@
 import '@mantine/dates/styles.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -50,7 +52,10 @@ export function PaymentForm({
   invoice: InvoiceDetail;
   onRecorded: (inv: InvoiceDetail) => void;
 }) {
+  const { t } = useLingui();
   const money = (cents: number) => formatAmount(cents, invoice.currency);
+  const balance = money(invoice.balance_cents);
+  const symbol = currencySymbol(invoice.currency);
   const form = useForm<PaymentValues>({
     initialValues: {
       amount: centsToInput(invoice.balance_cents),
@@ -62,13 +67,13 @@ export function PaymentForm({
     validate: {
       amount: (v) => {
         const cents = toCents(v);
-        if (cents === null) return 'Enter an amount like 1500.00';
-        if (cents <= 0) return 'Enter an amount above zero';
-        if (cents > invoice.balance_cents) return `At most the balance, ${money(invoice.balance_cents)}`;
+        if (cents === null) return t`Enter an amount like 1500.00`;
+        if (cents <= 0) return t`Enter an amount above zero`;
+        if (cents > invoice.balance_cents) return t`At most the balance, ${balance}`;
         return null;
       },
-      paid_on: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? null : 'Enter the date it was paid'),
-      method: (v) => (v ? null : 'Choose how it was paid'),
+      paid_on: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? null : t`Enter the date it was paid`),
+      method: (v) => (v ? null : t`Choose how it was paid`),
     },
   });
   const submission = useFormSubmit({
@@ -82,7 +87,7 @@ export function PaymentForm({
     }),
     send: (body) => invoiceChanges.pay(invoice.id, body),
     onSent: onRecorded,
-    failure: 'The payment was not recorded',
+    failure: t`The payment was not recorded`,
     // The API names the amount in cents; the form has it in money.
     errorSink: {
       values: { ...form.values, amount_cents: 0 },
@@ -93,16 +98,16 @@ export function PaymentForm({
   const { formRef, onSubmit, formError, busy } = submission;
 
   return (
-    <form noValidate ref={formRef} aria-label="Record a payment" onSubmit={onSubmit}>
+    <form noValidate ref={formRef} aria-label={t`Record a payment`} onSubmit={onSubmit}>
       <Stack gap="sm">
         <Title order={3} fz="md">
-          Record a payment
+          <Trans>Record a payment</Trans>
         </Title>
-        <FormErrorAlert title="The payment was not recorded" error={formError} />
+        <FormErrorAlert title={t`The payment was not recorded`} error={formError} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
-            label={`Amount (${currencySymbol(invoice.currency)})`}
-            description="Part of the balance is fine"
+            label={t`Amount (${symbol})`}
+            description={t`Part of the balance is fine`}
             inputMode="decimal"
             autoComplete="off"
             required
@@ -110,22 +115,22 @@ export function PaymentForm({
           />
           {/* Written the house way ("Nov 26, 2026"), as every other date, never the browser's 11/26/2026. */}
           <DateInput
-            label="Paid on"
+            label={t`Paid on`}
             required
             valueFormat="MMM D, YYYY"
             dateParser={parseDay}
             maxDate={today()}
             leftSection={<IconCalendar size={16} aria-hidden />}
-            previousLabel="Previous month"
-            nextLabel="Next month"
+            previousLabel={t`Previous month`}
+            nextLabel={t`Next month`}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('paid_on')}
             onChange={(v) => form.setFieldValue('paid_on', v ?? '')}
           />
         </SimpleGrid>
         <Select
-          label="Method"
-          placeholder="How it was paid"
+          label={t`Method`}
+          placeholder={t`How it was paid`}
           required
           data={paymentMethods.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
           comboboxProps={{ withinPortal: true }}
@@ -134,22 +139,22 @@ export function PaymentForm({
           onChange={(v) => form.setFieldValue('method', (v as PaymentMethod | null) ?? '')}
         />
         <TextInput
-          label="Reference"
-          description="Receipt, card slip or transfer number"
+          label={t`Reference`}
+          description={t`Receipt, card slip or transfer number`}
           autoComplete="off"
           maxLength={100}
           {...form.getInputProps('reference')}
         />
         <Textarea
-          label="Note"
-          description="Staff only"
+          label={t`Note`}
+          description={t`Staff only`}
           rows={2}
           maxLength={500}
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
-            Record payment
+            <Trans>Record payment</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,6 @@
+import './i18n';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { InvoiceDetail, Payment } from '../../../contract/invoices';
@@ -10,8 +13,7 @@ import { METHOD_LABELS } from './labels';
  * An online payment's money is at the payment provider: reversing it asks the provider for a refund where it has a
  * refund call; where it has none the server says so in the payment's note, so staff give the money back themselves.
  */
-export const ONLINE_REVERSAL_NOTE =
-  'Paid online: reversing it refunds the card through the payment provider where it can; where it cannot, the payment’s note says to give the money back from the provider’s dashboard.';
+export const ONLINE_REVERSAL_NOTE = msg`Paid online: reversing it refunds the card through the payment provider where it can; where it cannot, the payment’s note says to give the money back from the provider’s dashboard.`;
 
 /** A payment in the drawer; one not reversed can be, with why. */
 export function PaymentRow({
@@ -23,6 +25,7 @@ export function PaymentRow({
   payment: Payment;
   onReversed: (inv: InvoiceDetail) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -33,6 +36,9 @@ export function PaymentRow({
   const money = formatAmount(payment.amount_cents, invoice.currency);
   const reversed = payment.reversed_at !== null;
   const online = payment.method === 'online';
+  const paidOn = formatDay(payment.paid_on);
+  const recordedBy = payment.recorded_by;
+  const reverseReason = payment.reverse_reason;
 
   return (
     <Paper component="li" withBorder p="sm" data-testid="payment-row">
@@ -43,11 +49,13 @@ export function PaymentRow({
               {money} · {METHOD_LABELS[payment.method]}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatDay(payment.paid_on)}
+              {paidOn}
               {payment.reference ? ` · ${payment.reference}` : ''}
-              {online && payment.reference ? ' (provider reference)' : ''}
-              {payment.recorded_by ? ` · by ${payment.recorded_by}` : ''}
-              {payment.points ? ` · ${payment.points} points` : ''}
+              {online && payment.reference ? ` ${t`(provider reference)`}` : ''}
+              {recordedBy ? ` · ${t`by ${recordedBy}`}` : ''}
+              {payment.points
+                ? ` · ${plural({ points: payment.points }, { one: '# point', other: '# points' })}`
+                : ''}
             </Text>
             {payment.note && (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -56,7 +64,7 @@ export function PaymentRow({
             )}
             {reversed && (
               <Text size="xs" c="red.9">
-                Reversed{payment.reverse_reason ? `: ${payment.reverse_reason}` : ''}
+                {reverseReason ? t`Reversed: ${reverseReason}` : t`Reversed`}
               </Text>
             )}
           </div>
@@ -65,20 +73,20 @@ export function PaymentRow({
               size="xs"
               variant="default"
               onClick={() => setAsking(true)}
-              aria-label={`Reverse the payment of ${money} on ${formatDay(payment.paid_on)}`}
+              aria-label={t`Reverse the payment of ${money} on ${paidOn}`}
             >
-              Reverse
+              <Trans>Reverse</Trans>
             </Button>
           )}
         </Group>
         {asking && (
           <form
             noValidate
-            aria-label={`Reverse the payment of ${money}`}
+            aria-label={t`Reverse the payment of ${money}`}
             onSubmit={(e) => {
               e.preventDefault();
               if (!reason.trim()) {
-                setReasonError('Say why it is reversed');
+                setReasonError(t`Say why it is reversed`);
                 return;
               }
               setReasonError(null);
@@ -87,17 +95,17 @@ export function PaymentRow({
           >
             <Stack gap="xs">
               {reverse.isError && (
-                <Alert color="red" variant="light" role="alert" title="The payment was not reversed">
+                <Alert color="red" variant="light" role="alert" title={t`The payment was not reversed`}>
                   {errorMessage(reverse.error)}
                 </Alert>
               )}
               {online && (
                 <Text size="sm" data-testid="online-reversal-note">
-                  {ONLINE_REVERSAL_NOTE}
+                  {i18n._(ONLINE_REVERSAL_NOTE)}
                 </Text>
               )}
               <Textarea
-                label="Why is it reversed?"
+                label={t`Why is it reversed?`}
                 required
                 rows={2}
                 maxLength={500}
@@ -113,10 +121,10 @@ export function PaymentRow({
                   onClick={() => setAsking(false)}
                   disabled={reverse.isPending}
                 >
-                  Keep it
+                  <Trans>Keep it</Trans>
                 </Button>
                 <Button size="xs" color="red.9" type="submit" loading={reverse.isPending}>
-                  Reverse payment
+                  <Trans>Reverse payment</Trans>
                 </Button>
               </Group>
             </Stack>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import {
   IconBan,
@@ -15,13 +17,20 @@ import { isOpen } from './labels';
 
 /** The preview's buttons: what staff may do to the invoice in its status (hidden on paper). */
 export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; actions: InvoiceActions }) {
+  const { t } = useLingui();
   const open = isOpen(invoice.status);
   const draft = invoice.status === 'draft';
   return (
-    <Group gap="xs" data-print-hide role="group" aria-label="Invoice actions" data-testid="preview-actions">
+    <Group
+      gap="xs"
+      data-print-hide
+      role="group"
+      aria-label={t`Invoice actions`}
+      data-testid="preview-actions"
+    >
       {(open || draft) && (
         <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => actions.send(invoice)}>
-          {draft ? 'Issue and send' : invoice.sent_at ? 'Send again' : 'Send'}
+          {draft ? t`Issue and send` : invoice.sent_at ? t`Send again` : t`Send`}
         </Button>
       )}
       {open && (
@@ -30,7 +39,7 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
           leftSection={<IconCash size={16} aria-hidden />}
           onClick={() => actions.pay(invoice)}
         >
-          Add payment
+          <Trans>Add payment</Trans>
         </Button>
       )}
       <Button
@@ -39,14 +48,14 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
         loading={actions.downloading === invoice.id}
         onClick={() => actions.download(invoice)}
       >
-        Download PDF
+        <Trans>Download PDF</Trans>
       </Button>
       <Button
         variant="default"
         leftSection={<IconPrinter size={16} aria-hidden />}
         onClick={() => window.print()}
       >
-        Print
+        <Trans>Print</Trans>
       </Button>
       {(open || draft) && (
         <Button
@@ -54,7 +63,7 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
           leftSection={<IconPencil size={16} aria-hidden />}
           onClick={() => actions.edit(invoice)}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       )}
       <Button
@@ -63,7 +72,7 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
         loading={actions.duplicating === invoice.id}
         onClick={() => actions.duplicate(invoice)}
       >
-        Duplicate
+        <Trans>Duplicate</Trans>
       </Button>
       {open && (
         <Button
@@ -73,7 +82,7 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
           leftSection={<IconBan size={16} aria-hidden />}
           onClick={() => actions.cancel(invoice)}
         >
-          Cancel invoice
+          <Trans>Cancel invoice</Trans>
         </Button>
       )}
       {draft && (
@@ -83,7 +92,7 @@ export function PreviewActions({ invoice, actions }: { invoice: InvoiceDetail; a
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={() => actions.remove(invoice)}
         >
-          Delete draft
+          <Trans>Delete draft</Trans>
         </Button>
       )}
     </Group>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Drawer, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -27,13 +29,15 @@ function SendForm({
   onSent: (inv: InvoiceDetail) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const attachment = draft.attachment;
   const form = useForm<SendValues>({
     initialValues: { to: draft.to, subject: draft.subject, message: draft.message },
     validate: {
-      to: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : 'Enter an email address'),
-      subject: (v) => (v.trim() ? null : 'Enter a subject'),
-      message: (v) => (v.trim() ? null : 'Write a message'),
+      to: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t`Enter an email address`),
+      subject: (v) => (v.trim() ? null : t`Enter a subject`),
+      message: (v) => (v.trim() ? null : t`Write a message`),
     },
   });
   const submission = useFormSubmit({
@@ -53,29 +57,34 @@ function SendForm({
       }
     },
     onSent,
-    failure: 'The invoice was not sent',
+    failure: t`The invoice was not sent`,
   });
   const { formRef, onSubmit, formError, busy } = submission;
   return (
-    <form noValidate ref={formRef} aria-label="Send the invoice" onSubmit={onSubmit}>
+    <form noValidate ref={formRef} aria-label={t`Send the invoice`} onSubmit={onSubmit}>
       <Stack gap="sm">
-        <FormErrorAlert title="The invoice was not sent" error={formError} />
-        <TextInput label="From" value={draft.from} readOnly description="The company's sending address" />
-        <TextInput label="To" type="email" required autoComplete="off" {...form.getInputProps('to')} />
-        <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
-        <Textarea label="Message" required rows={8} maxLength={5000} {...form.getInputProps('message')} />
+        <FormErrorAlert title={t`The invoice was not sent`} error={formError} />
+        <TextInput
+          label={t`From`}
+          value={draft.from}
+          readOnly
+          description={t`The company's sending address`}
+        />
+        <TextInput label={t`To`} type="email" required autoComplete="off" {...form.getInputProps('to')} />
+        <TextInput label={t`Subject`} required maxLength={200} {...form.getInputProps('subject')} />
+        <Textarea label={t`Message`} required rows={8} maxLength={5000} {...form.getInputProps('message')} />
         <Group gap={6} wrap="nowrap">
           <IconPaperclip size={16} aria-hidden />
           <Text size="sm" data-testid="send-attachment">
-            Attached: {draft.attachment}
+            <Trans>Attached: {attachment}</Trans>
           </Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={busy}>
-            Send invoice
+            <Trans>Send invoice</Trans>
           </Button>
         </Group>
       </Stack>
@@ -95,6 +104,7 @@ export function SendDrawer({
   onClose: () => void;
   onSent?: (invoice: InvoiceDetail) => void;
 }) {
+  const { t } = useLingui();
   const changed = useInvoiceChanged();
   const draft = useQuery({ ...invoiceMailDraftQueryOptions(invoiceId), enabled: opened && invoiceId !== '' });
 
@@ -104,25 +114,27 @@ export function SendDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title="Send invoice"
-      closeButtonProps={{ 'aria-label': 'Close send invoice' }}
+      title={t`Send invoice`}
+      closeButtonProps={{ 'aria-label': t`Close send invoice` }}
     >
       {draft.isPending || draft.isFetching ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the message">
+        <Stack gap="sm" aria-busy="true" aria-label={t`Loading the message`}>
           <Skeleton h={36} />
           <Skeleton h={36} />
           <Skeleton h={160} />
         </Stack>
       ) : draft.isError ? (
         <QueryError
-          title="Could not prepare the message"
+          title={t`Could not prepare the message`}
           error={draft.error}
           onRetry={() => void draft.refetch()}
         />
       ) : (
         <Stack gap="sm">
           <Alert variant="light" color="blue" p="xs">
-            The customer gets this email with the invoice PDF attached, and a notification in the portal.
+            <Trans>
+              The customer gets this email with the invoice PDF attached, and a notification in the portal.
+            </Trans>
           </Alert>
           <SendForm
             key={invoiceId}
@@ -133,8 +145,8 @@ export function SendDrawer({
               changed(inv);
               notifications.show({
                 color: 'green',
-                title: 'Invoice sent',
-                message: `${inv.number ?? 'The invoice'} was emailed with its PDF`,
+                title: t`Invoice sent`,
+                message: t`${{ number: inv.number ?? t`The invoice` }} was emailed with its PDF`,
               });
               onSent?.(inv);
               onClose();

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
@@ -14,6 +16,8 @@ import { SendDrawer } from './SendDrawer';
 export type InvoiceRef = Pick<InvoiceSummary, 'id' | 'number' | 'status' | 'customer'>;
 
 function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const number = invoice?.number ?? '';
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelInvoice(() => {
@@ -31,17 +35,17 @@ function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose
     <Modal
       opened={invoice !== null}
       onClose={close}
-      title={`Cancel invoice ${invoice?.number ?? ''}`}
+      title={t`Cancel invoice ${number}`}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <form
         noValidate
-        aria-label="Cancel the invoice"
+        aria-label={t`Cancel the invoice`}
         onSubmit={(e) => {
           e.preventDefault();
           if (!reason.trim()) {
-            setError('Say why it is cancelled');
+            setError(t`Say why it is cancelled`);
             return;
           }
           setError(null);
@@ -50,15 +54,17 @@ function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose
       >
         <Stack gap="md">
           <FormErrorAlert
-            title="The invoice was not cancelled"
+            title={t`The invoice was not cancelled`}
             error={cancel.isError ? errorMessage(cancel.error) : null}
           />
           <Text size="sm">
-            Nothing will be owed on it; the customer sees it as cancelled, with the reason. Its number stays
-            used.
+            <Trans>
+              Nothing will be owed on it; the customer sees it as cancelled, with the reason. Its number stays
+              used.
+            </Trans>
           </Text>
           <Textarea
-            label="Reason"
+            label={t`Reason`}
             required
             rows={3}
             maxLength={500}
@@ -69,10 +75,10 @@ function CancelModal({ invoice, onClose }: { invoice: InvoiceRef | null; onClose
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={cancel.isPending}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button type="submit" color="red.9" loading={cancel.isPending}>
-              Cancel invoice
+              <Trans>Cancel invoice</Trans>
             </Button>
           </Group>
         </Stack>
@@ -105,6 +111,7 @@ export function useInvoiceActions({
 }: {
   onDeleted?: (inv: InvoiceRef) => void;
 } = {}): InvoiceActions {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const duplicate = useDuplicateInvoice();
@@ -112,6 +119,7 @@ export function useInvoiceActions({
   const pdf = usePdfDownload(downloadAdminInvoicePdf);
 
   const current = open?.invoice;
+  const customer = confirmation.item?.customer.name;
   const dialogs = (
     <>
       <SendDrawer
@@ -128,9 +136,12 @@ export function useInvoiceActions({
         invoice={open?.kind === 'cancel' ? (current ?? null) : null}
         onClose={() => setOpen(null)}
       />
-      <ConfirmDelete confirmation={confirmation} title="Delete this draft?">
-        The draft for {confirmation.item?.customer.name ?? 'the customer'} is deleted for good; its packages
-        can be billed again.
+      <ConfirmDelete confirmation={confirmation} title={t`Delete this draft?`}>
+        {confirmation.item ? (
+          <Trans>The draft for {customer} is deleted for good; its packages can be billed again.</Trans>
+        ) : (
+          <Trans>The draft for the customer is deleted for good; its packages can be billed again.</Trans>
+        )}
       </ConfirmDelete>
     </>
   );

@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import type {
   CreateInvoiceBody,
@@ -196,13 +198,14 @@ export function toFormPath(path: string): string {
 }
 
 /** Messages in the words of the form (it asks for money and percent, not cents and rates). */
+// Run while validating, after the screen has rendered: the global `t` reads the language then.
 function formMessage(path: string, issue: { code: string; message: string }): string {
   if (path.endsWith('.unit_price') && issue.code === 'invalid_type')
-    return 'Enter the unit price, e.g. 1250.00';
-  if (path.endsWith('.quantity') && issue.code === 'invalid_type') return 'Enter a whole quantity';
-  if (path === 'tax_rate') return 'Enter a rate from 0 to 100 %, or leave it empty for the company’s';
+    return t`Enter the unit price, e.g. 1250.00`;
+  if (path.endsWith('.quantity') && issue.code === 'invalid_type') return t`Enter a whole quantity`;
+  if (path === 'tax_rate') return t`Enter a rate from 0 to 100 %, or leave it empty for the company’s`;
   if (path === 'discount_value' && issue.code === 'invalid_type')
-    return 'Enter the discount, at most 2 decimals';
+    return t`Enter the discount, at most 2 decimals`;
   return issue.message;
 }
 
@@ -218,7 +221,7 @@ export function validateWith(schema: z.ZodType, toBody: (v: InvoiceFormValues) =
       }
     }
     if (values.discount_kind === 'percent' && decimalToInt(values.discount_value, 2) > 10_000) {
-      errors.discount_value ??= 'At most 100 %';
+      errors.discount_value ??= t`At most 100 %`;
     }
     return errors;
   };

@@ -1,3 +1,5 @@
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -49,6 +51,7 @@ export type BulkResult = Awaited<ReturnType<typeof invoiceChanges.bulkSend>>;
 
 /** Sends the selected invoices; `onSent` gets the result (what was queued, what was refused and why). */
 export function useBulkSend(onSent: (result: BulkResult) => void) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: invoiceChanges.bulkSend,
@@ -56,17 +59,21 @@ export function useBulkSend(onSent: (result: BulkResult) => void) {
     onSuccess: (result) => {
       onSent(result);
       void refreshInvoice(queryClient);
+      const sent = result.sent;
+      const failed = result.failed.length;
       notifications.show({
-        color: result.failed.length ? 'orange' : 'green',
-        title: `${result.sent} sent${result.failed.length ? `, ${result.failed.length} failed` : ''}`,
-        message: result.failed.length ? 'See the list above the invoices' : 'Each customer got their invoice',
+        color: failed ? 'orange' : 'green',
+        title: failed ? t`${sent} sent, ${failed} failed` : t`${sent} sent`,
+        message: failed ? t`See the list above the invoices` : t`Each customer got their invoice`,
       });
     },
-    onError: (e) => notifications.show({ color: 'red', title: 'Nothing was sent', message: errorMessage(e) }),
+    onError: (e) =>
+      notifications.show({ color: 'red', title: t`Nothing was sent`, message: errorMessage(e) }),
   });
 }
 
 export function useCancelInvoice(onCancelled: () => void) {
+  const { t } = useLingui();
   const changed = useInvoiceChanged();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => invoiceChanges.cancel(id, reason),
@@ -75,7 +82,7 @@ export function useCancelInvoice(onCancelled: () => void) {
       changed(inv);
       notifications.show({
         color: 'green',
-        title: 'Invoice cancelled',
+        title: t`Invoice cancelled`,
         message: `${inv.number}: ${inv.cancel_reason}`,
       });
       onCancelled();
@@ -85,6 +92,7 @@ export function useCancelInvoice(onCancelled: () => void) {
 
 /** A new draft copied from an invoice, opened in the editor. */
 export function useDuplicateInvoice() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -94,13 +102,15 @@ export function useDuplicateInvoice() {
       void refreshInvoice(queryClient);
       notifications.show({
         color: 'green',
-        title: 'Invoice duplicated',
-        message: `A new draft from ${source.number ?? 'the draft'}: check it and issue it`,
+        title: t`Invoice duplicated`,
+        message: source.number
+          ? t`A new draft from ${{ number: source.number }}: check it and issue it`
+          : t`A new draft from the draft: check it and issue it`,
       });
       void navigate({ to: '/admin/invoice/edit/$id', params: { id: copy.id } });
     },
     onError: (e) =>
-      notifications.show({ color: 'red', title: 'Could not duplicate', message: errorMessage(e) }),
+      notifications.show({ color: 'red', title: t`Could not duplicate`, message: errorMessage(e) }),
   });
 }
 
@@ -108,6 +118,7 @@ export function useDuplicateInvoice() {
 export function useDraftRemoval<T extends Pick<InvoiceSummary, 'id' | 'customer'>>(
   onDeleted?: (inv: T) => void,
 ) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return {
     remove: (inv: T) => invoiceChanges.remove(inv.id),
@@ -115,8 +126,8 @@ export function useDraftRemoval<T extends Pick<InvoiceSummary, 'id' | 'customer'
       queryClient.removeQueries({ queryKey: adminInvoiceKeys.detail(inv.id) });
       notifications.show({
         color: 'green',
-        title: 'Draft deleted',
-        message: `The draft for ${inv.customer.name}`,
+        title: t`Draft deleted`,
+        message: t`The draft for ${{ customer: inv.customer.name }}`,
       });
       onDeleted?.(inv);
     },
@@ -138,13 +149,14 @@ export function useReversePayment(
 
 /** The PDF download under way (its invoice's id), with a toast when it fails. */
 export function usePdfDownload(download: (id: string, number: string | null) => Promise<void>) {
+  const { t } = useLingui();
   const [downloading, setDownloading] = useState<string | null>(null);
   const start = async (inv: Pick<InvoiceSummary, 'id' | 'number'>) => {
     setDownloading(inv.id);
     try {
       await download(inv.id, inv.number);
     } catch (e) {
-      notifications.show({ color: 'red', title: 'Could not download the PDF', message: errorMessage(e) });
+      notifications.show({ color: 'red', title: t`Could not download the PDF`, message: errorMessage(e) });
     } finally {
       setDownloading(null);
     }
@@ -239,6 +251,7 @@ export function useInvoiceSave({
   toBody: (v: InvoiceFormValues) => CreateInvoiceBody | UpdateInvoiceBody;
   onLeave: () => void;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const client = useQueryClient();
   const revising = invoice !== null && invoice.status !== 'draft';
@@ -261,25 +274,26 @@ export function useInvoiceSave({
     onSent: ({ invoice: saved, sendError }) => {
       afterInvoiceSaved(client, saved);
       onLeave();
-      const name = saved.number ? `Invoice ${saved.number}` : 'The draft';
+      const name = saved.number ? t`Invoice ${{ number: saved.number }}` : t`The draft`;
+      const email = saved.customer.email;
       if (sendError) {
-        notifications.show({ color: 'red', title: `${name} was saved but not sent`, message: sendError });
+        notifications.show({ color: 'red', title: t`${name} was saved but not sent`, message: sendError });
       } else {
         notifications.show({
           color: 'teal.9',
           message:
             intent.current === 'send'
-              ? `${name} is being sent to ${saved.customer.email}`
+              ? t`${name} is being sent to ${email}`
               : saved.status === 'draft'
-                ? `${name} was saved`
+                ? t`${name} was saved`
                 : revising
-                  ? `${name} was revised`
-                  : `${name} was issued`,
+                  ? t`${name} was revised`
+                  : t`${name} was issued`,
         });
       }
       void navigate({ to: '/admin/invoice/preview/$id', params: { id: saved.id } });
     },
-    failure: 'The invoice was not saved. Please try again.',
+    failure: t`The invoice was not saved. Please try again.`,
     errorSink: {
       values: serverFieldNames(values.lines.length),
       setFieldError: (path, error) => form.setFieldError(toFormPath(path), error),

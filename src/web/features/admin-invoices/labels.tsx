@@ -1,3 +1,6 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { InvoiceSort, InvoiceStatus } from '../../../contract/invoices';
 
 export {
@@ -6,14 +9,15 @@ export {
   PAYMENT_METHOD_LABELS as METHOD_LABELS,
 } from '../../components/InvoiceStatusBadge';
 
-export const SORT_LABELS: Record<InvoiceSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  number: 'Number',
-  due: 'Due date',
-  total: 'Highest total',
-  balance: 'Highest balance',
-  customer: 'Customer',
+/** Messages, translated where the sort menu is drawn. */
+export const SORT_LABELS: Record<InvoiceSort, MessageDescriptor> = {
+  newest: msg`Newest first`,
+  oldest: msg`Oldest first`,
+  number: msg`Number`,
+  due: msg`Due date`,
+  total: msg`Highest total`,
+  balance: msg`Highest balance`,
+  customer: msg`Customer`,
 };
 
 /** Open invoices take payments, can be sent and cancelled. */

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -36,7 +38,7 @@ export function BackToLoginLink() {
   return (
     <Text size="sm" ta="center">
       <Anchor component={Link} to="/login">
-        Back to login
+        <Trans>Back to login</Trans>
       </Anchor>
     </Text>
   );

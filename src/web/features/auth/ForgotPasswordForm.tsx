@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +11,7 @@ import { AuthCard, BackToLoginLink } from './AuthCard';
 import { useRequestPasswordReset } from './hooks';
 
 export function ForgotPasswordForm() {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -19,13 +22,15 @@ export function ForgotPasswordForm() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title="Check your email">
+      <AuthCard title={t`Check your email`}>
         <Alert color="brand" variant="light" role="status">
-          If an account exists for that email, we have sent a link to reset your password. The link works
-          once.
+          <Trans>
+            If an account exists for that email, we have sent a link to reset your password. The link works
+            once.
+          </Trans>
         </Alert>
         <Button component={Link} to="/login" variant="light">
-          Back to login
+          <Trans>Back to login</Trans>
         </Button>
       </AuthCard>
     );
@@ -33,15 +38,16 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your email and we'll send you a link to reset it."
+      title={t`Forgot your password?`}
+      subtitle={t`Enter your email and we'll send you a link to reset it.`}
     >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
           mutation.mutate(passwordResetBodySchema.parse(values).email, {
-            onError: (e) => setFormError(applyServerErrors(form, e, 'The request failed. Please try again.')),
+            onError: (e) =>
+              setFormError(applyServerErrors(form, e, t`The request failed. Please try again.`)),
           });
         })}
       >
@@ -53,7 +59,7 @@ export function ForgotPasswordForm() {
           )}
           <EmailField form={form} />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
-            Send reset link
+            <Trans>Send reset link</Trans>
           </Button>
           <BackToLoginLink />
         </Stack>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -12,16 +14,20 @@ import { AuthCard, BackToLoginLink } from './AuthCard';
 import { invitationQueryOptions } from './api';
 import { useAcceptInvitation } from './hooks';
 
-const ROLE = { staff: 'staff member', admin: 'administrator' } as const;
-
 /** /invite/$token: who invites whom; the new staff member names themself and chooses a password, then is signed in. */
 export function InvitationPage({ token }: { token: string }) {
-  usePageTitle('Accept invitation');
+  const { t } = useLingui();
+  usePageTitle(t`Accept invitation`);
   const query = useQuery(invitationQueryOptions(token));
-  if (query.isPending) return <AuthCard title="Accept invitation">Checking your invitation…</AuthCard>;
+  if (query.isPending)
+    return (
+      <AuthCard title={t`Accept invitation`}>
+        <Trans>Checking your invitation…</Trans>
+      </AuthCard>
+    );
   if (query.isError) {
     return (
-      <AuthCard title="This invitation cannot be used">
+      <AuthCard title={t`This invitation cannot be used`}>
         <Alert color="red" variant="light" role="alert">
           {errorMessage(query.error)}
         </Alert>
@@ -33,39 +39,43 @@ export function InvitationPage({ token }: { token: string }) {
 }
 
 function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
+  const { t } = useLingui();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const existing = info.existing_account;
   const form = useForm({
     initialValues: { first_name: '', last_name: '', password: '' },
     validate: {
-      first_name: (v) => (existing || v.trim() ? null : 'Enter your first name'),
-      last_name: (v) => (existing || v.trim() ? null : 'Enter your last name'),
+      first_name: (v) => (existing || v.trim() ? null : t`Enter your first name`),
+      last_name: (v) => (existing || v.trim() ? null : t`Enter your last name`),
       password: (v) => {
-        if (existing) return v ? null : 'Enter your current password';
+        if (existing) return v ? null : t`Enter your current password`;
         const r = passwordSchema.safeParse(v);
-        return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid password');
+        return r.success ? null : (r.error.issues[0]?.message ?? t`Invalid password`);
       },
     },
   });
   const accept = useAcceptInvitation({ onSuccess: () => router.navigate({ to: '/admin' }) });
+  const companyName = info.company_name;
+  const invitedEmail = (
+    <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {info.email}
+    </Text>
+  );
   return (
     <AuthCard
-      title={`Join ${info.company_name}`}
+      title={t`Join ${companyName}`}
       subtitle={
-        <>
-          You are invited as {ROLE[info.role] === 'administrator' ? 'an' : 'a'} {ROLE[info.role]} with the
-          e-mail{' '}
-          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {info.email}
-          </Text>
-          .
-        </>
+        info.role === 'admin' ? (
+          <Trans>You are invited as an administrator with the e-mail {invitedEmail}.</Trans>
+        ) : (
+          <Trans>You are invited as a staff member with the e-mail {invitedEmail}.</Trans>
+        )
       }
     >
       <form
         noValidate
-        aria-label="Accept invitation"
+        aria-label={t`Accept invitation`}
         onSubmit={form.onSubmit((v) => {
           setFormError(null);
           accept.mutate(
@@ -79,7 +89,7 @@ function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
                 },
             {
               onError: (e) =>
-                setFormError(applyServerErrors(form, e, 'The invitation could not be accepted.')),
+                setFormError(applyServerErrors(form, e, t`The invitation could not be accepted.`)),
             },
           );
         })}
@@ -92,23 +102,25 @@ function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
           )}
           {existing ? (
             <Text>
-              This e-mail already has an account here. Enter its current password to join the staff with it,
-              or{' '}
-              <Anchor component={Link} to="/forgotPassword">
-                reset the password
-              </Anchor>{' '}
-              first.
+              <Trans>
+                This e-mail already has an account here. Enter its current password to join the staff with it,
+                or{' '}
+                <Anchor component={Link} to="/forgotPassword">
+                  reset the password
+                </Anchor>{' '}
+                first.
+              </Trans>
             </Text>
           ) : (
             <>
               <TextInput
-                label="First name"
+                label={t`First name`}
                 autoComplete="given-name"
                 required
                 {...form.getInputProps('first_name')}
               />
               <TextInput
-                label="Last name"
+                label={t`Last name`}
                 autoComplete="family-name"
                 required
                 {...form.getInputProps('last_name')}
@@ -116,14 +128,14 @@ function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
             </>
           )}
           <PasswordInput
-            label={existing ? 'Current password' : 'Password'}
-            description={existing ? undefined : `At least ${PASSWORD_MIN} characters`}
+            label={existing ? t`Current password` : t`Password`}
+            description={existing ? undefined : t`At least ${PASSWORD_MIN} characters`}
             autoComplete={existing ? 'current-password' : 'new-password'}
             required
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={accept.isPending} fullWidth size="md">
-            Accept invitation
+            <Trans>Accept invitation</Trans>
           </Button>
         </Stack>
       </form>

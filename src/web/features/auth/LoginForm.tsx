@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -14,6 +16,7 @@ const loginSchema = lazySchema(() => import('../../../contract/auth').then((m) =
 
 /** Email + password; afterwards the user returns to the page they first asked for. */
 export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
+  const { t } = useLingui();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -31,7 +34,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   });
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to track your packages and invoices.">
+    <AuthCard title={t`Welcome back`} subtitle={t`Log in to track your packages and invoices.`}>
       <form
         noValidate
         onFocus={() => void loginSchema.ready()}
@@ -41,17 +44,17 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
             form.onSubmit((values) => {
               setFormError(null);
               mutation.mutate(schema.parse(values), {
-                onError: (e) => setFormError(applyServerErrors(form, e, 'Login failed. Please try again.')),
+                onError: (e) => setFormError(applyServerErrors(form, e, t`Login failed. Please try again.`)),
               });
             })(),
           );
         }}
       >
         <Stack gap="md">
-          <FormErrorAlert title="Could not log in" error={formError} />
+          <FormErrorAlert title={t`Could not log in`} error={formError} />
           <EmailField form={form} />
           <PasswordInput
-            label="Password"
+            label={t`Password`}
             autoComplete="current-password"
             required
             key={form.key('password')}
@@ -59,17 +62,19 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgotPassword" size="sm">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Anchor>
           </Group>
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
-            Log in
+            <Trans>Log in</Trans>
           </Button>
           <Text size="sm" ta="center">
-            New here?{' '}
-            <Anchor component={Link} to="/signup">
-              Create an account
-            </Anchor>
+            <Trans>
+              New here?{' '}
+              <Anchor component={Link} to="/signup">
+                Create an account
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </form>

@@ -1,3 +1,5 @@
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -14,6 +16,7 @@ export function ResendVerification({
   userId: string;
   startWithCooldown?: boolean;
 }) {
+  const { t } = useLingui();
   const [remaining, setRemaining] = useState(startWithCooldown ? RESEND_COOLDOWN_SECONDS : 0);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   const interval = useInterval(() => setRemaining((s) => Math.max(0, s - 1)), 1000);
@@ -27,15 +30,18 @@ export function ResendVerification({
   const resend = () =>
     mutation.mutate(undefined, {
       onSuccess: () => {
-        setFeedback({ ok: true, text: 'We sent you a new verification email.' });
+        setFeedback({ ok: true, text: t`We sent you a new verification email.` });
         setRemaining(RESEND_COOLDOWN_SECONDS);
       },
       onError: (e) => {
         if (e instanceof ApiError && e.status === 429) {
           setRemaining(Math.max(1, Math.ceil(e.retryAfter ?? RESEND_COOLDOWN_SECONDS)));
-          setFeedback({ ok: false, text: 'Please wait a moment before asking for another email.' });
+          setFeedback({ ok: false, text: t`Please wait a moment before asking for another email.` });
         } else {
-          setFeedback({ ok: false, text: errorMessage(e, 'The email could not be sent. Please try again.') });
+          setFeedback({
+            ok: false,
+            text: errorMessage(e, t`The email could not be sent. Please try again.`),
+          });
         }
       },
     });
@@ -49,7 +55,7 @@ export function ResendVerification({
         disabled={remaining > 0}
         fullWidth
       >
-        {remaining > 0 ? `Resend verification email (${remaining} s)` : 'Resend verification email'}
+        {remaining > 0 ? t`Resend verification email (${remaining} s)` : t`Resend verification email`}
       </Button>
       <div aria-live="polite">
         {feedback && (

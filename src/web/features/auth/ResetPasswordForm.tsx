@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +11,7 @@ import { useResetPassword } from './hooks';
 
 /** New password from the emailed link (?token=); every session is revoked, so the user logs in again. */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -16,21 +19,21 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
     validate: {
       password: (v) => {
         const r = passwordSchema.safeParse(v);
-        return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid password');
+        return r.success ? null : (r.error.issues[0]?.message ?? t`Invalid password`);
       },
-      confirm: (v, values) => (v === values.password ? null : 'The passwords do not match'),
+      confirm: (v, values) => (v === values.password ? null : t`The passwords do not match`),
     },
   });
   const mutation = useResetPassword(token ?? '');
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password">
+      <AuthCard title={t`Reset your password`}>
         <Alert color="red" variant="light" role="alert">
-          This link is incomplete: it has no reset token. Ask for a new link.
+          <Trans>This link is incomplete: it has no reset token. Ask for a new link.</Trans>
         </Alert>
         <Button component={Link} to="/forgotPassword">
-          Ask for a new link
+          <Trans>Ask for a new link</Trans>
         </Button>
       </AuthCard>
     );
@@ -38,12 +41,12 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title="Password changed">
+      <AuthCard title={t`Password changed`}>
         <Alert color="brand" variant="light" role="status">
-          Your password was changed. Log in with your new password.
+          <Trans>Your password was changed. Log in with your new password.</Trans>
         </Alert>
         <Button component={Link} to="/login">
-          Back to login
+          <Trans>Back to login</Trans>
         </Button>
       </AuthCard>
     );
@@ -51,15 +54,15 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
 
   return (
     <AuthCard
-      title="Reset your password"
-      subtitle={`Choose a new password of at least ${PASSWORD_MIN} characters.`}
+      title={t`Reset your password`}
+      subtitle={t`Choose a new password of at least ${PASSWORD_MIN} characters.`}
     >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
           mutation.mutate(values.password, {
-            onError: (e) => setFormError(applyServerErrors(form, e, 'The password could not be reset.')),
+            onError: (e) => setFormError(applyServerErrors(form, e, t`The password could not be reset.`)),
           });
         })}
       >
@@ -68,26 +71,26 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
             <Alert color="red" variant="light" role="alert">
               {formError}{' '}
               <Anchor component={Link} to="/forgotPassword">
-                Ask for a new link
+                <Trans>Ask for a new link</Trans>
               </Anchor>
             </Alert>
           )}
           <PasswordInput
-            label="New password"
+            label={t`New password`}
             autoComplete="new-password"
             required
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             required
             key={form.key('confirm')}
             {...form.getInputProps('confirm')}
           />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
-            Reset password
+            <Trans>Reset password</Trans>
           </Button>
           <BackToLoginLink />
         </Stack>

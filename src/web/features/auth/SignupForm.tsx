@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -32,6 +34,7 @@ export const signupInitialValues = {
 
 /** Every register field; the new account is signed in unverified and sent to /verification. */
 export function SignupForm({ parishes, parishesLoading = false, parishesError = null }: SignupFormProps) {
+  const { t } = useLingui();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -47,24 +50,27 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
   });
 
   return (
-    <AuthCard title="Create your account" subtitle="Get your own mailbox and start shipping in minutes.">
+    <AuthCard
+      title={t`Create your account`}
+      subtitle={t`Get your own mailbox and start shipping in minutes.`}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
           mutation.mutate(registerBodySchema.parse(values), {
-            onError: (e) => setFormError(applyServerErrors(form, e, 'Sign-up failed. Please try again.')),
+            onError: (e) => setFormError(applyServerErrors(form, e, t`Sign-up failed. Please try again.`)),
           });
         })}
       >
         <Stack gap="md">
-          <FormErrorAlert title="Could not create the account" error={formError} />
+          <FormErrorAlert title={t`Could not create the account`} error={formError} />
           <NameFields form={form} />
           <EmailField form={form} />
           <PhoneField form={form} />
           <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN} characters`}
+            label={t`Password`}
+            description={t`At least ${PASSWORD_MIN} characters`}
             autoComplete="new-password"
             required
             key={form.key('password')}
@@ -80,13 +86,15 @@ export function SignupForm({ parishes, parishesLoading = false, parishesError = 
           <AddressField form={form} />
           <TrnField form={form} />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
-            Create account
+            <Trans>Create account</Trans>
           </Button>
           <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Log in
-            </Anchor>
+            <Trans>
+              Already have an account?{' '}
+              <Anchor component={Link} to="/login">
+                Log in
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </form>

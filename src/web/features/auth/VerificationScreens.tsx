@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,8 +30,34 @@ function signupEmail(): string | null {
   }
 }
 
+/** Where the link went, as whole sentences (translators need them whole). */
+function SentTo({ authenticated, email }: { authenticated: boolean; email: string | null }) {
+  if (!email) {
+    return authenticated ? (
+      <Trans>
+        We sent a verification link to your email address. Open it on this device to activate your account.
+      </Trans>
+    ) : (
+      <Trans>We sent a message to your email address. Open it and follow its link to continue.</Trans>
+    );
+  }
+  const address = (
+    <Text span fw={700} data-testid="verification-email">
+      {email}
+    </Text>
+  );
+  // After a sign-up whose address already had an account, its owner got a different mail: say only what is true
+  // of both.
+  return authenticated ? (
+    <Trans>We sent a verification link to {address}. Open it on this device to activate your account.</Trans>
+  ) : (
+    <Trans>We sent a message to {address}. Open it and follow its link to continue.</Trans>
+  );
+}
+
 /** /verification: check your inbox (which one, and how to use another), resend with a cooldown. */
 export function VerificationPending() {
+  const { t } = useLingui();
   const session = useSession();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -40,9 +68,9 @@ export function VerificationPending() {
   const email = me.data?.email ?? signupEmail();
   if (session.authenticated && session.verified) {
     return (
-      <AuthCard title="Your email is verified">
+      <AuthCard title={t`Your email is verified`}>
         <Button component={Link} to="/user">
-          Go to your dashboard
+          <Trans>Go to your dashboard</Trans>
         </Button>
       </AuthCard>
     );
@@ -53,44 +81,34 @@ export function VerificationPending() {
     await router.navigate({ to: '/signup' });
   };
   return (
-    <AuthCard title="Verify your email">
+    <AuthCard title={t`Verify your email`}>
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={64} radius="xl" variant="light">
           <IconMailCheck size={36} aria-hidden />
         </ThemeIcon>
         <Text>
-          {session.authenticated ? 'We sent a verification link to ' : 'We sent a message to '}
-          {email ? (
-            <Text span fw={700} data-testid="verification-email">
-              {email}
-            </Text>
-          ) : (
-            'your email address'
-          )}
-          {session.authenticated
-            ? '. Open it on this device to activate your account.'
-            : // After a sign-up whose address already had an account, its owner got a different mail: say only
-              // what is true of both.
-              '. Open it and follow its link to continue.'}
+          <SentTo authenticated={session.authenticated} email={email} />
         </Text>
         <Text size="sm" c="dimmed">
-          Nothing arrived? Check your spam folder, or ask for a new email.
+          <Trans>Nothing arrived? Check your spam folder, or ask for a new email.</Trans>
         </Text>
       </Stack>
       {session.userId ? (
         <ResendVerification userId={session.userId} />
       ) : (
         <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>{' '}
-          to get a new verification email.
+          <Trans>
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>{' '}
+            to get a new verification email.
+          </Trans>
         </Text>
       )}
       <Text size="sm" ta="center">
-        {email ? 'Not your address? ' : 'Wrong address? '}
+        {email ? t`Not your address?` : t`Wrong address?`}{' '}
         <Anchor component="button" type="button" onClick={() => void startOver()}>
-          Sign up again with the right email
+          <Trans>Sign up again with the right email</Trans>
         </Anchor>
       </Text>
       {session.authenticated && (
@@ -102,7 +120,7 @@ export function VerificationPending() {
             await router.navigate({ to: '/login' });
           }}
         >
-          Log out
+          <Trans>Log out</Trans>
         </Button>
       )}
     </AuthCard>
@@ -119,6 +137,7 @@ type Failure = 'unusable' | 'offline';
 
 /** /verification/{id}: consume the emailed token, then go to /verification/verified. */
 export function VerifyToken({ token }: { token: string }) {
+  const { t } = useLingui();
   const router = useRouter();
   const session = useSession();
   // As it was on arrival: this link's own success makes the session verified, and must still lead on.
@@ -150,43 +169,51 @@ export function VerifyToken({ token }: { token: string }) {
 
   if (alreadyVerified) {
     return (
-      <AuthCard title="Your email is verified">
-        <Text>This link was already used: your account is active.</Text>
+      <AuthCard title={t`Your email is verified`}>
+        <Text>
+          <Trans>This link was already used: your account is active.</Trans>
+        </Text>
         <Button component={Link} to="/user">
-          Go to your dashboard
+          <Trans>Go to your dashboard</Trans>
         </Button>
       </AuthCard>
     );
   }
   if (!failure) {
     return (
-      <AuthCard title="Verifying your email">
+      <AuthCard title={t`Verifying your email`}>
         <Stack align="center" py="md" role="status">
           <Loader aria-hidden />
-          <Text>Checking your link…</Text>
+          <Text>
+            <Trans>Checking your link…</Trans>
+          </Text>
         </Stack>
       </AuthCard>
     );
   }
   if (failure === 'offline') {
     return (
-      <AuthCard title="We could not verify your email">
+      <AuthCard title={t`We could not verify your email`}>
         <Alert color="orange" variant="light" role="alert">
-          We could not reach the server. Check your connection, then open the link again.
+          <Trans>We could not reach the server. Check your connection, then open the link again.</Trans>
         </Alert>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="We could not verify your email">
+    <AuthCard title={t`We could not verify your email`}>
       <Alert color="red" variant="light" role="alert">
-        This link has expired or has already been used.{session.userId ? ' Ask for a new one below.' : ''}
+        {session.userId ? (
+          <Trans>This link has expired or has already been used. Ask for a new one below.</Trans>
+        ) : (
+          <Trans>This link has expired or has already been used.</Trans>
+        )}
       </Alert>
       {session.userId ? (
         <ResendVerification userId={session.userId} />
       ) : (
         <Button component={Link} to="/login">
-          Log in to get a new link
+          <Trans>Log in to get a new link</Trans>
         </Button>
       )}
     </AuthCard>
@@ -195,22 +222,25 @@ export function VerifyToken({ token }: { token: string }) {
 
 /** /verification/verified */
 export function Verified() {
+  const { t } = useLingui();
   const session = useSession();
   return (
-    <AuthCard title="Email verified">
+    <AuthCard title={t`Email verified`}>
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={64} radius="xl" variant="light" color="green">
           <IconCircleCheck size={36} aria-hidden />
         </ThemeIcon>
-        <Text>Thank you: your email address is verified and your account is active.</Text>
+        <Text>
+          <Trans>Thank you: your email address is verified and your account is active.</Trans>
+        </Text>
       </Stack>
       {session.authenticated ? (
         <Button component={Link} to="/user">
-          Go to your dashboard
+          <Trans>Go to your dashboard</Trans>
         </Button>
       ) : (
         <Button component={Link} to="/login">
-          Log in
+          <Trans>Log in</Trans>
         </Button>
       )}
     </AuthCard>

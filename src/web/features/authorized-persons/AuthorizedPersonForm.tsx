@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Switch.css';
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AuthorizedPerson } from '../../../contract/authorized-persons';
@@ -43,6 +45,7 @@ export function AuthorizedPersonForm({
   /** Told when a save starts and ends (the modal does not close mid-save). */
   onPendingChange?: (pending: boolean) => void;
 }) {
+  const { t } = useLingui();
   const form = useForm<AuthorizedPersonFormValues>({
     mode: 'controlled',
     initialValues: person ? authorizedPersonValues(person) : emptyAuthorizedPerson(),
@@ -56,7 +59,7 @@ export function AuthorizedPersonForm({
     toBody: toAuthorizedPersonBody,
     send: save,
     onSent: onSaved,
-    failure: 'The person was not saved. Please try again.',
+    failure: t`The person was not saved. Please try again.`,
     onPendingChange,
   });
   const { busy } = submission;
@@ -67,18 +70,19 @@ export function AuthorizedPersonForm({
     options.push({ value: String(person.identification_id), label: person.identification.name });
   }
 
+  const name = person?.full_name;
   return (
     <ModalForm
       submission={submission}
-      label={person ? `Edit ${person.full_name}` : 'Add authorized person'}
-      errorTitle="Not saved"
-      submitLabel={person ? 'Save changes' : 'Add person'}
+      label={person ? t`Edit ${name}` : t`Add authorized person`}
+      errorTitle={t`Not saved`}
+      submitLabel={person ? t`Save changes` : t`Add person`}
       onCancel={onCancel}
       submitDisabled={Boolean(person) && !form.isDirty()}
     >
       <TextInput
-        label="Full name"
-        description="As on their photo ID"
+        label={t`Full name`}
+        description={t`As on their photo ID`}
         required
         autoComplete="off"
         disabled={busy}
@@ -88,8 +92,8 @@ export function AuthorizedPersonForm({
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select
-          label="ID type"
-          placeholder={identificationsLoading ? 'Loading…' : 'Choose a type'}
+          label={t`ID type`}
+          placeholder={identificationsLoading ? t`Loading…` : t`Choose a type`}
           required
           data={options}
           allowDeselect={false}
@@ -100,7 +104,7 @@ export function AuthorizedPersonForm({
           error={form.errors.identification_id ?? identificationsError}
         />
         <TextInput
-          label="ID number"
+          label={t`ID number`}
           required
           autoComplete="off"
           autoCapitalize="characters"
@@ -112,7 +116,7 @@ export function AuthorizedPersonForm({
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
-          label="Phone"
+          label={t`Phone`}
           type="tel"
           inputMode="tel"
           required
@@ -122,7 +126,7 @@ export function AuthorizedPersonForm({
           {...form.getInputProps('phone')}
         />
         <TextInput
-          label="Email (optional)"
+          label={t`Email (optional)`}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -133,8 +137,8 @@ export function AuthorizedPersonForm({
         />
       </SimpleGrid>
       <TextInput
-        label="Relationship"
-        description="How you know them, e.g. Sister, Husband, Friend"
+        label={t`Relationship`}
+        description={t`How you know them, e.g. Sister, Husband, Friend`}
         required
         autoComplete="off"
         disabled={busy}
@@ -142,8 +146,8 @@ export function AuthorizedPersonForm({
         {...form.getInputProps('relationship')}
       />
       <Switch
-        label="Active"
-        description="Only active persons may collect your packages."
+        label={t`Active`}
+        description={t`Only active persons may collect your packages.`}
         disabled={busy}
         key={form.key('is_active')}
         {...form.getInputProps('is_active', { type: 'checkbox' })}

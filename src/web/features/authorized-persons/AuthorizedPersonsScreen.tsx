@@ -1,4 +1,6 @@
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, EmptyState, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -44,6 +46,8 @@ function PersonCard({
   onEdit: (p: AuthorizedPerson) => void;
   onDelete: (p: AuthorizedPerson) => void;
 }) {
+  const { t } = useLingui();
+  const name = person.full_name;
   return (
     <Stack gap="sm" h="100%">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -56,7 +60,7 @@ function PersonCard({
           </Text>
         </div>
         <ToneBadge tone={person.is_active ? 'green' : 'gray'} data-active={person.is_active} flex="none">
-          {person.is_active ? 'Active' : 'Inactive'}
+          {person.is_active ? t`Active` : t`Inactive`}
         </ToneBadge>
       </Group>
       <Box
@@ -70,30 +74,30 @@ function PersonCard({
         }}
       >
         <Fact term={person.identification.name}>{person.id_number}</Fact>
-        <Fact term="Phone">{person.phone}</Fact>
-        <Fact term="Email">{person.email || '—'}</Fact>
+        <Fact term={t`Phone`}>{person.phone}</Fact>
+        <Fact term={t`Email`}>{person.email || '—'}</Fact>
       </Box>
       <Group justify="flex-end" gap="xs" mt="auto">
         <Button
           size="xs"
           variant="light"
           leftSection={<IconPencil size={14} aria-hidden />}
-          aria-label={`Edit ${person.full_name}`}
+          aria-label={t`Edit ${name}`}
           disabled={!canChange}
           onClick={() => onEdit(person)}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
         <Button
           size="xs"
           variant="light"
           color="red"
           leftSection={<IconTrash size={14} aria-hidden />}
-          aria-label={`Delete ${person.full_name}`}
+          aria-label={t`Delete ${name}`}
           disabled={!canChange}
           onClick={() => onDelete(person)}
         >
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </Group>
     </Stack>
@@ -115,19 +119,31 @@ function PersonEditor({
   onPendingChange: (pending: boolean) => void;
 }) {
   const ids = useQuery({ ...identificationsQueryOptions(), meta: { offlineOptional: true } });
+  const { t } = useLingui();
+  const reason = ids.isError ? errorMessage(ids.error) : '';
   return (
     <AuthorizedPersonForm
       person={person}
       identifications={ids.data ?? []}
       identificationsLoading={ids.isPending}
-      identificationsError={
-        ids.isError && !ids.data ? `Could not load the ID types: ${errorMessage(ids.error)}` : null
-      }
+      identificationsError={ids.isError && !ids.data ? t`Could not load the ID types: ${reason}` : null}
       save={save}
       onPendingChange={onPendingChange}
       onSaved={onSaved}
       onCancel={onCancel}
     />
+  );
+}
+
+/** "2 of 5 · 1 active" over the cards. */
+function Count({ items }: { items: AuthorizedPerson[] }) {
+  const count = items.length;
+  const max = AUTHORIZED_PERSONS_MAX;
+  const active = items.filter((p) => p.is_active).length;
+  return (
+    <Trans>
+      {count} of {max} · {active} active
+    </Trans>
   );
 }
 
@@ -137,7 +153,8 @@ const addKeys = idempotencyKeys();
 
 /** /user/authorizeduser: the people who may collect the customer's packages; add, edit, delete. */
 export function AuthorizedPersonsScreen() {
-  usePageTitle('Authorized persons');
+  const { t } = useLingui();
+  usePageTitle(t`Authorized persons`);
   const online = useOnline();
   const add = useAddAuthorizedPerson();
   const update = useUpdateAuthorizedPerson();
@@ -151,23 +168,26 @@ export function AuthorizedPersonsScreen() {
 
   const removal = useConfirmDelete({
     remove: remove.mutateAsync,
-    onDeleted: (p: AuthorizedPerson) =>
+    onDeleted: (p: AuthorizedPerson) => {
+      const name = p.full_name;
       notifications.show({
         color: 'green',
-        title: 'Authorized person deleted',
-        message: `${p.full_name} can no longer collect your packages.`,
-      }),
+        title: t`Authorized person deleted`,
+        message: t`${name} can no longer collect your packages.`,
+      });
+    },
   });
 
   const onSaved = (saved: AuthorizedPerson) => {
     const added = editing?.mode === 'add';
     if (added) addKeys.reset();
+    const name = saved.full_name;
     notifications.show({
       color: 'green',
-      title: added ? 'Authorized person added' : 'Changes saved',
+      title: added ? t`Authorized person added` : t`Changes saved`,
       message: saved.is_active
-        ? `${saved.full_name} may collect your packages, showing their ID.`
-        : `${saved.full_name} is inactive and may not collect your packages.`,
+        ? t`${name} may collect your packages, showing their ID.`
+        : t`${name} is inactive and may not collect your packages.`,
     });
     setEditing(null);
   };
@@ -177,55 +197,58 @@ export function AuthorizedPersonsScreen() {
       ? (body: AuthorizedPersonBody) => update.mutateAsync({ id: editing.person.id, body })
       : (body: AuthorizedPersonBody) => add.mutateAsync({ body, key: addKeys.keyFor(body) });
 
+  const max = AUTHORIZED_PERSONS_MAX;
+  const editingName = editing?.mode === 'edit' ? editing.person.full_name : '';
+  const removing = removal.item?.full_name;
   return (
     <Stack gap="md" maw={1100}>
       <ScreenHeader
-        title="Authorized persons"
-        description="People who may collect your packages for you. At pickup they show the photo ID you list here."
+        title={t`Authorized persons`}
+        description={t`People who may collect your packages for you. At pickup they show the photo ID you list here.`}
         action={
           <Button
             leftSection={<IconUserPlus size={18} aria-hidden />}
             onClick={() => setEditing({ mode: 'add' })}
             disabled={!online || !list.data || full}
           >
-            Add authorized person
+            <Trans>Add authorized person</Trans>
           </Button>
         }
       />
       {!online && list.data && (
         <Text size="sm" c="dimmed">
-          You're offline: adding, editing and deleting need a connection.
+          <Trans>You're offline: adding, editing and deleting need a connection.</Trans>
         </Text>
       )}
       {online && full && (
         <Text size="sm" c="dimmed">
-          You have {AUTHORIZED_PERSONS_MAX} authorized persons, the most allowed. Delete one to add another.
+          <Trans>You have {max} authorized persons, the most allowed. Delete one to add another.</Trans>
         </Text>
       )}
 
-      <section aria-label="Your authorized persons">
+      <section aria-label={t`Your authorized persons`}>
         <QueryStates
           query={list}
           loading={<LoadingCards h={170} />}
-          errorTitle="Could not load your authorized persons"
+          errorTitle={t`Could not load your authorized persons`}
           isEmpty={(items) => items.length === 0}
           empty={
             <EmptyState
               py="xl"
               variant="light"
               icon={<IconUsers size={28} aria-hidden />}
-              title="No authorized persons yet"
-              description="Add someone you trust, with their photo ID, and they can collect your packages when you can't."
+              title={t`No authorized persons yet`}
+              description={t`Add someone you trust, with their photo ID, and they can collect your packages when you can't.`}
             />
           }
         >
           {(items) => (
             <Stack gap="xs">
               <Text size="sm" c="dimmed" aria-live="polite">
-                {items.length} of {AUTHORIZED_PERSONS_MAX} · {items.filter((p) => p.is_active).length} active
+                <Count items={items} />
               </Text>
               <CardRows
-                label="Authorized persons"
+                label={t`Authorized persons`}
                 rows={items}
                 rowKey={(p) => p.id}
                 card={(p) => (
@@ -245,9 +268,9 @@ export function AuthorizedPersonsScreen() {
       <Modal
         opened={editing !== null}
         onClose={() => (saving ? undefined : setEditing(null))}
-        title={editing?.mode === 'edit' ? `Edit ${editing.person.full_name}` : 'Add authorized person'}
+        title={editing?.mode === 'edit' ? t`Edit ${editingName}` : t`Add authorized person`}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {editing && (
           <PersonEditor
@@ -260,9 +283,10 @@ export function AuthorizedPersonsScreen() {
         )}
       </Modal>
 
-      <ConfirmDelete confirmation={removal} title="Delete this authorized person?">
-        {removal.item?.full_name} will no longer be able to collect your packages. You can add them again
-        later.
+      <ConfirmDelete confirmation={removal} title={t`Delete this authorized person?`}>
+        <Trans>
+          {removing} will no longer be able to collect your packages. You can add them again later.
+        </Trans>
       </ConfirmDelete>
     </Stack>
   );

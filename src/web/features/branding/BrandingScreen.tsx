@@ -1,3 +1,7 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,21 +15,21 @@ import { LogoSection } from './components/LogoSection';
 import type { BrandingCalls } from './hooks';
 
 /** The history's field names as the form labels them. */
-const HISTORY_LABELS: Record<string, string> = {
-  name: 'Company name',
-  short_name: 'Short name',
-  primary_color: 'Brand colour',
-  support_email: 'Support e-mail',
-  support_phone: 'Support phone',
-  website: 'Website',
-  logo_url: 'Logo',
-  'warehouse_address.line1': 'Address line 1',
-  'warehouse_address.line2': 'Address line 2',
-  'warehouse_address.city': 'City',
-  'warehouse_address.state': 'State',
-  'warehouse_address.postal_code': 'Postal code',
-  'warehouse_address.country': 'Country',
-  'warehouse_address.phone': 'Warehouse phone',
+const HISTORY_LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Company name`,
+  short_name: msg`Short name`,
+  primary_color: msg`Brand colour`,
+  support_email: msg`Support e-mail`,
+  support_phone: msg`Support phone`,
+  website: msg`Website`,
+  logo_url: msg`Logo`,
+  'warehouse_address.line1': msg`Address line 1`,
+  'warehouse_address.line2': msg`Address line 2`,
+  'warehouse_address.city': msg`City`,
+  'warehouse_address.state': msg`State`,
+  'warehouse_address.postal_code': msg`Postal code`,
+  'warehouse_address.country': msg`Country`,
+  'warehouse_address.phone': msg`Warehouse phone`,
 };
 
 /**
@@ -34,27 +38,29 @@ const HISTORY_LABELS: Record<string, string> = {
  * loads at once.
  */
 export function BrandingScreen({ calls }: { calls?: BrandingCalls }) {
-  usePageTitle('Branding');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Branding`);
+  const labels = Object.fromEntries(Object.entries(HISTORY_LABELS).map(([k, m]) => [k, i18n._(m)]));
   const query = useQuery(brandingQueryOptions());
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Branding"
+        title={t`Branding`}
         description={
-          <>
+          <Trans>
             Your name, logo and colour as customers see them: the header, the page title, the app on their
             phone and the mails. Part of{' '}
             <Anchor component={Link} to="/admin/settings">
               Company settings
             </Anchor>
             .
-          </>
+          </Trans>
         }
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the branding" count={3} h={160} />}
-        errorTitle="The branding could not be loaded"
+        loading={<LoadingRows label={t`Loading the branding`} count={3} h={160} />}
+        errorTitle={t`The branding could not be loaded`}
         isEmpty={() => false}
         empty={null}
       >
@@ -62,7 +68,7 @@ export function BrandingScreen({ calls }: { calls?: BrandingCalls }) {
           <>
             <LogoSection branding={branding} calls={calls} />
             <BrandingForm branding={branding} calls={calls} />
-            <AuditTrail entity="company" id={branding.company_id} labels={HISTORY_LABELS} />
+            <AuditTrail entity="company" id={branding.company_id} labels={labels} />
           </>
         )}
       </QueryStates>

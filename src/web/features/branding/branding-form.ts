@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import type { Branding, UpdateBrandingInput } from '../../../contract/branding';
 import { LOGO_MAX_BYTES, LOGO_TYPES, SHORT_NAME_MAX } from '../../../contract/branding-rules';
 
@@ -55,19 +57,19 @@ export const isHexColor = (c: string) => /^#[0-9a-f]{6}$/i.test(c.trim());
 /** What the form can check itself; the server checks the same and more. */
 export function checkBranding(v: BrandingValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (v.name.trim().length < 2) errors.name = 'At least 2 characters';
+  if (v.name.trim().length < 2) errors.name = t`At least 2 characters`;
   const short = v.short_name.trim();
-  if (!short) errors.short_name = 'Required';
+  if (!short) errors.short_name = t`Required`;
   else if (short.length > SHORT_NAME_MAX)
-    errors.short_name = `At most ${SHORT_NAME_MAX} characters: the home screen cuts longer names`;
+    errors.short_name = t`At most ${{ max: SHORT_NAME_MAX }} characters: the home screen cuts longer names`;
   for (const line of ['line1', 'city', 'state', 'postal_code', 'country'] as const) {
-    if (!v[line].trim()) errors[line] = 'Required';
+    if (!v[line].trim()) errors[line] = t`Required`;
   }
-  if (!isHexColor(v.primary_color)) errors.primary_color = 'Use a colour like #6d28d9';
+  if (!isHexColor(v.primary_color)) errors.primary_color = t`Use a colour like #6d28d9`;
   if (v.support_email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.support_email.trim()))
-    errors.support_email = 'An e-mail address like help@example.com';
+    errors.support_email = t`An e-mail address like help@example.com`;
   if (v.website.trim() && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v.website.trim()))
-    errors.website = 'A web address starting with https://';
+    errors.website = t`A web address starting with https://`;
   return errors;
 }
 
@@ -79,7 +81,8 @@ export const LOGO_ACCEPT = Object.keys(LOGO_TYPES).join(',');
 /** Why a picked file cannot be a logo (before it is sent), or null. */
 export function logoFileProblem(file: { type: string; size: number }): string | null {
   if (!Object.hasOwn(LOGO_TYPES, file.type))
-    return 'The logo must be a PNG, JPEG or WebP image (SVG is not accepted)';
-  if (file.size > LOGO_MAX_BYTES) return `The logo must be ${LOGO_MAX_BYTES / 1024 / 1024} MB or smaller`;
+    return t`The logo must be a PNG, JPEG or WebP image (SVG is not accepted)`;
+  const megabytes = LOGO_MAX_BYTES / 1024 / 1024;
+  if (file.size > LOGO_MAX_BYTES) return t`The logo must be ${megabytes} MB or smaller`;
   return null;
 }

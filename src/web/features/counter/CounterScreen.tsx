@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconBuildingStore, IconCamera, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,12 +34,13 @@ interface CounterProps {
  * close-out tab sums a day at the counter.
  */
 export function CounterScreen({ search, onChange, renderPayment }: CounterProps) {
-  usePageTitle('Pickup counter');
+  const { t } = useLingui();
+  usePageTitle(t`Pickup counter`);
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Pickup counter"
-        description="Find a customer by mailbox number, pickup pass or by scanning a package, take payment, and release their parcels against a photo ID."
+        title={t`Pickup counter`}
+        description={t`Find a customer by mailbox number, pickup pass or by scanning a package, take payment, and release their parcels against a photo ID.`}
       />
       <Tabs
         value={search.tab}
@@ -47,10 +50,10 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
       >
         <Tabs.List>
           <Tabs.Tab value="counter" leftSection={<IconBuildingStore size={16} aria-hidden />}>
-            Counter
+            <Trans>Counter</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="closeout" leftSection={<IconReportMoney size={16} aria-hidden />}>
-            Close-out
+            <Trans>Close-out</Trans>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="counter" pt="md">
@@ -65,6 +68,7 @@ export function CounterScreen({ search, onChange, renderPayment }: CounterProps)
 }
 
 function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const current = search.mailbox ?? search.tracking ?? search.pass ?? '';
   const [value, setValue] = useState(current);
@@ -105,13 +109,13 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={submit} aria-label="Find a customer">
+      <form onSubmit={submit} aria-label={t`Find a customer`}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             ref={inputRef}
-            label="Mailbox, tracking number or pass code"
-            description="Type a mailbox number or pickup pass code, or scan a package label or pass, then Enter"
-            placeholder="IEX-10234, a tracking number or 7KQM-3XHP"
+            label={t`Mailbox, tracking number or pass code`}
+            description={t`Type a mailbox number or pickup pass code, or scan a package label or pass, then Enter`}
+            placeholder={t`IEX-10234, a tracking number or 7KQM-3XHP`}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             leftSection={<IconBarcode size={16} aria-hidden />}
@@ -121,14 +125,14 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
             style={{ flex: '1 1 280px', minWidth: 0 }}
           />
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            Look up
+            <Trans>Look up</Trans>
           </Button>
           <Button
             variant="default"
             onClick={() => setCamera(true)}
             leftSection={<IconCamera size={16} aria-hidden />}
           >
-            Scan with the camera
+            <Trans>Scan with the camera</Trans>
           </Button>
         </Group>
       </form>
@@ -136,27 +140,29 @@ function CounterDesk({ search, onChange, renderPayment }: CounterProps) {
         opened={camera}
         onClose={() => setCamera(false)}
         onCode={onCode}
-        title="Scan a pickup pass or label"
-        fallback="Type the pass code or mailbox number, or use the handheld scanner instead."
+        title={t`Scan a pickup pass or label`}
+        fallback={t`Type the pass code or mailbox number, or use the handheld scanner instead.`}
       />
 
       {!q.mailbox && !q.tracking && !q.pass ? (
-        <Text c="dimmed">Nobody at the desk yet: look a customer up to see their parcels.</Text>
+        <Text c="dimmed">
+          <Trans>Nobody at the desk yet: look a customer up to see their parcels.</Trans>
+        </Text>
       ) : lookup.isPending ? (
-        <LoadingRows label="Looking the customer up" count={3} h={80} />
+        <LoadingRows label={t`Looking the customer up`} count={3} h={80} />
       ) : notFound ? (
         <Alert
           color="orange"
           variant="light"
           role="alert"
-          title={status === 410 ? 'Pass already used' : 'Nobody found'}
+          title={status === 410 ? t`Pass already used` : t`Nobody found`}
         >
-          {lookup.error?.message || 'No customer matches this number.'} Check the number, or scan the package
-          label.
+          {lookup.error?.message || t`No customer matches this number.`}{' '}
+          <Trans>Check the number, or scan the package label.</Trans>
         </Alert>
       ) : lookup.isError && !lookup.data ? (
         <QueryError
-          title="The customer could not be looked up"
+          title={t`The customer could not be looked up`}
           error={lookup.error}
           onRetry={() => void lookup.refetch()}
         />

@@ -1,11 +1,15 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { CounterBilling } from '../../../contract/counter';
 
 export { PAYMENT_METHOD_LABELS as METHOD_LABELS } from '../../components/InvoiceStatusBadge';
 
-export const BILLING_LABELS: Record<CounterBilling, string> = {
-  paid: 'Paid',
-  unpaid: 'Unpaid',
-  not_billed: 'Not billed',
+/** Translated where drawn (`i18n._`). */
+export const BILLING_LABELS: Record<CounterBilling, MessageDescriptor> = {
+  paid: msg`Paid`,
+  unpaid: msg`Unpaid`,
+  not_billed: msg`Not billed`,
 };
 
 export const BILLING_TONES: Record<CounterBilling, string> = {
@@ -13,5 +17,3 @@ export const BILLING_TONES: Record<CounterBilling, string> = {
   unpaid: 'red',
   not_billed: 'orange',
 };
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

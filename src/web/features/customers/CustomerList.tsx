@@ -1,4 +1,6 @@
+import './i18n';
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -27,7 +29,8 @@ export function CustomerList({
   search: CustomersSearch;
   onChange: (patch: Patch, options?: { replace: boolean }) => void;
 }) {
-  usePageTitle('Customers');
+  const { t } = useLingui();
+  usePageTitle(t`Customers`);
   const query = useQuery(customersQueryOptions(search));
   const onSearch: SearchChange = (patch, options) => onChange(patch, options);
   const select = (key: 'verified' | 'active' | 'role') => (v: string | null) =>
@@ -38,47 +41,47 @@ export function CustomerList({
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Customers"
-        description="Find an account by mailbox number, name, email or phone."
+        title={t`Customers`}
+        description={t`Find an account by mailbox number, name, email or phone.`}
       />
       <FilterPanel filtered={hasFilters(search, FILTERS)} onClear={clear} cols={{ base: 1, sm: 2, lg: 5 }}>
-        <SearchField value={search.q} onChange={onSearch} placeholder="Mailbox, name, email or phone" />
+        <SearchField value={search.q} onChange={onSearch} placeholder={t`Mailbox, name, email or phone`} />
         <Select
-          label="Email"
-          placeholder="Any"
+          label={t`Email`}
+          placeholder={t`Any`}
           clearable
-          data={YES_NO('Verified', 'Not verified')}
+          data={YES_NO(t`Verified`, t`Not verified`)}
           value={search.verified ?? null}
           onChange={select('verified')}
         />
         <Select
-          label="Account"
-          placeholder="Any"
+          label={t`Account`}
+          placeholder={t`Any`}
           clearable
-          data={YES_NO('Active', 'Deactivated')}
+          data={YES_NO(t`Active`, t`Deactivated`)}
           value={search.active ?? null}
           onChange={select('active')}
         />
         <Select
-          label="Role"
-          placeholder="Any"
+          label={t`Role`}
+          placeholder={t`Any`}
           clearable
           data={[
-            { value: 'customer', label: 'Customer' },
-            { value: 'staff', label: 'Staff' },
-            { value: 'admin', label: 'Admin' },
+            { value: 'customer', label: t`Customer` },
+            { value: 'staff', label: t`Staff` },
+            { value: 'admin', label: t`Admin` },
           ]}
           value={search.role ?? null}
           onChange={select('role')}
         />
         <Select
-          label="Sort"
+          label={t`Sort`}
           allowDeselect={false}
           data={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'oldest', label: 'Oldest first' },
-            { value: 'name', label: 'Name' },
-            { value: 'mailbox', label: 'Mailbox number' },
+            { value: 'newest', label: t`Newest first` },
+            { value: 'oldest', label: t`Oldest first` },
+            { value: 'name', label: t`Name` },
+            { value: 'mailbox', label: t`Mailbox number` },
           ]}
           value={search.sort}
           onChange={(v) => v && onChange({ sort: v as CustomersSearch['sort'], page: 1 })}
@@ -86,13 +89,13 @@ export function CustomerList({
       </FilterPanel>
       <ListResults
         query={query}
-        label="Customers"
+        label={t`Customers`}
         noun={msg({ message: '{count, plural, one {account} other {accounts}}' })}
-        errorTitle="Could not load the customers"
+        errorTitle={t`Could not load the customers`}
         empty={
           <NoMatches
-            title="No account matches"
-            description="Try other words or fewer filters."
+            title={t`No account matches`}
+            description={t`Try other words or fewer filters.`}
             onClear={clear}
           />
         }

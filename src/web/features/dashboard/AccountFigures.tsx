@@ -1,18 +1,25 @@
+import './i18n';
+import { i18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconFileInvoice, IconStar } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { formatDecimal } from '../../../contract/format';
 import type { AccountSummary } from '../../../contract/profile';
 import { formatAmount } from '../../lib/money/money';
 import type { SummaryState } from './api';
 import classes from './UserHome.module.css';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "2 open invoices, 1 overdue", or that there is nothing to pay. */
 export function invoicesLine(s: Pick<AccountSummary, 'open_invoices' | 'overdue_invoices'>): string {
-  if (s.open_invoices === 0) return 'Nothing to pay';
-  const open = plural(s.open_invoices, 'open invoice', 'open invoices');
-  return s.overdue_invoices > 0 ? `${open}, ${s.overdue_invoices} overdue` : open;
+  // The global i18n (not a hook): the test and the card call it as a plain function; the card re-renders with it.
+  const open = s.open_invoices;
+  const overdue = s.overdue_invoices;
+  if (open === 0) return i18n._(msg`Nothing to pay`);
+  return overdue > 0
+    ? i18n._(msg`${plural(open, { one: '# open invoice', other: '# open invoices' })}, ${overdue} overdue`)
+    : plural(open, { one: '# open invoice', other: '# open invoices' });
 }
 
 function Figures({ summary }: { summary: AccountSummary }) {
@@ -28,7 +35,7 @@ function Figures({ summary }: { summary: AccountSummary }) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} c="dimmed">
-              Balance due
+              <Trans>Balance due</Trans>
             </Text>
             <Text fz={28} fw={800} lh={1.2} className={classes.amount}>
               {formatAmount(summary.balance_due_cents, summary.currency)}
@@ -42,7 +49,7 @@ function Figures({ summary }: { summary: AccountSummary }) {
           </ThemeIcon>
         </Group>
         <Text size="sm" fw={600} c="var(--mantine-color-anchor)" mt="sm" className={classes.more}>
-          View invoices <IconChevronRight size={14} aria-hidden />
+          <Trans>View invoices</Trans> <IconChevronRight size={14} aria-hidden className="mirror-rtl" />
         </Text>
       </Card>
       <Card
@@ -55,13 +62,13 @@ function Figures({ summary }: { summary: AccountSummary }) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} c="dimmed">
-              Points
+              <Trans>Points</Trans>
             </Text>
             <Text fz={28} fw={800} lh={1.2} className={classes.amount}>
-              {summary.points_balance.toLocaleString('en-US')}
+              {formatDecimal(summary.points_balance, 0)}
             </Text>
             <Text size="sm" c="dimmed">
-              Earned on your shipments
+              <Trans>Earned on your shipments</Trans>
             </Text>
           </Stack>
           <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
@@ -69,7 +76,7 @@ function Figures({ summary }: { summary: AccountSummary }) {
           </ThemeIcon>
         </Group>
         <Text size="sm" fw={600} c="var(--mantine-color-anchor)" mt="sm" className={classes.more}>
-          Points history <IconChevronRight size={14} aria-hidden />
+          <Trans>Points history</Trans> <IconChevronRight size={14} aria-hidden className="mirror-rtl" />
         </Text>
       </Card>
     </SimpleGrid>
@@ -78,6 +85,7 @@ function Figures({ summary }: { summary: AccountSummary }) {
 
 /** The balance due (to the invoices) and the points balance (to their history), from the account summary. */
 export function AccountFigures({ summary }: { summary: SummaryState }) {
+  const { t } = useLingui();
   if (summary.data) return <Figures summary={summary.data} />;
   if (summary.unavailable) {
     return (
@@ -85,12 +93,12 @@ export function AccountFigures({ summary }: { summary: SummaryState }) {
         <Stack gap="xs" align="flex-start">
           <Text c="dimmed">
             {summary.unavailable === 'offline'
-              ? "Your balance and points will show here once you're back online."
-              : 'Your balance and points are not available right now.'}
+              ? t`Your balance and points will show here once you're back online.`
+              : t`Your balance and points are not available right now.`}
           </Text>
           {summary.unavailable === 'error' && (
             <Button size="xs" variant="light" onClick={summary.retry}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           )}
         </Stack>
@@ -98,7 +106,7 @@ export function AccountFigures({ summary }: { summary: SummaryState }) {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label="Loading your balance">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label={t`Loading your balance`}>
       <Skeleton h={128} radius="md" />
       <Skeleton h={128} radius="md" />
     </SimpleGrid>

@@ -1,8 +1,9 @@
+import './i18n';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { formatMoney } from '../../../contract/format';
 import {
-  daysWord,
   endsSoon,
   formatShortDay,
   type StorageEndingSoon as Item,
@@ -12,9 +13,15 @@ import { PackageLink } from '../../components/PackageLinks';
 import { countdownNow } from '../../components/StorageCountdown';
 
 /** "Last free day today" or "Free until Dec 3 (2 days left)". */
-function whenWords(c: StorageCountdown): string {
-  if (c.free_days_left === 0) return 'Last free day today';
-  return `Free until ${formatShortDay(c.free_until)} (${daysWord(c.free_days_left)} left)`;
+function WhenWords({ c }: { c: StorageCountdown }) {
+  const left = c.free_days_left;
+  if (left === 0) return <Trans>Last free day today</Trans>;
+  const day = formatShortDay(c.free_until);
+  return (
+    <Trans>
+      Free until {day} (<Plural value={left} one="# day" other="# days" /> left)
+    </Trans>
+  );
 }
 
 /**
@@ -22,6 +29,7 @@ function whenWords(c: StorageCountdown): string {
  * account summary's list, counted again as of now so a saved answer shown offline stays true); nothing when none.
  */
 export function StorageEndingSoon({ items }: { items: Item[] | undefined }) {
+  const { t } = useLingui();
   const soon = (items ?? [])
     .map((item) => ({ ...item, storage: countdownNow(item.storage) }))
     .filter((item) => endsSoon(item.storage));
@@ -31,7 +39,7 @@ export function StorageEndingSoon({ items }: { items: Item[] | undefined }) {
       <Group gap="xs" mb="sm" wrap="nowrap">
         <IconClockHour4 size={22} aria-hidden />
         <Title order={2} fz="lg" id="storage-soon-heading">
-          Free storage ends soon
+          <Trans>Free storage ends soon</Trans>
         </Title>
       </Group>
       <Stack
@@ -42,17 +50,22 @@ export function StorageEndingSoon({ items }: { items: Item[] | undefined }) {
         style={{ listStyle: 'none' }}
         aria-labelledby="storage-soon-heading"
       >
-        {soon.map((item) => (
-          <li key={item.package_id} data-testid="storage-ending-soon">
-            <PackageLink pkg={{ id: item.package_id, tracking_number: item.tracking_number }} />
-            <Text size="sm">
-              {item.description || 'Package'} · {whenWords(item.storage)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Then {formatMoney(item.storage.per_day_cents, item.storage.currency)} a day
-            </Text>
-          </li>
-        ))}
+        {soon.map((item) => {
+          const perDay = formatMoney(item.storage.per_day_cents, item.storage.currency);
+          return (
+            <li key={item.package_id} data-testid="storage-ending-soon">
+              <PackageLink pkg={{ id: item.package_id, tracking_number: item.tracking_number }} />
+              <Text size="sm">
+                {item.description || t`Package`} · <WhenWords c={item.storage} />
+              </Text>
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  Then <bdi>{perDay}</bdi> a day
+                </Trans>
+              </Text>
+            </li>
+          );
+        })}
       </Stack>
     </Card>
   );

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse, IconMailbox, IconPlaneDeparture } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -22,12 +24,13 @@ export interface UserHomeProps {
 
 /** /user: the greeting, the balance due and points, the mailbox number, where to ship, what is on its way, and the pre-alert call to action. */
 export function UserHome({ user, company, summary, children }: UserHomeProps) {
-  usePageTitle('Dashboard');
+  const { t } = useLingui();
+  usePageTitle(t`Dashboard`);
   if (!user) {
     // The sections below need no user: they load (and show) beside the greeting's skeleton.
     return (
       <Stack gap="lg">
-        <Stack aria-busy="true" aria-label="Loading your dashboard">
+        <Stack aria-busy="true" aria-label={t`Loading your dashboard`}>
           <Skeleton h={36} w={280} />
           <Skeleton h={160} />
         </Stack>
@@ -35,16 +38,18 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
       </Stack>
     );
   }
+  const firstName = user.first_name;
+  const companyName = company?.name;
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Welcome, {user.first_name}!
+          <Trans>Welcome, {firstName}!</Trans>
         </Title>
         <Text c="dimmed">
-          {company
-            ? `Shop online and ship to ${company.name}'s US warehouse.`
-            : 'Your shipping details are below.'}
+          {companyName
+            ? t`Shop online and ship to ${companyName}'s US warehouse.`
+            : t`Your shipping details are below.`}
         </Text>
       </div>
       {summary && <AccountFigures summary={summary} />}
@@ -55,24 +60,26 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
             <Group gap="xs" mb="sm">
               <IconMailbox size={22} aria-hidden />
               <Title order={2} fz="lg">
-                Your mailbox number
+                <Trans>Your mailbox number</Trans>
               </Title>
             </Group>
             <MailboxNumber value={user.mailbox_number} fz={32} testId="mailbox-number" />
             <Text size="sm" c="dimmed" mt="xs">
-              Put it on every parcel so the warehouse knows it is yours.
+              <Trans>Put it on every parcel so the warehouse knows it is yours.</Trans>
             </Text>
           </Card>
           <Card padding="lg" radius="md" className={classes.cta}>
             <Group gap="xs" mb="xs">
               <IconPlaneDeparture size={22} aria-hidden />
               <Title order={2} fz="lg">
-                Something on its way?
+                <Trans>Something on its way?</Trans>
               </Title>
             </Group>
             <Text size="sm" mb="md">
-              Pre-alert it with the invoice: the warehouse matches it to you on arrival and customs clears it
-              faster.
+              <Trans>
+                Pre-alert it with the invoice: the warehouse matches it to you on arrival and customs clears
+                it faster.
+              </Trans>
             </Text>
             <PreAlertButton />
           </Card>
@@ -82,11 +89,11 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
             <Group gap="xs">
               <IconBuildingWarehouse size={22} aria-hidden />
               <Title order={2} fz="lg">
-                Your US shipping address
+                <Trans>Your US shipping address</Trans>
               </Title>
             </Group>
             <Badge variant="light" tt="none">
-              Use at checkout
+              <Trans>Use at checkout</Trans>
             </Badge>
           </Group>
           {company ? (
@@ -99,7 +106,9 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
               />
             </Stack>
           ) : (
-            <Text c="dimmed">The warehouse address is not available right now.</Text>
+            <Text c="dimmed">
+              <Trans>The warehouse address is not available right now.</Trans>
+            </Text>
           )}
         </Card>
       </SimpleGrid>

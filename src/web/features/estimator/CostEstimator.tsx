@@ -1,4 +1,8 @@
 import '@mantine/core/styles/NumberInput.css';
+import './i18n';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -37,13 +41,16 @@ export interface EstimatorValues {
 
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
-/** The same rules as the server's, in plain code (the contract's zod schema would weigh on this chunk). */
-function positive(what: string, { max, tooLarge }: { max: number; tooLarge: string }) {
+/**
+ * The same rules as the server's, in plain code (the contract's zod schema would weigh on this chunk). The words
+ * are given already translated (the form's validators are made while rendering).
+ */
+function positive({ max }: { max: number }, words: { required: string; tooLarge: string; decimals: string }) {
   return (value: number | string) => {
     const n = typeof value === 'number' ? value : Number.NaN;
-    if (!Number.isFinite(n) || n <= 0) return `Enter the ${what}`;
-    if (n > max) return tooLarge;
-    if (!twoDecimals(n)) return 'Use at most 2 decimals';
+    if (!Number.isFinite(n) || n <= 0) return words.required;
+    if (n > max) return words.tooLarge;
+    if (!twoDecimals(n)) return words.decimals;
     return null;
   };
 }
@@ -62,7 +69,8 @@ export function toEstimatorBody(values: EstimatorValues): DutyCalculatorBody {
  * here); any other refusal says what the server said, not a bare "Validation failed".
  */
 export function estimateFailure(form: Parameters<typeof applyServerErrors>[0], e: unknown): string | null {
-  const message = applyServerErrors(form, e, 'The estimate failed. Please try again.');
+  // Outside a component: the app's i18n instance speaks the current language.
+  const message = applyServerErrors(form, e, i18n._(msg`The estimate failed. Please try again.`));
   if (message === null || !isApiError(e)) return message;
   const unplaced = Object.entries(e.fieldErrors)
     .filter(([field]) => !(field.replace(/^body\./, '') in form.values))
@@ -72,37 +80,50 @@ export function estimateFailure(form: Parameters<typeof applyServerErrors>[0], e
 
 /** /user/packages/cost-estimator: landed cost of a purchase before buying it, every line shown. */
 export function CostEstimator() {
-  usePageTitle('Cost estimator');
+  const { t } = useLingui();
+  usePageTitle(t`Cost estimator`);
+  const decimals = t`Use at most 2 decimals`;
   const categories = useQuery(dutyCategoriesQueryOptions());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EstimatorValues>({
     mode: 'controlled',
     initialValues: { category_id: null, value_usd: '', weight_lb: '', shipping_method: 'air' },
     validate: {
-      category_id: (v) => (v ? null : 'Choose a category'),
-      value_usd: positive('value in US dollars', ESTIMATE_LIMITS.valueUsd),
-      weight_lb: positive('weight in pounds', ESTIMATE_LIMITS.weightLb),
+      category_id: (v) => (v ? null : t`Choose a category`),
+      value_usd: positive(ESTIMATE_LIMITS.valueUsd, {
+        required: t`Enter the value in US dollars`,
+        tooLarge: t`The value is too large for an estimate`,
+        decimals,
+      }),
+      weight_lb: positive(ESTIMATE_LIMITS.weightLb, {
+        required: t`Enter the weight in pounds`,
+        tooLarge: t`The weight is too large for an estimate`,
+        decimals,
+      }),
     },
   });
   const estimate = useEstimate();
 
-  const categoryData = (categories.data ?? []).map((c) => ({
-    value: String(c.id),
-    label: `${c.name} (duty ${formatRate(c.duty_rate)})`,
-  }));
+  const categoryData = (categories.data ?? []).map((c) => {
+    const name = c.name;
+    const rate = formatRate(c.duty_rate);
+    return { value: String(c.id), label: t`${name} (duty ${rate})` };
+  });
 
   return (
     <Stack gap="md">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Cost estimator
+          <Trans>Cost estimator</Trans>
         </Title>
-        <Text c="dimmed">Freight, handling and Jamaica Customs charges for an item, before you buy it.</Text>
+        <Text c="dimmed">
+          <Trans>Freight, handling and Jamaica Customs charges for an item, before you buy it.</Trans>
+        </Text>
       </div>
 
       <Card padding="lg" component="section" aria-labelledby="estimator-form-heading">
         <Title order={2} fz="lg" id="estimator-form-heading" mb="md">
-          Your item
+          <Trans>Your item</Trans>
         </Title>
         <form
           noValidate
@@ -116,28 +137,28 @@ export function CostEstimator() {
           <Stack gap="md">
             {categories.isError ? (
               <QueryError
-                title="Could not load the categories"
+                title={t`Could not load the categories`}
                 error={categories.error}
                 onRetry={() => void categories.refetch()}
               />
             ) : categories.isPending ? (
-              <Stack gap={4} aria-busy="true" aria-label="Loading categories">
+              <Stack gap={4} aria-busy="true" aria-label={t`Loading categories`}>
                 <Text size="sm" fw={500}>
-                  Category
+                  <Trans>Category</Trans>
                 </Text>
                 <Skeleton h={36} />
               </Stack>
             ) : (
               <Select
-                label="Category"
-                placeholder="What is it?"
-                description="The kind of goods sets the duty rate."
+                label={t`Category`}
+                placeholder={t`What is it?`}
+                description={t`The kind of goods sets the duty rate.`}
                 data={categoryData}
                 searchable
                 required
                 // Picking the chosen category again keeps it (Mantine would clear it).
                 allowDeselect={false}
-                nothingFoundMessage="No category matches"
+                nothingFoundMessage={t`No category matches`}
                 comboboxProps={{ withinPortal: true }}
                 key={form.key('category_id')}
                 {...form.getInputProps('category_id')}
@@ -145,8 +166,8 @@ export function CostEstimator() {
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <NumberInput
-                label="Goods value (US$)"
-                description="The price you pay, in US dollars."
+                label={t`Goods value (US$)`}
+                description={t`The price you pay, in US dollars.`}
                 min={0}
                 decimalScale={2}
                 thousandSeparator=","
@@ -157,8 +178,8 @@ export function CostEstimator() {
                 {...form.getInputProps('value_usd')}
               />
               <NumberInput
-                label="Weight (lb)"
-                description="Rounded up to a whole pound."
+                label={t`Weight (lb)`}
+                description={t`Rounded up to a whole pound.`}
                 min={0}
                 decimalScale={2}
                 suffix=" lb"
@@ -169,19 +190,19 @@ export function CostEstimator() {
               />
             </SimpleGrid>
             <Radio.Group
-              label="Shipping method"
-              description="Sea is cheaper on insurance, slower to arrive."
+              label={t`Shipping method`}
+              description={t`Sea is cheaper on insurance, slower to arrive.`}
               required
               key={form.key('shipping_method')}
               {...form.getInputProps('shipping_method')}
             >
               <Group gap="lg" mt="xs">
-                <Radio value="air" label="Air" />
-                <Radio value="sea" label="Sea" />
+                <Radio value="air" label={t`Air`} />
+                <Radio value="sea" label={t`Sea`} />
               </Group>
             </Radio.Group>
             {formError && (
-              <Alert color="red" variant="light" role="alert" title="No estimate">
+              <Alert color="red" variant="light" role="alert" title={t`No estimate`}>
                 {formError}
               </Alert>
             )}
@@ -191,7 +212,7 @@ export function CostEstimator() {
                 loading={estimate.isPending}
                 leftSection={<IconCalculator size={18} aria-hidden />}
               >
-                Estimate the cost
+                <Trans>Estimate the cost</Trans>
               </Button>
             </Group>
           </Stack>
@@ -199,7 +220,7 @@ export function CostEstimator() {
       </Card>
 
       {estimate.isPending && !estimate.data ? (
-        <Skeleton h={360} radius="md" aria-busy="true" aria-label="Calculating the estimate" />
+        <Skeleton h={360} radius="md" aria-busy="true" aria-label={t`Calculating the estimate`} />
       ) : estimate.data ? (
         <EstimateResult estimate={estimate.data} />
       ) : null}

@@ -1,4 +1,7 @@
 import '@mantine/core/styles/Table.css';
+import './i18n';
+import { ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -34,20 +37,26 @@ function WeightTable({
   schedule: WeightSchedule;
   currency: string;
 }) {
-  const money = (cents: number) => (cents === 0 ? 'Free' : formatAmount(cents, currency));
+  const { t } = useLingui();
+  const money = (cents: number) => (cents === 0 ? t`Free` : formatAmount(cents, currency));
   const largest = schedule.brackets.at(-1);
+  const symbol = currencySymbol(currency);
   return (
     <FeeCard label={title}>
-      <ScrollTable label={`${title} table`} minWidth={260}>
+      <ScrollTable label={t`${title} table`} minWidth={260}>
         <Table striped verticalSpacing="xs">
           <Table.Caption>
-            {title} by weight, in {currencySymbol(currency)} ({currency}); weights round up to the next pound.
+            <Trans>
+              {title} by weight, in {symbol} ({currency}); weights round up to the next pound.
+            </Trans>
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Weight</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Charge
+              <Table.Th scope="col">
+                <Trans>Weight</Trans>
+              </Table.Th>
+              <Table.Th scope="col" ta="end">
+                <Trans>Charge</Trans>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -55,9 +64,9 @@ function WeightTable({
             {schedule.brackets.map((b) => (
               <Table.Tr key={b.max_lb}>
                 <Table.Th scope="row" fw={400}>
-                  Up to {b.max_lb} lb
+                  <Trans>Up to {ph({ weight: b.max_lb })} lb</Trans>
                 </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                   {money(b.charge_cents)}
                 </Table.Td>
               </Table.Tr>
@@ -65,9 +74,9 @@ function WeightTable({
             {largest && (
               <Table.Tr>
                 <Table.Th scope="row" fw={400}>
-                  Each pound over {largest.max_lb} lb
+                  <Trans>Each pound over {ph({ weight: largest.max_lb })} lb</Trans>
                 </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                   + {formatAmount(schedule.excess_per_lb_cents, currency)}
                 </Table.Td>
               </Table.Tr>
@@ -82,60 +91,84 @@ function WeightTable({
 /** The fee schedule as customers read it: freight and handling by weight, storage, customs, other charges. */
 export function FeesTables({ fees }: { fees: Fees }) {
   const { currency, customs } = fees;
+  const { t } = useLingui();
+  const symbol = currencySymbol(currency);
+  const freeDays = fees.storage.free_days;
+  const perDay = formatAmount(fees.storage.per_day_cents, currency);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <WeightTable title="Freight" schedule={fees.freight} currency={currency} />
-        <WeightTable title="Handling" schedule={fees.handling} currency={currency} />
+        <WeightTable title={t`Freight`} schedule={fees.freight} currency={currency} />
+        <WeightTable title={t`Handling`} schedule={fees.handling} currency={currency} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <FeeCard label="Storage">
+        <FeeCard label={t`Storage`}>
           <Text>
-            <strong>{fees.storage.free_days} days free</strong> once your package is ready, then{' '}
-            <strong>{formatAmount(fees.storage.per_day_cents, currency)}</strong> a day.
+            <Trans>
+              <strong>
+                <Plural value={freeDays} one="# day free" other="# days free" />
+              </strong>{' '}
+              once your package is ready, then <strong>{perDay}</strong> a day.
+            </Trans>
           </Text>
         </FeeCard>
-        <FeeCard label="Customs charges">
+        <FeeCard label={t`Customs charges`}>
           <List size="sm" spacing={4}>
             <List.Item>
-              No customs charges on goods worth {formatUsd(customs.de_minimis_usd_cents)} or less.
+              <Trans>
+                No customs charges on goods worth {ph({ value: formatUsd(customs.de_minimis_usd_cents) })} or
+                less.
+              </Trans>
             </List.Item>
             <List.Item>
-              Customs administrative fee: {formatAmount(customs.caf_cents, currency)} per declaration.
+              <Trans>
+                Customs administrative fee: {ph({ fee: formatAmount(customs.caf_cents, currency) })} per
+                declaration.
+              </Trans>
             </List.Item>
             <List.Item>
-              Insurance: {formatRate(customs.insurance_rate_air)} by air,{' '}
-              {formatRate(customs.insurance_rate_sea)} by sea.
+              <Trans>
+                Insurance: {ph({ air: formatRate(customs.insurance_rate_air) })} by air,{' '}
+                {ph({ sea: formatRate(customs.insurance_rate_sea) })} by sea.
+              </Trans>
             </List.Item>
             <List.Item>
-              Standards compliance fee {formatRate(customs.scf_rate)}; environmental levy{' '}
-              {formatRate(customs.envl_rate)}.
+              <Trans>
+                Standards compliance fee {ph({ scf: formatRate(customs.scf_rate) })}; environmental levy{' '}
+                {ph({ levy: formatRate(customs.envl_rate) })}.
+              </Trans>
             </List.Item>
             <List.Item>
-              Exchange rate: {formatExchangeRate(fees.exchange_rate, currency)} (rate of{' '}
-              {formatDay(fees.exchange_rate_date)}).
+              <Trans>
+                Exchange rate: <bdi>{ph({ rate: formatExchangeRate(fees.exchange_rate, currency) })}</bdi>{' '}
+                (rate of {ph({ date: formatDay(fees.exchange_rate_date) })}).
+              </Trans>
             </List.Item>
           </List>
         </FeeCard>
       </SimpleGrid>
 
       {fees.other_charges.length > 0 && (
-        <FeeCard label="Other charges">
+        <FeeCard label={t`Other charges`}>
           {/* On a phone the description goes under the charge's name, so the amount stays on screen. */}
-          <ScrollTable label="Other charges table" minWidth={300}>
+          <ScrollTable label={t`Other charges table`} minWidth={300}>
             <Table striped verticalSpacing="xs">
               <Table.Caption>
-                Other charges in {currencySymbol(currency)} ({currency}), when they apply
+                <Trans>
+                  Other charges in {symbol} ({currency}), when they apply
+                </Trans>
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Charge</Table.Th>
-                  <Table.Th scope="col" visibleFrom="sm">
-                    When it applies
+                  <Table.Th scope="col">
+                    <Trans>Charge</Trans>
                   </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Amount
+                  <Table.Th scope="col" visibleFrom="sm">
+                    <Trans>When it applies</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    <Trans>Amount</Trans>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -149,7 +182,7 @@ export function FeesTables({ fees }: { fees: Fees }) {
                       </Text>
                     </Table.Th>
                     <Table.Td visibleFrom="sm">{c.description}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(c.amount_cents, currency)}
                     </Table.Td>
                   </Table.Tr>
@@ -161,7 +194,7 @@ export function FeesTables({ fees }: { fees: Fees }) {
       )}
 
       {fees.notes.length > 0 && (
-        <FeeCard label="Notes" title="Good to know">
+        <FeeCard label={t`Notes`} title={t`Good to know`}>
           <List size="sm" spacing={4}>
             {fees.notes.map((note) => (
               <List.Item key={note}>{note}</List.Item>
@@ -175,15 +208,18 @@ export function FeesTables({ fees }: { fees: Fees }) {
 
 /** /user/fees: the company's fee schedule, from the same settings the estimator and invoices use. */
 export function FeesScreen() {
-  usePageTitle('Fees');
+  const { t } = useLingui();
+  usePageTitle(t`Fees`);
   const fees = useQuery(feesQueryOptions());
   return (
     <Stack gap="md">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Fees
+          <Trans>Fees</Trans>
         </Title>
-        <Text c="dimmed">What we charge to bring your packages home, before customs.</Text>
+        <Text c="dimmed">
+          <Trans>What we charge to bring your packages home, before customs.</Trans>
+        </Text>
       </div>
       <Button
         component={Link}
@@ -192,15 +228,19 @@ export function FeesScreen() {
         leftSection={<IconCalculator size={18} aria-hidden />}
         style={{ alignSelf: 'flex-start' }}
       >
-        Estimate an item's cost
+        <Trans>Estimate an item's cost</Trans>
       </Button>
       {fees.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the fees">
+        <Stack gap="md" aria-busy="true" aria-label={t`Loading the fees`}>
           <Skeleton h={320} radius="md" />
           <Skeleton h={160} radius="md" />
         </Stack>
       ) : fees.isError ? (
-        <QueryError title="Could not load the fees" error={fees.error} onRetry={() => void fees.refetch()} />
+        <QueryError
+          title={t`Could not load the fees`}
+          error={fees.error}
+          onRetry={() => void fees.refetch()}
+        />
       ) : (
         <FeesTables fees={fees.data} />
       )}

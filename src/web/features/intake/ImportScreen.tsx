@@ -1,3 +1,6 @@
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -15,7 +18,8 @@ import { useConfirmImport, usePreviewImport } from './hooks';
  * as a download, and the chosen rows imported in one go. Importing the same file again creates nothing twice.
  */
 export function ImportScreen() {
-  usePageTitle('Import receipts');
+  const { t } = useLingui();
+  usePageTitle(t`Import receipts`);
   const previewCall = usePreviewImport();
   const confirmCall = useConfirmImport();
   const [file, setFile] = useState<File | null>(null);
@@ -34,7 +38,7 @@ export function ImportScreen() {
       setPreview((prev) => ({ data, seq: (prev?.seq ?? 0) + 1 }));
     } catch (e) {
       setPreview(null);
-      setError(errorMessage(e, 'The file could not be read'));
+      setError(errorMessage(e, t`The file could not be read`));
     }
   }
 
@@ -52,42 +56,47 @@ export function ImportScreen() {
     try {
       const done = await confirmCall.mutateAsync({ csv, mapping: preview.data.mapping, rows });
       setResult(done);
+      const skipped = done.skipped.length;
       notifications.show({
         color: 'green',
-        title: `Imported ${done.imported} parcel${done.imported === 1 ? '' : 's'}`,
-        message: done.skipped.length
-          ? `${done.skipped.length} already received, skipped`
-          : (file?.name ?? ''),
+        title: plural(done.imported, { one: 'Imported # parcel', other: 'Imported # parcels' }),
+        message: skipped ? t`${skipped} already received, skipped` : (file?.name ?? ''),
       });
       await runPreview(csv, preview.data.mapping, true);
     } catch (e) {
-      setError(errorMessage(e, 'The import failed; nothing was saved'));
+      setError(errorMessage(e, t`The import failed; nothing was saved`));
     }
   }
 
+  const imported = result?.imported ?? 0;
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Import receipts
+          <Trans>Import receipts</Trans>
         </Title>
         <Text c="dimmed">
-          A CSV of warehouse receipts: consignee or mailbox number, email, shipper, carrier, tracking number,
-          house AWB, description, pieces, value, weight (lb), length/width/height (in), date received, on
-          hold.
+          <Trans>
+            A CSV of warehouse receipts: consignee or mailbox number, email, shipper, carrier, tracking
+            number, house AWB, description, pieces, value, weight (lb), length/width/height (in), date
+            received, on hold.
+          </Trans>
         </Text>
       </div>
       <ImportFile file={file} onFile={(f) => void onFile(f)} />
       {error && (
-        <Alert color="red" title="Not imported">
+        <Alert color="red" title={t`Not imported`}>
           {error}
         </Alert>
       )}
       {result && (
-        <Alert color="green" title={`Imported ${result.imported}`} data-testid="import-result">
+        <Alert color="green" title={t`Imported ${imported}`} data-testid="import-result">
           {result.skipped.length > 0
-            ? `${result.skipped.length} row${result.skipped.length === 1 ? ' was' : 's were'} already received and skipped.`
-            : 'Every chosen row was imported.'}
+            ? plural(result.skipped.length, {
+                one: '# row was already received and skipped.',
+                other: '# rows were already received and skipped.',
+              })
+            : t`Every chosen row was imported.`}
         </Alert>
       )}
       {preview && csv && (

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Grid.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { usePageTitle } from '../../components/PageTitle';
@@ -13,7 +15,8 @@ import { useReceiveForm } from './use-receive-form';
  * save the form is empty and the tracking field focused again at once; today's count and the last parcels stay.
  */
 export function ReceiveScreen() {
-  usePageTitle('Receive parcels');
+  const { t } = useLingui();
+  usePageTitle(t`Receive parcels`);
   const form = useReceiveForm();
   const [camera, setCamera] = useState(false);
   const { onScanned } = form;
@@ -29,9 +32,11 @@ export function ReceiveScreen() {
     <Stack gap="lg">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Receive parcels
+          <Trans>Receive parcels</Trans>
         </Title>
-        <Text c="dimmed">Scan, weigh, save: Enter moves to the next field, Ctrl+Enter saves.</Text>
+        <Text c="dimmed">
+          <Trans>Scan, weigh, save: Enter moves to the next field, Ctrl+Enter saves.</Trans>
+        </Text>
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

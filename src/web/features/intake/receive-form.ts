@@ -1,4 +1,6 @@
 /** The receive form's values and the rules that are not the server's: plain code, tested on its own. */
+import './i18n';
+import { t } from '@lingui/core/macro';
 import type { Lookup } from '../../../contract/intake';
 
 export type Values = {
@@ -58,11 +60,11 @@ export function toFields(v: Values): Record<string, string> {
   return out;
 }
 
-/** What must be there before the server is asked: a tracking number and a weight. */
+/** What must be there before the server is asked: a tracking number and a weight (said in the reader's language). */
 export function problemsOf(v: Values): Partial<Record<keyof Values, string>> {
   const problems: Partial<Record<keyof Values, string>> = {};
-  if (normalise(v.tracking_number).length < 5) problems.tracking_number = 'Scan or type the tracking number';
-  if (!(Number(v.weight) > 0)) problems.weight = 'Enter the weight in pounds';
+  if (normalise(v.tracking_number).length < 5) problems.tracking_number = t`Scan or type the tracking number`;
+  if (!(Number(v.weight) > 0)) problems.weight = t`Enter the weight in pounds`;
   return problems;
 }
 

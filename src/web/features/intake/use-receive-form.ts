@@ -1,3 +1,5 @@
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +15,7 @@ import { EMPTY, normalise, prefill, problemsOf, toFields, type Values } from './
  * the photo, and saving. After a save the form is empty and the tracking field focused again at once.
  */
 export function useReceiveForm() {
+  const { t } = useLingui();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,7 +70,7 @@ export function useReceiveForm() {
   /** A refusal: the duplicate says so with a link; field messages go on their fields; anything else above. */
   function refused(err: unknown) {
     if (!(err instanceof ApiError)) {
-      setFormError('The parcel could not be saved. Please try again.');
+      setFormError(t`The parcel could not be saved. Please try again.`);
       return;
     }
     const existing = err.fieldErrors.existing_package_id?.[0];
@@ -93,16 +96,17 @@ export function useReceiveForm() {
       return;
     }
     setFormError(null);
+    const typed = normalise(values.tracking_number);
     try {
       const got = await receive.mutateAsync({ fields: toFields(values), photo });
       notifications.show(
         got
           ? {
               color: got.owner ? 'green' : 'yellow',
-              title: got.owner ? `Received for ${got.owner.name}` : 'Received as Unassigned',
-              message: `${got.tracking_number}${got.matched.prealert_id ? ' · pre-alert matched' : ''}`,
+              title: got.owner ? t`Received for ${got.owner.name}` : t`Received as Unassigned`,
+              message: `${got.tracking_number}${got.matched.prealert_id ? t` · pre-alert matched` : ''}`,
             }
-          : savedOnDeviceNotice(`Parcel ${normalise(values.tracking_number)}`),
+          : savedOnDeviceNotice(t`Parcel ${typed}`),
       );
       reset();
     } catch (err) {

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +23,7 @@ function Packages({ invoice }: { invoice: Invoice }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="invoice-packages-heading" data-print-hide>
       <Title order={2} fz="lg" id="invoice-packages-heading" mb="sm">
-        Packages
+        <Trans>Packages</Trans>
       </Title>
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {invoice.packages.map((pkg) => (
@@ -40,18 +42,26 @@ function Packages({ invoice }: { invoice: Invoice }) {
 /** One invoice as its customer reads it: the invoice itself (printable), its PDF, the packages it bills. */
 export function InvoiceView({ invoice, company }: { invoice: Invoice; company?: Company | undefined }) {
   const pdf = useInvoicePdf(invoice.id, invoice.number);
+  const { t } = useLingui();
+  const number = invoice.number;
+  const symbol = currencySymbol(invoice.currency);
+  const currency = invoice.currency;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Group gap="sm" align="center">
             <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Invoice {invoice.number}
+              <Trans>
+                Invoice <bdi>{number}</bdi>
+              </Trans>
             </Title>
             <InvoiceStatusBadge status={invoice.status} />
           </Group>
           <Text c="dimmed" size="sm">
-            Amounts in {currencySymbol(invoice.currency)} ({invoice.currency})
+            <Trans>
+              Amounts in <bdi>{symbol}</bdi> ({currency})
+            </Trans>
           </Text>
         </div>
         <Group gap="sm" data-print-hide>
@@ -60,20 +70,20 @@ export function InvoiceView({ invoice, company }: { invoice: Invoice; company?: 
             leftSection={<IconPrinter size={18} aria-hidden />}
             onClick={() => window.print()}
           >
-            Print
+            <Trans>Print</Trans>
           </Button>
           <Button
             leftSection={<IconDownload size={18} aria-hidden />}
             loading={pdf.isPending}
             onClick={() => pdf.mutate()}
           >
-            Download PDF
+            <Trans>Download PDF</Trans>
           </Button>
         </Group>
       </Group>
       <PayInvoice invoice={invoice} />
       {pdf.isError && (
-        <Alert color="red" variant="light" role="alert" title="Could not download the PDF" data-print-hide>
+        <Alert color="red" variant="light" role="alert" title={t`Could not download the PDF`} data-print-hide>
           {errorMessage(pdf.error)}
         </Alert>
       )}
@@ -86,14 +96,18 @@ export function InvoiceView({ invoice, company }: { invoice: Invoice; company?: 
 /** /user/invoices/$id: one invoice, printable and downloadable. */
 export function InvoiceDetail({ id, company }: { id: string; company?: Company | undefined }) {
   const query = useQuery(invoiceQueryOptions(id));
-  usePageTitle(query.data ? `Invoice ${query.data.number}` : 'Invoice');
+  const { t } = useLingui();
+  const number = query.data?.number;
+  usePageTitle(query.data ? t`Invoice ${number}` : t`Invoice`);
   return (
     <Stack gap="md">
-      <BackLink to="/user/invoices">All invoices</BackLink>
+      <BackLink to="/user/invoices">
+        <Trans>All invoices</Trans>
+      </BackLink>
       <QueryStates
         query={query}
         loading={<LoadingInvoice paperHeight={380} />}
-        errorTitle="Could not load this invoice"
+        errorTitle={t`Could not load this invoice`}
         isEmpty={() => false}
         empty={null}
       >

@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Table.css';
+import './i18n';
 import '@mantine/core/styles/EmptyState.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Box,
@@ -36,17 +38,26 @@ import { PayAll } from './PayNow';
 export type InvoiceSearchChange = (patch: Partial<InvoiceSearch>, options?: { replace?: boolean }) => void;
 
 export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
+  const { t } = useLingui();
   return (
-    <ScrollTable label="Invoices table" minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Invoices">
+    <ScrollTable label={t`Invoices table`} minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t`Invoices`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Issued</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
+            <Table.Th scope="col">
+              <Trans>Number</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Issued</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Due</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              <Trans>Total</Trans>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -68,7 +79,7 @@ export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
                 {inv.issued_at ? formatDate(inv.issued_at) : '—'}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.due_at ? formatDay(inv.due_at) : '—'}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} dir="ltr">
                 {formatAmount(inv.total_cents, inv.currency)}
               </Table.Td>
             </Table.Tr>
@@ -81,8 +92,9 @@ export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
 
 /** Phones: one card per invoice, the number and total on top so neither hides off-screen. */
 export function InvoiceCards({ items }: { items: InvoiceSummary[] }) {
+  const { t } = useLingui();
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Invoices`}>
       {items.map((inv) => (
         <Card component="li" key={inv.id} padding="md">
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -92,20 +104,29 @@ export function InvoiceCards({ items }: { items: InvoiceSummary[] }) {
             >
               {inv.number}
             </Anchor>
-            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }} dir="ltr">
               {formatAmount(inv.total_cents, inv.currency)}
             </Text>
           </Group>
           <Group gap="xs" mt="xs" wrap="wrap">
             <InvoiceStatusBadge status={inv.status} />
           </Group>
-          <Text size="xs" c="dimmed" mt="xs">
-            Issued {inv.issued_at ? formatDate(inv.issued_at) : '—'} · Due{' '}
-            {inv.due_at ? formatDay(inv.due_at) : '—'}
-          </Text>
+          <IssuedDue inv={inv} />
         </Card>
       ))}
     </Stack>
+  );
+}
+
+function IssuedDue({ inv }: { inv: InvoiceSummary }) {
+  const issued = inv.issued_at ? formatDate(inv.issued_at) : '—';
+  const due = inv.due_at ? formatDay(inv.due_at) : '—';
+  return (
+    <Text size="xs" c="dimmed" mt="xs">
+      <Trans>
+        Issued {issued} · Due {due}
+      </Trans>
+    </Text>
   );
 }
 
@@ -114,6 +135,14 @@ const UNPAID_QUERY = { page: 1, pageSize: PAGE_SIZE_MAX } as const;
 
 /** Phones get cards; wider screens the table (as the package history). */
 const CARDS_QUERY = '(max-width: 47.99em)';
+
+function ResultCount({ total, page, pages }: { total: number; page: number; pages: number }) {
+  return (
+    <Trans>
+      <Plural value={total} one="# invoice" other="# invoices" /> · page {page} of {pages}
+    </Trans>
+  );
+}
 
 /** /user/invoices: the customer's invoices, filtered and paged through the URL. */
 export function InvoiceList({
@@ -125,7 +154,8 @@ export function InvoiceList({
   onChange: InvoiceSearchChange;
   onClear: () => void;
 }) {
-  usePageTitle('Invoices');
+  const { t } = useLingui();
+  usePageTitle(t`Invoices`);
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const { q, status, page } = search;
   const query = useQuery(invoicesQueryOptions({ q, status, page, pageSize: INVOICE_PAGE_SIZE }));
@@ -138,39 +168,39 @@ export function InvoiceList({
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Invoices"
-        description="Your bills for freight, handling and customs."
+        title={t`Invoices`}
+        description={t`Your bills for freight, handling and customs.`}
         action={unpaid.data ? <PayAll invoices={unpaid.data.items} /> : null}
       />
 
-      <Paper p="md" component="section" aria-label="Filters">
+      <Paper p="md" component="section" aria-label={t`Filters`}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <SearchField value={q} onChange={onChange} placeholder="Invoice number, item or tracking" />
+          <SearchField value={q} onChange={onChange} placeholder={t`Invoice number, item or tracking`} />
           <Select
-            label="Status"
-            placeholder="All statuses"
+            label={t`Status`}
+            placeholder={t`All statuses`}
             data={INVOICE_STATUS_CODES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))}
             value={status ?? null}
             onChange={(v) => onChange({ status: (v as InvoiceSearch['status']) ?? undefined, page: 1 })}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear status' }}
+            clearButtonProps={{ 'aria-label': t`Clear status` }}
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         {filtered && <ClearFilters onClear={onClear} />}
       </Paper>
 
-      <Box component="section" aria-label="Results">
+      <Box component="section" aria-label={t`Results`}>
         <QueryStates
           query={query}
-          loading={<LoadingRows label="Loading invoices" count={8} h={44} />}
-          errorTitle="Could not load your invoices"
+          loading={<LoadingRows label={t`Loading invoices`} count={8} h={44} />}
+          errorTitle={t`Could not load your invoices`}
           isEmpty={(found) => found.total === 0}
           empty={
             filtered ? (
               <NoMatches
-                title="No invoices match"
-                description="Try other words or another status."
+                title={t`No invoices match`}
+                description={t`Try other words or another status.`}
                 onClear={onClear}
               />
             ) : (
@@ -178,8 +208,8 @@ export function InvoiceList({
                 py="xl"
                 icon={<IconFileInvoice size={28} aria-hidden />}
                 variant="light"
-                title="No invoices yet"
-                description="Your invoice appears here once your package clears customs."
+                title={t`No invoices yet`}
+                description={t`Your invoice appears here once your package clears customs.`}
               />
             )
           }
@@ -189,14 +219,14 @@ export function InvoiceList({
               {cards ? <InvoiceCards items={found.items} /> : <InvoiceTable items={found.items} />}
               <Group justify="space-between" gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {found.total} {found.total === 1 ? 'invoice' : 'invoices'} · page {found.page} of {pages}
+                  <ResultCount total={found.total} page={found.page} pages={pages} />
                 </Text>
                 {pages > 1 && (
                   <PageButtons
                     total={pages}
                     value={Math.min(page, pages)}
                     onChange={(p) => onChange({ page: p })}
-                    aria-label="Invoice pages"
+                    aria-label={t`Invoice pages`}
                   />
                 )}
               </Group>

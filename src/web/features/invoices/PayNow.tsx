@@ -1,3 +1,6 @@
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
@@ -74,14 +77,10 @@ export function PayInvoice({
   invoice: Pick<InvoiceSummary, 'id' | 'status' | 'balance_cents' | 'currency'>;
   navigate?: (url: string) => void;
 }) {
+  const { t } = useLingui();
   if (!isPayable(invoice)) return null;
-  return (
-    <PayFor
-      invoiceIds={[invoice.id]}
-      label={`Pay ${formatAmount(invoice.balance_cents, invoice.currency)} now`}
-      navigate={navigate}
-    />
-  );
+  const amount = formatAmount(invoice.balance_cents, invoice.currency);
+  return <PayFor invoiceIds={[invoice.id]} label={t`Pay ${amount} now`} navigate={navigate} />;
 }
 
 /**
@@ -95,18 +94,24 @@ export function PayAll({
   invoices: Pick<InvoiceSummary, 'id' | 'status' | 'balance_cents' | 'currency'>[];
   navigate?: (url: string) => void;
 }) {
+  const { t } = useLingui();
   const unpaid = invoices.filter(isPayable);
   const currencies = new Set(unpaid.map((i) => i.currency));
   if (unpaid.length < 2 || currencies.size !== 1) return null;
   const total = unpaid.reduce((sum, i) => sum + i.balance_cents, 0);
+  const count = unpaid.length;
+  const amount = formatAmount(total, unpaid[0]?.currency);
+  const label = t({ message: plural(count, { one: 'Pay all (# invoice)', other: 'Pay all (# invoices)' }) });
   return (
     <PayFor
       invoiceIds={unpaid.map((i) => i.id)}
-      label={`Pay all (${unpaid.length} invoices)`}
+      label={label}
       navigate={navigate}
       note={
         <Text size="sm" c="dimmed" data-testid="pay-all-total">
-          {formatAmount(total, unpaid[0]?.currency)} in all
+          <Trans>
+            <bdi>{amount}</bdi> in all
+          </Trans>
         </Text>
       }
     />
@@ -121,5 +126,6 @@ export function PayAgain({
   invoiceIds: string[];
   navigate?: (url: string) => void;
 }) {
-  return <PayFor invoiceIds={invoiceIds} label="Try again" navigate={navigate} />;
+  const { t } = useLingui();
+  return <PayFor invoiceIds={invoiceIds} label={t`Try again`} navigate={navigate} />;
 }

@@ -1,3 +1,8 @@
+import './i18n';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useI18n } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,26 +18,33 @@ import { ATTEMPT_POLLS, attemptQueryOptions, paymentKeys } from './api';
 import { PayAgain } from './PayNow';
 
 /** "INV-2026-000123" or "INV-…1 and INV-…2": the invoices an attempt pays. */
-export function invoiceNames(attempt: Pick<PaymentAttempt, 'invoices'>): string {
-  const names = attempt.invoices.map((i) => i.number ?? 'Draft');
-  if (names.length <= 1) return `invoice ${names[0] ?? ''}`.trim();
-  return `invoices ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+export function invoiceNames(attempt: Pick<PaymentAttempt, 'invoices'>, i18n: I18n): string {
+  const names = attempt.invoices.map((i) => i.number ?? i18n._(msg`Draft`));
+  if (names.length <= 1) {
+    const name = names[0] ?? '';
+    return i18n._(msg`invoice ${name}`).trim();
+  }
+  const list = names.slice(0, -1).join(', ');
+  const last = names.at(-1) ?? '';
+  return i18n._(msg`invoices ${list} and ${last}`);
 }
 
 /** Where "back" goes: the invoice when there is one, else the list. */
 function BackToInvoices({ attempt, children }: { attempt: PaymentAttempt; children?: ReactNode }) {
   const only = attempt.invoices.length === 1 ? attempt.invoices[0] : undefined;
+  const { t } = useLingui();
+  const number = only?.number ?? '';
   return only ? (
     <Button
       variant="default"
       size="md"
       renderRoot={(props) => <Link to="/user/invoices/$id" params={{ id: only.id }} {...props} />}
     >
-      {children ?? `Back to invoice ${only.number ?? ''}`.trim()}
+      {children ?? t`Back to invoice ${number}`.trim()}
     </Button>
   ) : (
     <Button component={Link} to="/user/invoices" variant="default" size="md">
-      {children ?? 'Back to your invoices'}
+      {children ?? t`Back to your invoices`}
     </Button>
   );
 }
@@ -70,27 +82,43 @@ export function PaymentOutcome({ attempt, polling }: { attempt: PaymentAttempt; 
   const money = formatAmount(attempt.amount_cents, attempt.currency);
   const ids = attempt.invoices.map((i) => i.id);
   const only = attempt.invoices.length === 1 ? attempt.invoices[0] : undefined;
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const names = invoiceNames(attempt, i18n);
+  const reference = attempt.provider_reference;
+  const number = only?.number;
   switch (attempt.status) {
     case 'paid':
       return (
-        <Outcome tone="green" icon={<IconCircleCheck size={26} />} title="Payment received">
+        <Outcome tone="green" icon={<IconCircleCheck size={26} />} title={t`Payment received`}>
           <Text fw={600} data-testid="payment-paid">
-            Paid: {money} on {invoiceNames(attempt)}
+            <Trans>
+              Paid: <bdi>{money}</bdi> on {names}
+            </Trans>
           </Text>
           <Text size="sm">
-            A receipt is on its way to your e-mail.
-            {attempt.provider_reference ? ` Payment reference: ${attempt.provider_reference}.` : ''}
+            <Trans>A receipt is on its way to your e-mail.</Trans>
+            {reference ? (
+              <>
+                {' '}
+                <Trans>
+                  Payment reference: <bdi>{reference}</bdi>.
+                </Trans>
+              </>
+            ) : null}
           </Text>
           <Group gap="sm">
             {only ? (
               <Button
                 renderRoot={(props) => <Link to="/user/invoices/$id" params={{ id: only.id }} {...props} />}
               >
-                View invoice {only.number}
+                <Trans>
+                  View invoice <bdi>{number}</bdi>
+                </Trans>
               </Button>
             ) : (
               <Button component={Link} to="/user/invoices">
-                View your invoices
+                <Trans>View your invoices</Trans>
               </Button>
             )}
           </Group>
@@ -98,9 +126,11 @@ export function PaymentOutcome({ attempt, polling }: { attempt: PaymentAttempt; 
       );
     case 'declined':
       return (
-        <Outcome tone="red" icon={<IconX size={26} />} title="Payment declined">
-          <Text data-testid="payment-reason">{attempt.reason || 'The card was declined.'}</Text>
-          <Text size="sm">Nothing was charged; {invoiceNames(attempt)} is still to pay.</Text>
+        <Outcome tone="red" icon={<IconX size={26} />} title={t`Payment declined`}>
+          <Text data-testid="payment-reason">{attempt.reason || t`The card was declined.`}</Text>
+          <Text size="sm">
+            <Trans>Nothing was charged; {names} is still to pay.</Trans>
+          </Text>
           <Group gap="sm" align="flex-start">
             <PayAgain invoiceIds={ids} />
             <BackToInvoices attempt={attempt} />
@@ -109,8 +139,10 @@ export function PaymentOutcome({ attempt, polling }: { attempt: PaymentAttempt; 
       );
     case 'cancelled':
       return (
-        <Outcome tone="gray" icon={<IconX size={26} />} title="Payment cancelled">
-          <Text>You left the payment page before paying. Nothing was charged.</Text>
+        <Outcome tone="gray" icon={<IconX size={26} />} title={t`Payment cancelled`}>
+          <Text>
+            <Trans>You left the payment page before paying. Nothing was charged.</Trans>
+          </Text>
           <Group gap="sm" align="flex-start">
             <PayAgain invoiceIds={ids} />
             <BackToInvoices attempt={attempt} />
@@ -119,24 +151,32 @@ export function PaymentOutcome({ attempt, polling }: { attempt: PaymentAttempt; 
       );
     case 'flagged':
       return (
-        <Outcome tone="orange" icon={<IconAlertTriangle size={26} />} title="We are checking this payment">
+        <Outcome tone="orange" icon={<IconAlertTriangle size={26} />} title={t`We are checking this payment`}>
           <Text>
-            Our staff are checking your payment of {money} with the payment provider. Your invoice updates
-            once it is confirmed; you need not pay again.
+            <Trans>
+              Our staff are checking your payment of <bdi>{money}</bdi> with the payment provider. Your
+              invoice updates once it is confirmed; you need not pay again.
+            </Trans>
           </Text>
           <BackToInvoices attempt={attempt} />
         </Outcome>
       );
     default:
       return polling ? (
-        <Outcome tone="blue" icon={<Loader size={22} aria-hidden />} title="Checking your payment…">
-          <Text role="status">Waiting for the payment provider to confirm {money}.</Text>
+        <Outcome tone="blue" icon={<Loader size={22} aria-hidden />} title={t`Checking your payment…`}>
+          <Text role="status">
+            <Trans>
+              Waiting for the payment provider to confirm <bdi>{money}</bdi>.
+            </Trans>
+          </Text>
         </Outcome>
       ) : (
-        <Outcome tone="blue" icon={<IconClock size={26} />} title="Your payment is being confirmed">
+        <Outcome tone="blue" icon={<IconClock size={26} />} title={t`Your payment is being confirmed`}>
           <Text role="status">
-            The payment provider has not confirmed {money} yet. It will be confirmed shortly and{' '}
-            {invoiceNames(attempt)} will update; you need not pay again.
+            <Trans>
+              The payment provider has not confirmed <bdi>{money}</bdi> yet. It will be confirmed shortly and{' '}
+              {names} will update; you need not pay again.
+            </Trans>
           </Text>
           <BackToInvoices attempt={attempt} />
         </Outcome>
@@ -149,7 +189,8 @@ export function PaymentOutcome({ attempt, polling }: { attempt: PaymentAttempt; 
  * payment is pending; once it is paid, the invoices and the points (earned by paying) are refreshed.
  */
 export function PaymentReturn({ attemptId }: { attemptId: string }) {
-  usePageTitle('Payment');
+  const { t } = useLingui();
+  usePageTitle(t`Payment`);
   const query = useQuery(attemptQueryOptions(attemptId));
   const refresh = useRefresh();
   const client = useQueryClient();
@@ -162,22 +203,26 @@ export function PaymentReturn({ attemptId }: { attemptId: string }) {
   const polling = status === 'pending' && answers <= ATTEMPT_POLLS;
   return (
     <Stack gap="md" maw={720}>
-      <BackLink to="/user/invoices">All invoices</BackLink>
+      <BackLink to="/user/invoices">
+        <Trans>All invoices</Trans>
+      </BackLink>
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Checking your payment" count={1} h={160} />}
-        errorTitle="Could not load this payment"
+        loading={<LoadingRows label={t`Checking your payment`} count={1} h={160} />}
+        errorTitle={t`Could not load this payment`}
         isEmpty={() => false}
         empty={null}
       >
         {(attempt) => <PaymentOutcome attempt={attempt} polling={polling} />}
       </QueryStates>
       <Text size="sm" c="dimmed">
-        Questions about a payment?{' '}
-        <Anchor component={Link} to="/user/invoices">
-          Your invoices
-        </Anchor>{' '}
-        show every payment received.
+        <Trans>
+          Questions about a payment?{' '}
+          <Anchor component={Link} to="/user/invoices">
+            Your invoices
+          </Anchor>{' '}
+          show every payment received.
+        </Trans>
       </Text>
     </Stack>
   );

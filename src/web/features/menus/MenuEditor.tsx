@@ -1,3 +1,6 @@
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Modal, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -24,11 +27,13 @@ type Editing = { item: MenuItem | null } | null;
 
 /** /admin/menu/$id: the item tree of one menu, edited in place; every change is saved at once and audited. */
 export function MenuEditor({ id }: { id: string }) {
+  const { t } = useLingui();
   const session = useSession();
   const options = menusQueryOptions(session.userId);
   const query = useQuery({ ...options, refetchOnMount: 'always' });
   const menu = query.data?.find((m) => String(m.id) === id);
-  usePageTitle(menu ? `${menu.title} menu` : 'Menu');
+  const menuTitle = menu?.title ?? '';
+  usePageTitle(menu ? t`${menuTitle} menu` : t`Menu`);
   const [editing, setEditing] = useState<Editing>(null);
   const [formBusy, setFormBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -51,7 +56,10 @@ export function MenuEditor({ id }: { id: string }) {
   const deleteItem = useDeleteMenuItem(menu?.id ?? 0);
   const confirmation = useConfirmDelete<MenuItem>({
     remove: deleteItem.mutateAsync,
-    onDeleted: (item) => notifications.show({ color: 'teal.9', message: `“${item.title}” deleted` }),
+    onDeleted: (item) => {
+      const title = item.title;
+      notifications.show({ color: 'teal.9', message: t`“${title}” deleted` });
+    },
   });
 
   // Staff may open the back office, but menus are the admins' (the server refuses their edits anyway).
@@ -60,12 +68,14 @@ export function MenuEditor({ id }: { id: string }) {
     return (
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the menu" count={6} h={44} />}
-        errorTitle="The menu could not be loaded"
+        loading={<LoadingRows label={t`Loading the menu`} count={6} h={44} />}
+        errorTitle={t`The menu could not be loaded`}
         isEmpty={() => true}
         empty={
-          <Alert color="gray" title="No such menu">
-            <Anchor renderRoot={(props) => <Link to="/admin/menu" {...props} />}>Back to the menus</Anchor>
+          <Alert color="gray" title={t`No such menu`}>
+            <Anchor renderRoot={(props) => <Link to="/admin/menu" {...props} />}>
+              <Trans>Back to the menus</Trans>
+            </Anchor>
           </Alert>
         }
       >
@@ -86,7 +96,7 @@ export function MenuEditor({ id }: { id: string }) {
         onError: (e) =>
           notifications.show({
             color: 'red',
-            title: 'The new order was not saved',
+            title: t`The new order was not saved`,
             message: errorMessage(e),
           }),
       },
@@ -97,7 +107,9 @@ export function MenuEditor({ id }: { id: string }) {
     const next = moveItem(tree, node.item.id, m);
     if (next === tree) return;
     setRefocus({ id: node.item.id, move: m, items: menu.items });
-    save(next, `${node.item.title}: ${label.toLowerCase()}. Saved.`);
+    const title = node.item.title;
+    const done = label.toLowerCase();
+    save(next, t`${title}: ${done}. Saved.`);
   };
 
   const onDrop = (event: DragEvent, targetId: number | null) => {
@@ -107,19 +119,16 @@ export function MenuEditor({ id }: { id: string }) {
     setDropTarget(null);
     if (!itemId) return;
     const next = dropBefore(tree, itemId, targetId);
-    const title = menu.items.find((i) => i.id === itemId)?.title ?? 'The item';
+    const title = menu.items.find((i) => i.id === itemId)?.title ?? t`The item`;
     if (!next) {
       notifications.show({
         color: 'orange.9',
-        message: 'An item with children stays at the top level: menus have two levels at most.',
+        message: t`An item with children stays at the top level: menus have two levels at most.`,
       });
       return;
     }
-    const target = menu.items.find((i) => i.id === targetId);
-    save(
-      next,
-      target ? `${title} moved before ${target.title}. Saved.` : `${title} moved to the end. Saved.`,
-    );
+    const target = menu.items.find((i) => i.id === targetId)?.title;
+    save(next, target ? t`${title} moved before ${target}. Saved.` : t`${title} moved to the end. Saved.`);
   };
 
   const send = (fields: MenuItemFields) => {
@@ -158,34 +167,42 @@ export function MenuEditor({ id }: { id: string }) {
 
   const deleting = confirmation.item;
   const deletingKids = deleting ? menu.items.filter((i) => i.parent_id === deleting.id) : [];
+  const deletingTitle = deleting?.title ?? '';
+  const kidCount = deletingKids.length;
+  const kidTitles = deletingKids.map((k) => k.title).join(', ');
+  const editingTitle = editing?.item?.title;
 
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title={`${menu.title} menu`}
+        title={t`${menuTitle} menu`}
         description={
-          <>
+          <Trans>
             Changes save at once and reach every signed-in user’s navigation and search.{' '}
             <Anchor renderRoot={(props) => <Link to="/admin/menu" {...props} />}>All menus</Anchor>
-          </>
+          </Trans>
         }
         action={
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ item: null })}>
-            Add item
+            <Trans>Add item</Trans>
           </Button>
         }
       />
       <Text size="sm" c="dimmed" id="menu-help">
-        Drag an item onto another to put it before that one (at its level), or use the move buttons: up, down,
-        into the item above (as its child) and out of its parent. Two levels at most.
+        <Trans>
+          Drag an item onto another to put it before that one (at its level), or use the move buttons: up,
+          down, into the item above (as its child) and out of its parent. Two levels at most.
+        </Trans>
       </Text>
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
       {menu.items.length === 0 ? (
-        <Text c="dimmed">This menu has no items yet.</Text>
+        <Text c="dimmed">
+          <Trans>This menu has no items yet.</Trans>
+        </Text>
       ) : (
-        <ul className={classes.tree} aria-label={`${menu.title} menu items`} aria-describedby="menu-help">
+        <ul className={classes.tree} aria-label={t`${menuTitle} menu items`} aria-describedby="menu-help">
           {tree.map(row)}
         </ul>
       )}
@@ -203,7 +220,7 @@ export function MenuEditor({ id }: { id: string }) {
           data-testid="menu-drop-end"
         >
           <Text size="sm" ta="center">
-            Drop here to move it to the end of the menu
+            <Trans>Drop here to move it to the end of the menu</Trans>
           </Text>
         </Paper>
       )}
@@ -212,9 +229,9 @@ export function MenuEditor({ id }: { id: string }) {
       <Modal
         opened={editing !== null}
         onClose={() => (formBusy ? undefined : setEditing(null))}
-        title={editing?.item ? `Edit “${editing.item.title}”` : `New item in the ${menu.title} menu`}
+        title={editingTitle !== undefined ? t`Edit “${editingTitle}”` : t`New item in the ${menuTitle} menu`}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {editing && (
           <MenuItemForm
@@ -226,9 +243,10 @@ export function MenuEditor({ id }: { id: string }) {
             onPendingChange={setFormBusy}
             onCancel={() => setEditing(null)}
             onSent={(saved) => {
+              const title = saved.title;
               notifications.show({
                 color: 'teal.9',
-                message: editing.item ? `“${saved.title}” saved` : `“${saved.title}” added`,
+                message: editing.item ? t`“${title}” saved` : t`“${title}” added`,
               });
               setEditing(null);
             }}
@@ -236,13 +254,14 @@ export function MenuEditor({ id }: { id: string }) {
         )}
       </Modal>
 
-      <ConfirmDelete confirmation={confirmation} title="Delete this menu item?">
+      <ConfirmDelete confirmation={confirmation} title={t`Delete this menu item?`}>
         {deleting &&
           (deletingKids.length
-            ? `“${deleting.title}” goes from the menu. Its ${deletingKids.length} child item(s) (${deletingKids
-                .map((k) => k.title)
-                .join(', ')}) are not deleted: they move to the top level.`
-            : `“${deleting.title}” goes from the menu for everyone who sees it.`)}
+            ? plural(kidCount, {
+                one: `“${deletingTitle}” goes from the menu. Its child item (${kidTitles}) is not deleted: it moves to the top level.`,
+                other: `“${deletingTitle}” goes from the menu. Its # child items (${kidTitles}) are not deleted: they move to the top level.`,
+              })
+            : t`“${deletingTitle}” goes from the menu for everyone who sees it.`)}
       </ConfirmDelete>
     </Stack>
   );

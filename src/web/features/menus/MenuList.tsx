@@ -1,3 +1,6 @@
+import './i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,12 +13,14 @@ import { useSession } from '../../lib/session/use-session';
 import { menusQueryOptions } from './api';
 import { AdminsOnly } from './components/AdminsOnly';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 function MenuCard({ menu }: { menu: Menu }) {
   const top = menu.items.filter((i) => i.parent_id === null).length;
   const disabled = menu.items.filter((i) => !i.is_active).length;
   const headingId = `menu-${menu.id}`;
+  const { t } = useLingui();
+  const nested = menu.items.length - top;
+  const count = menu.items.length;
+  const items = plural(count, { one: '# item', other: '# items' });
   return (
     <Stack gap="xs" component="article" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -31,13 +36,20 @@ function MenuCard({ menu }: { menu: Menu }) {
         </Badge>
       </Group>
       <Text size="sm" data-testid="menu-counts">
-        {plural(menu.items.length, 'item')}: {top} at the top level, {menu.items.length - top} nested
-        {disabled ? `; ${disabled} disabled` : ''}
+        {disabled ? (
+          <Trans>
+            {items}: {top} at the top level, {nested} nested; {disabled} disabled
+          </Trans>
+        ) : (
+          <Trans>
+            {items}: {top} at the top level, {nested} nested
+          </Trans>
+        )}
       </Text>
       <Text size="sm" c="dimmed">
         {menu.code === 'admin'
-          ? 'The back office navigation (staff and admins).'
-          : 'The customer portal navigation (and the search, Ctrl+K).'}
+          ? t`The back office navigation (staff and admins).`
+          : t`The customer portal navigation (and the search, Ctrl+K).`}
       </Text>
     </Stack>
   );
@@ -45,7 +57,8 @@ function MenuCard({ menu }: { menu: Menu }) {
 
 /** /admin/menu: the company's menus with their item counts, each opening its editor. */
 export function MenuList() {
-  usePageTitle('Menus');
+  const { t } = useLingui();
+  usePageTitle(t`Menus`);
   const session = useSession();
   const query = useQuery({ ...menusQueryOptions(session.userId), refetchOnMount: 'always' });
   // Staff may open the back office, but menus are the admins' (the server refuses their edits anyway).
@@ -53,19 +66,23 @@ export function MenuList() {
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Menus"
-        description="What every signed-in user sees in the navigation and the search. Changes apply at once, without a deploy."
+        title={t`Menus`}
+        description={t`What every signed-in user sees in the navigation and the search. Changes apply at once, without a deploy.`}
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the menus" count={2} h={120} />}
-        errorTitle="The menus could not be loaded"
+        loading={<LoadingRows label={t`Loading the menus`} count={2} h={120} />}
+        errorTitle={t`The menus could not be loaded`}
         isEmpty={(d) => d.length === 0}
-        empty={<Text c="dimmed">This company has no menus.</Text>}
+        empty={
+          <Text c="dimmed">
+            <Trans>This company has no menus.</Trans>
+          </Text>
+        }
       >
         {(menus) => (
           <CardRows
-            label="Menus"
+            label={t`Menus`}
             rows={menus}
             rowKey={(m) => String(m.id)}
             card={(m) => <MenuCard menu={m} />}

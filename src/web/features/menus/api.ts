@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MENU_EDITOR_ROUTE } from '../../../contract/app-routes';
@@ -90,7 +92,7 @@ export function withMenuEditor(section: NavSection): NavSection {
     ...section,
     items: [
       ...section.items,
-      { id: -3, title: 'Menus', icon: 'menu-2', route: MENU_EDITOR_ROUTE, children: [] },
+      { id: -3, title: t`Menus`, icon: 'menu-2', route: MENU_EDITOR_ROUTE, children: [] },
     ],
   };
 }
@@ -112,14 +114,14 @@ export function sectionsForArea(
 ): NavSection[] {
   const admin = sections.find((s) => s.code === 'admin');
   const extra: NavNode[] = platform
-    ? [{ id: -3, title: 'Platform console', icon: 'building-store', route: '/platform', children: [] }]
+    ? [{ id: -3, title: t`Platform console`, icon: 'building-store', route: '/platform', children: [] }]
     : [];
   if (!admin) return withLast(sections, extra);
   const rest = sections.filter((s) => s !== admin);
   const inAdmin = isAdminPath(pathname) || (platform && isPlatformPath(pathname));
   const switcher: NavNode = inAdmin
-    ? { id: -1, title: 'Customer portal', icon: 'home', route: '/user', children: [] }
-    : { id: -2, title: 'Back office', icon: 'layout-dashboard', route: '/admin', children: [] };
+    ? { id: -1, title: t`Customer portal`, icon: 'home', route: '/user', children: [] }
+    : { id: -2, title: t`Back office`, icon: 'layout-dashboard', route: '/admin', children: [] };
   return withLast(inAdmin || rest.length === 0 ? [admin] : rest, [...extra, switcher]);
 }
 

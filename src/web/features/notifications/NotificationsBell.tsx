@@ -1,3 +1,7 @@
+import './i18n';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Button,
@@ -26,8 +30,9 @@ import classes from './NotificationsBell.module.css';
 import { relativeTime } from './relative-time';
 
 /** What the bell's button says to a screen reader: its name and, when there are some, how many are unread. */
+// The global i18n (not a hook): a plain function the bell calls while it renders (and the test calls alone).
 export const bellLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  i18n._(unread > 0 ? msg`Notifications, ${unread} unread` : msg`Notifications`);
 
 function NotificationItem({
   notification: n,
@@ -49,7 +54,11 @@ function NotificationItem({
         <span className={classes.dot} aria-hidden />
         <span>
           <Text size="sm" fw={unread ? 700 : 500} className={classes.body}>
-            {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+            {unread && (
+              <VisuallyHidden>
+                <Trans>Unread:</Trans>{' '}
+              </VisuallyHidden>
+            )}
             {n.title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={3} className={classes.body}>
@@ -85,6 +94,7 @@ function Message({ icon, title, text }: { icon: ReactNode; title: string; text: 
  * read and goes where it links; "Mark all as read" clears the count. Offline it shows what was last fetched.
  */
 export function NotificationsBell() {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const router = useRouter();
@@ -110,8 +120,8 @@ export function NotificationsBell() {
     if (unread === 0 || markAll.isPending) return;
     setAnnouncement('');
     markAll.mutate(undefined, {
-      onSuccess: () => setAnnouncement('All notifications marked as read'),
-      onError: (e) => setAnnouncement(errorMessage(e, 'Could not mark them as read. Please try again.')),
+      onSuccess: () => setAnnouncement(t`All notifications marked as read`),
+      onError: (e) => setAnnouncement(errorMessage(e, t`Could not mark them as read. Please try again.`)),
     });
   }
 
@@ -121,11 +131,11 @@ export function NotificationsBell() {
       page.items.length === 0 ? (
         <Message
           icon={<IconBellOff size={22} aria-hidden />}
-          title="No notifications yet"
-          text="Updates about your packages and invoices will appear here."
+          title={t`No notifications yet`}
+          text={t`Updates about your packages and invoices will appear here.`}
         />
       ) : (
-        <ul className={classes.list} aria-label="Recent notifications">
+        <ul className={classes.list} aria-label={t`Recent notifications`}>
           {page.items.map((n) => (
             <NotificationItem key={n.id} notification={n} onOpen={open} />
           ))}
@@ -135,25 +145,27 @@ export function NotificationsBell() {
     content = (
       <Message
         icon={<IconCloudOff size={22} aria-hidden />}
-        title="You're offline"
-        text="Your notifications will appear here once you're back online."
+        title={t`You're offline`}
+        text={t`Your notifications will appear here once you're back online.`}
       />
     );
   } else if (query.isError) {
     content = (
       <Stack align="center" gap="xs" py="md" px="md" role="alert">
-        <Text fw={600}>Could not load your notifications</Text>
+        <Text fw={600}>
+          <Trans>Could not load your notifications</Trans>
+        </Text>
         <Text size="sm" c="dimmed" ta="center">
           {errorMessage(query.error)}
         </Text>
         <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     );
   } else {
     content = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading notifications">
+      <Stack gap="xs" p="md" aria-busy="true" aria-label={t`Loading notifications`}>
         <Skeleton h={56} />
         <Skeleton h={56} />
         <Skeleton h={56} />
@@ -174,7 +186,7 @@ export function NotificationsBell() {
       returnFocus
     >
       <Popover.Target>
-        <Tooltip label="Notifications" disabled={opened}>
+        <Tooltip label={t`Notifications`} disabled={opened}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -192,13 +204,15 @@ export function NotificationsBell() {
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Notifications" p={0}>
+      <Popover.Dropdown aria-label={t`Notifications`} p={0}>
         <Group justify="space-between" wrap="nowrap" gap="xs" px="md" py="xs" className={classes.header}>
           <div style={{ minWidth: 0 }}>
-            <Text fw={700}>Notifications</Text>
+            <Text fw={700}>
+              <Trans>Notifications</Trans>
+            </Text>
             {page && (
               <Text size="xs" c="dimmed">
-                {unread > 0 ? `${unread} unread` : 'All read'}
+                {unread > 0 ? t`${unread} unread` : t`All read`}
               </Text>
             )}
           </div>
@@ -213,13 +227,13 @@ export function NotificationsBell() {
               data-disabled={unread === 0 || undefined}
               aria-disabled={unread === 0 || undefined}
             >
-              Mark all as read
+              <Trans>Mark all as read</Trans>
             </Button>
           )}
         </Group>
         {page && !online && (
           <Text size="xs" c="dimmed" px="md" pt="xs">
-            You're offline: these are the notifications saved on this device.
+            <Trans>You're offline: these are the notifications saved on this device.</Trans>
           </Text>
         )}
         {content}

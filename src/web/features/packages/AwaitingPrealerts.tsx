@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -12,6 +14,7 @@ import { awaitingPrealertsQueryOptions } from './api';
  * pre-alert (the list under the form, narrowed to it). Apart from the package list, so its pages stay as they are.
  */
 export function AwaitingPrealerts({ q }: { q: string | undefined }) {
+  const { t } = useLingui();
   const list = useQuery(awaitingPrealertsQueryOptions(q));
   const items = list.data?.items ?? [];
   if (items.length === 0) return null;
@@ -20,7 +23,7 @@ export function AwaitingPrealerts({ q }: { q: string | undefined }) {
     <Box component="section" aria-labelledby="awaiting-heading">
       <Group justify="space-between" align="baseline" mb="xs" gap="xs">
         <Title order={2} fz="md" id="awaiting-heading">
-          Pre-alerted, not received yet ({total})
+          <Trans>Pre-alerted, not received yet ({total})</Trans>
         </Title>
         {total > items.length && (
           <Anchor
@@ -29,7 +32,7 @@ export function AwaitingPrealerts({ q }: { q: string | undefined }) {
             )}
             size="sm"
           >
-            See all
+            <Trans>See all</Trans>
           </Anchor>
         )}
       </Group>
@@ -39,7 +42,7 @@ export function AwaitingPrealerts({ q }: { q: string | undefined }) {
         p={0}
         m={0}
         style={{ listStyle: 'none' }}
-        aria-label="Pre-alerted parcels"
+        aria-label={t`Pre-alerted parcels`}
       >
         {items.map((p) => (
           <AwaitingCard key={p.id} prealert={p} />
@@ -50,6 +53,11 @@ export function AwaitingPrealerts({ q }: { q: string | undefined }) {
 }
 
 function AwaitingCard({ prealert: p }: { prealert: Prealert }) {
+  const { t } = useLingui();
+  const tracking = p.tracking_number;
+  const seller = p.seller_name;
+  const weight = formatWeight(p.weight);
+  const date = formatDate(p.created_at);
   return (
     <Card
       component="li"
@@ -65,18 +73,19 @@ function AwaitingCard({ prealert: p }: { prealert: Prealert }) {
           )}
           fw={600}
           style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-          aria-label={`${p.tracking_number}, pre-alert`}
+          aria-label={t`${tracking}, pre-alert`}
         >
-          {p.tracking_number}
+          <bdi>{p.tracking_number}</bdi>
         </Anchor>
-        <PackageStatusBadge code="pre_alerted" name="Pre-alerted" miw="max-content" />
+        <PackageStatusBadge code="pre_alerted" name={t`Pre-alerted`} miw="max-content" />
       </Group>
       <Text size="sm" lineClamp={1}>
         {p.description}
       </Text>
       <Text size="xs" c="dimmed">
-        {p.seller_name} · {formatWeight(p.weight)} · Pre-alerted {formatDate(p.created_at)} · waiting for the
-        warehouse to receive it
+        <Trans>
+          {seller} · {weight} · Pre-alerted {date} · waiting for the warehouse to receive it
+        </Trans>
       </Text>
     </Card>
   );

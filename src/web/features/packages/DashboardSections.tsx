@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,22 +9,29 @@ import { PackageLink } from '../../components/PackageLinks';
 import { PackageStatusBadge, statusTone } from '../../components/PackageStatusBadge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { packageStatusesQueryOptions } from '../../lib/reference/api';
-import { awaitingPrealertsQueryOptions, packageCountsQueryOptions, packagesQueryOptions } from './api';
+import {
+  awaitingPrealertsQueryOptions,
+  packageCountsQueryOptions,
+  packagesQueryOptions,
+  RECENT_QUERY,
+} from './api';
 import classes from './DashboardSections.module.css';
 
 /** Counts by status (names and order from the status table); each opens the history filtered by it. */
 export function PackageCounts() {
+  const { t } = useLingui();
   const counts = useQuery(packageCountsQueryOptions());
+  const total = counts.data?.total;
   const statuses = useQuery(packageStatusesQueryOptions());
   const loading = counts.isPending || statuses.isPending;
   return (
     <Card padding="lg" component="section" aria-labelledby="counts-heading">
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={2} fz="lg" id="counts-heading">
-          Your packages by status
+          <Trans>Your packages by status</Trans>
         </Title>
         <Anchor component={Link} to="/user/packages/history" size="sm">
-          All packages{counts.data ? ` (${counts.data.total})` : ''}
+          {total === undefined ? t`All packages` : t`All packages (${total})`}
         </Anchor>
       </Group>
       {loading ? (
@@ -30,7 +39,7 @@ export function PackageCounts() {
           cols={{ base: 2, sm: 3, md: 5 }}
           spacing="sm"
           aria-busy="true"
-          aria-label="Loading counts"
+          aria-label={t`Loading counts`}
         >
           {Array.from({ length: 9 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -38,7 +47,9 @@ export function PackageCounts() {
           ))}
         </SimpleGrid>
       ) : counts.isError || statuses.isError ? (
-        <Text c="dimmed">The counts are not available right now.</Text>
+        <Text c="dimmed">
+          <Trans>The counts are not available right now.</Trans>
+        </Text>
       ) : (
         <SimpleGrid component="ul" cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" className={classes.tiles}>
           {statuses.data.map((s) => {
@@ -69,8 +80,7 @@ export function PackageCounts() {
   );
 }
 
-/** The dashboard's "recent packages": the route's loader asks for the same page. */
-export const RECENT_QUERY = { sort: 'newest', page: 1, pageSize: 5 } as const;
+// Kept for the dashboard route's import; its loader should import it from ./api, which loads no words.
 
 type RecentItem =
   | { kind: 'package'; at: string; pkg: PackageSummary }
@@ -95,49 +105,76 @@ export function recentItems(packages: PackageSummary[], awaiting: Prealert[], li
   return items.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
 }
 
+/** "Shoes · added 2 days ago", or for a pre-alert "Shoes · pre-alerted 2 days ago, not received yet". */
+function RecentLine({ what, at, prealert = false }: { what: string; at: string; prealert?: boolean }) {
+  const when = <RelativeTime value={at} />;
+  return prealert ? (
+    <Trans>
+      {what} · pre-alerted {when}, not received yet
+    </Trans>
+  ) : (
+    <Trans>
+      {what} · added {when}
+    </Trans>
+  );
+}
+
 export function RecentPackages() {
+  const { t } = useLingui();
   const recent = useQuery(packagesQueryOptions(RECENT_QUERY));
   const awaiting = useQuery(awaitingPrealertsQueryOptions());
   const items = recent.data ? recentItems(recent.data.items, awaiting.data?.items ?? []) : [];
   // Drawn once both lists are in, so pre-alerts do not push the packages down a moment later; a pre-alert list that
   // cannot load (offline, never fetched: paused; or failed) does not hold the packages back.
+  const prealertLabel = (tracking: string) => t`${tracking}, pre-alert`;
   const loading = recent.isPending || (awaiting.isPending && awaiting.fetchStatus === 'fetching');
   return (
     <Card padding="lg" component="section" aria-labelledby="recent-heading">
       <Group justify="space-between" align="baseline" mb="sm">
         <Title order={2} fz="lg" id="recent-heading">
-          Recent packages
+          <Trans>Recent packages</Trans>
         </Title>
         <Anchor component={Link} to="/user/packages/history" size="sm">
-          View all
+          <Trans>View all</Trans>
         </Anchor>
       </Group>
       {loading ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading recent packages">
+        <Stack gap="xs" aria-busy="true" aria-label={t`Loading recent packages`}>
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={i} h={48} />
           ))}
         </Stack>
       ) : recent.isError ? (
-        <Text c="dimmed">Recent packages are not available right now.</Text>
+        <Text c="dimmed">
+          <Trans>Recent packages are not available right now.</Trans>
+        </Text>
       ) : items.length === 0 ? (
         <Text c="dimmed">
-          No packages yet.{' '}
-          <Anchor component={Link} to="/user/packages/pre-alert">
-            Pre-alert your first package
-          </Anchor>
-          .
+          <Trans>
+            No packages yet.{' '}
+            <Anchor component={Link} to="/user/packages/pre-alert">
+              Pre-alert your first package
+            </Anchor>
+            .
+          </Trans>
         </Text>
       ) : (
-        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recent packages">
+        <Stack
+          component="ul"
+          gap={0}
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t`Recent packages`}
+        >
           {items.map((item) =>
             item.kind === 'package' ? (
               <li key={item.pkg.id} className={classes.recent}>
                 <div style={{ minWidth: 0 }}>
                   <PackageLink pkg={item.pkg} />
                   <Text size="sm" c="dimmed">
-                    {item.pkg.description || 'Package'} · added <RelativeTime value={item.pkg.created_at} />
+                    <RecentLine what={item.pkg.description || t`Package`} at={item.pkg.created_at} />
                   </Text>
                 </div>
                 <PackageStatusBadge code={item.pkg.status} name={item.pkg.status_name} />
@@ -155,16 +192,19 @@ export function RecentPackages() {
                     )}
                     fw={600}
                     style={{ overflowWrap: 'anywhere' }}
-                    aria-label={`${item.prealert.tracking_number}, pre-alert`}
+                    aria-label={prealertLabel(item.prealert.tracking_number)}
                   >
-                    {item.prealert.tracking_number}
+                    <bdi>{item.prealert.tracking_number}</bdi>
                   </Anchor>
                   <Text size="sm" c="dimmed">
-                    {item.prealert.description || 'Parcel'} · pre-alerted{' '}
-                    <RelativeTime value={item.prealert.created_at} />, not received yet
+                    <RecentLine
+                      prealert
+                      what={item.prealert.description || t`Parcel`}
+                      at={item.prealert.created_at}
+                    />
                   </Text>
                 </div>
-                <PackageStatusBadge code="pre_alerted" name="Pre-alerted" />
+                <PackageStatusBadge code="pre_alerted" name={t`Pre-alerted`} />
               </li>
             ),
           )}

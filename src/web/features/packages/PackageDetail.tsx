@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BackLink } from '../../components/BackLink';
 import { RelativeTime, RelativeTimes } from '../../components/RelativeTime';
 import '@mantine/core/styles/Timeline.css';
@@ -44,52 +46,63 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Details({ pkg }: { pkg: PackageDetailData }) {
+  const { t } = useLingui();
   return (
     <Card padding="lg" component="section" aria-labelledby="details-heading">
       <Title order={2} fz="lg" mb="sm" id="details-heading">
-        Details
+        <Trans>Details</Trans>
       </Title>
       <dl className={classes.facts}>
-        <Fact label="Tracking number">{pkg.tracking_number}</Fact>
-        <Fact label="Status">
+        <Fact label={t`Tracking number`}>
+          <bdi>{pkg.tracking_number}</bdi>
+        </Fact>
+        <Fact label={t`Status`}>
           <PackageStatusBadge code={pkg.status} name={pkg.status_name} />
         </Fact>
-        <Fact label="Description">{pkg.description || '—'}</Fact>
-        <Fact label="Seller">{pkg.seller_name || '—'}</Fact>
-        <Fact label="Shipper">{pkg.shipper || '—'}</Fact>
-        <Fact label="Weight">{formatWeight(pkg.weight)}</Fact>
-        <Fact label="Dimensions (L × W × H)">
-          {formatDimensions(pkg.length, pkg.width, pkg.height) ?? 'Not measured'}
+        <Fact label={t`Description`}>{pkg.description || '—'}</Fact>
+        <Fact label={t`Seller`}>{pkg.seller_name || '—'}</Fact>
+        <Fact label={t`Shipper`}>{pkg.shipper || '—'}</Fact>
+        <Fact label={t`Weight`}>{formatWeight(pkg.weight)}</Fact>
+        <Fact label={t`Dimensions (L × W × H)`}>
+          {formatDimensions(pkg.length, pkg.width, pkg.height) ?? t`Not measured`}
         </Fact>
-        <Fact label="Declared value">{formatDeclared(pkg.declared_value_cents)}</Fact>
-        <Fact label="Received at the US warehouse">
-          {pkg.received_at ? formatDateTime(pkg.received_at) : 'Not yet'}
+        <Fact label={t`Declared value`}>
+          <bdi>{formatDeclared(pkg.declared_value_cents)}</bdi>
         </Fact>
-        <Fact label="Delivered">{pkg.delivered_at ? formatDateTime(pkg.delivered_at) : 'Not yet'}</Fact>
-        <Fact label="Mailbox">{pkg.owner?.mailbox_number ?? 'Unassigned'}</Fact>
+        <Fact label={t`Received at the US warehouse`}>
+          {pkg.received_at ? formatDateTime(pkg.received_at) : t`Not yet`}
+        </Fact>
+        <Fact label={t`Delivered`}>{pkg.delivered_at ? formatDateTime(pkg.delivered_at) : t`Not yet`}</Fact>
+        <Fact label={t`Mailbox`}>
+          <bdi>{pkg.owner?.mailbox_number ?? t`Unassigned`}</bdi>
+        </Fact>
       </dl>
     </Card>
   );
 }
 
 function StatusHistory({ pkg }: { pkg: PackageDetailData }) {
+  const { t } = useLingui();
   const events = pkg.events;
   return (
     <Card padding="lg" component="section" aria-labelledby="history-heading">
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={2} fz="lg" id="history-heading">
-          Status history
+          <Trans>Status history</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Oldest first
+          <Trans>Oldest first</Trans>
         </Text>
       </Group>
       {events.length === 0 ? (
-        <Text c="dimmed">No status changes yet.</Text>
+        <Text c="dimmed">
+          <Trans>No status changes yet.</Trans>
+        </Text>
       ) : (
         <Timeline active={events.length - 1} bulletSize={24} lineWidth={2}>
           {events.map((event, index) => {
             const latest = index === events.length - 1;
+            const actor = event.actor;
             return (
               <Timeline.Item
                 key={event.id}
@@ -103,7 +116,7 @@ function StatusHistory({ pkg }: { pkg: PackageDetailData }) {
                     </Text>
                     {latest && (
                       <ToneBadge tone="brand" size="xs">
-                        Current
+                        {t`Current`}
                       </ToneBadge>
                     )}
                   </Group>
@@ -111,7 +124,7 @@ function StatusHistory({ pkg }: { pkg: PackageDetailData }) {
               >
                 <Text size="sm" c="dimmed">
                   <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-                  {event.actor ? ` · by ${event.actor}` : ''}
+                  {actor ? ` · ${t`by ${actor}`}` : ''}
                 </Text>
                 {event.note && (
                   <Text size="sm" mt={4}>
@@ -128,54 +141,77 @@ function StatusHistory({ pkg }: { pkg: PackageDetailData }) {
 }
 
 function LinkedPrealert({ pkg }: { pkg: PackageDetailData }) {
+  const { t } = useLingui();
   const p = pkg.prealert;
   return (
     <Card padding="lg" component="section" aria-labelledby="prealert-heading">
       <Title order={2} fz="lg" mb="sm" id="prealert-heading">
-        Your pre-alert
+        <Trans>Your pre-alert</Trans>
       </Title>
       {!p ? (
         <Text c="dimmed">
-          No pre-alert is linked to this package.{' '}
-          <Anchor component={Link} to="/user/packages/pre-alert">
-            Pre-alert your next package
-          </Anchor>{' '}
-          so the warehouse can match it to you at once.
+          <Trans>
+            No pre-alert is linked to this package.{' '}
+            <Anchor component={Link} to="/user/packages/pre-alert">
+              Pre-alert your next package
+            </Anchor>{' '}
+            so the warehouse can match it to you at once.
+          </Trans>
         </Text>
       ) : (
         <Stack gap="sm">
           <Group gap="xs">
             <ToneBadge tone={p.status === 'cancelled' ? 'gray' : p.status === 'matched' ? 'green' : 'brand'}>
-              {p.status === 'matched' ? 'Matched' : p.status === 'pending' ? 'Pending' : 'Cancelled'}
+              {p.status === 'matched' ? t`Matched` : p.status === 'pending' ? t`Pending` : t`Cancelled`}
             </ToneBadge>
             <Text size="sm" c="dimmed">
               <RelativeTimes
                 steps={[
-                  ['Sent', p.created_at],
-                  ['matched', p.matched_at],
+                  [t`Sent`, p.created_at],
+                  [t`matched`, p.matched_at],
                 ]}
               />
             </Text>
           </Group>
           <dl className={classes.facts}>
-            <Fact label="Seller">{p.seller_name}</Fact>
-            <Fact label="Description">{p.description}</Fact>
-            <Fact label="Value">{formatDeclared(p.value_cents, p.currency || 'USD')}</Fact>
-            <Fact label="Weight">{formatWeight(p.weight)}</Fact>
-            <Fact label="Package type">
+            <Fact label={t`Seller`}>{p.seller_name}</Fact>
+            <Fact label={t`Description`}>{p.description}</Fact>
+            <Fact label={t`Value`}>
+              <bdi>{formatDeclared(p.value_cents, p.currency || 'USD')}</bdi>
+            </Fact>
+            <Fact label={t`Weight`}>{formatWeight(p.weight)}</Fact>
+            <Fact label={t`Package type`}>
               <span style={{ textTransform: 'capitalize' }}>{p.package_type}</span>
             </Fact>
           </dl>
-          {p.files.length > 0 && <FileList label="Pre-alert files" files={p.files} />}
+          {p.files.length > 0 && <FileList label={t`Pre-alert files`} files={p.files} />}
         </Stack>
       )}
     </Card>
   );
 }
 
+/** "Shoes from Amazon · updated 2 hours ago" */
+function Subtitle({ pkg }: { pkg: PackageDetailData }) {
+  const { t } = useLingui();
+  const what = pkg.description || t`Package`;
+  const seller = pkg.seller_name;
+  const when = <RelativeTime value={pkg.updated_at} />;
+  return seller ? (
+    <Trans>
+      {what} from {seller} · updated {when}
+    </Trans>
+  ) : (
+    <Trans>
+      {what} · updated {when}
+    </Trans>
+  );
+}
+
 function DetailSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the package">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading the package`}>
       <Skeleton h={32} w="60%" />
       <Skeleton h={220} />
       <Skeleton h={180} />
@@ -185,14 +221,18 @@ function DetailSkeleton() {
 
 /** /user/packages/{id}: the facts, where it has been, the pre-alert it matched, and its receipts. */
 export function PackageDetail({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(packageQueryOptions(id));
   const pkg = query.data;
-  usePageTitle(pkg ? `Package ${pkg.tracking_number}` : 'Package');
+  const tracking = pkg?.tracking_number;
+  usePageTitle(tracking ? t`Package ${tracking}` : t`Package`);
 
   if (query.isPending) {
     return (
       <Stack gap="md">
-        <BackLink to="/user/packages/history">Back to package history</BackLink>
+        <BackLink to="/user/packages/history">
+          <Trans>Back to package history</Trans>
+        </BackLink>
         <DetailSkeleton />
       </Stack>
     );
@@ -201,19 +241,21 @@ export function PackageDetail({ id }: { id: string }) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
     return (
       <Stack gap="md">
-        <BackLink to="/user/packages/history">Back to package history</BackLink>
+        <BackLink to="/user/packages/history">
+          <Trans>Back to package history</Trans>
+        </BackLink>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {missing ? 'Package not found' : 'Could not load the package'}
+          {missing ? t`Package not found` : t`Could not load the package`}
         </Title>
         <Alert color={missing ? 'gray' : 'red'} variant="light" role="alert">
           {missing
-            ? 'There is no package with this link on your account.'
-            : errorMessage(query.error, 'Something went wrong. Please try again.')}
+            ? t`There is no package with this link on your account.`
+            : errorMessage(query.error, t`Something went wrong. Please try again.`)}
         </Alert>
         {!missing && (
           <Box>
             <Button variant="light" onClick={() => void query.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Box>
         )}
@@ -221,20 +263,22 @@ export function PackageDetail({ id }: { id: string }) {
     );
   }
 
+  const holdLabel = pkg.hold?.label;
+  const holdNote = pkg.hold?.note;
   return (
     <Stack gap="md">
-      <BackLink to="/user/packages/history">Back to package history</BackLink>
+      <BackLink to="/user/packages/history">
+        <Trans>Back to package history</Trans>
+      </BackLink>
       <div>
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {pkg.tracking_number}
+            <bdi>{pkg.tracking_number}</bdi>
           </Title>
           <PackageStatusBadge code={pkg.status} name={pkg.status_name} size="lg" />
         </Group>
         <Text c="dimmed">
-          {pkg.description || 'Package'}
-          {pkg.seller_name ? ` from ${pkg.seller_name}` : ''} · updated{' '}
-          <RelativeTime value={pkg.updated_at} />
+          <Subtitle pkg={pkg} />
         </Text>
       </div>
       {pkg.status === 'ready_for_pickup' && (
@@ -246,16 +290,16 @@ export function PackageDetail({ id }: { id: string }) {
           leftSection={<IconQrcode size={18} aria-hidden />}
           style={{ alignSelf: 'flex-start' }}
         >
-          Show your pickup pass
+          <Trans>Show your pickup pass</Trans>
         </Button>
       )}
       {pkg.hold && (
         // Why it is held and what the customer can do: the same words as the push, the bell and the e-mail.
-        <Alert color="orange" variant="light" title={`On hold: ${pkg.hold.label}`} data-testid="package-hold">
+        <Alert color="orange" variant="light" title={t`On hold: ${holdLabel}`} data-testid="package-hold">
           <Text size="sm">{pkg.hold.what_to_do}</Text>
           {pkg.hold.note && pkg.hold.note !== pkg.hold.what_to_do && (
             <Text size="sm" mt={4}>
-              From our team: {pkg.hold.note}
+              <Trans>From our team: {holdNote}</Trans>
             </Text>
           )}
         </Alert>

@@ -1,4 +1,7 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import '@mantine/core/styles/EmptyState.css';
 import { Button, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconPlaneDeparture } from '@tabler/icons-react';
@@ -15,8 +18,17 @@ import { packageStatusesQueryOptions } from '../../lib/reference/api';
 import { AwaitingPrealerts } from './AwaitingPrealerts';
 import { packagesQueryOptions } from './api';
 import { PackageCard, packageColumns } from './components/package-rows';
-import { type HistorySearch, hasFilters, SORT_LABELS } from './history-search';
+import { type HistorySearch, hasFilters } from './history-search';
 import classes from './PackageHistory.module.css';
+
+// Here, not in history-search.ts: that file is read by the route's search validation, which must not load words.
+const SORT_LABELS: Record<PackageSort, MessageDescriptor> = {
+  newest: msg`Newest first`,
+  oldest: msg`Oldest first`,
+  updated: msg`Recently updated`,
+  weight: msg`Heaviest first`,
+  tracking: msg`Tracking number (A–Z)`,
+};
 
 export type HistoryChange = (patch: Partial<HistorySearch>, options?: { replace?: boolean }) => void;
 
@@ -27,24 +39,25 @@ export interface PackageHistoryProps {
 }
 
 function Filters({ search, onChange, onClear }: PackageHistoryProps) {
+  const { t, i18n } = useLingui();
   const statuses = useQuery(packageStatusesQueryOptions());
   return (
     <FilterPanel filtered={hasFilters(search)} onClear={onClear} className={classes.filters}>
-      <SearchField value={search.q} onChange={onChange} placeholder="Tracking, item or seller" />
+      <SearchField value={search.q} onChange={onChange} placeholder={t`Tracking, item or seller`} />
       <Select
-        label="Status"
-        placeholder="All statuses"
+        label={t`Status`}
+        placeholder={t`All statuses`}
         data={(statuses.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
         value={search.status ?? null}
         onChange={(value) => onChange({ status: (value as HistorySearch['status']) ?? undefined, page: 1 })}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear status' }}
+        clearButtonProps={{ 'aria-label': t`Clear status` }}
         maxDropdownHeight={420}
         allowDeselect
         comboboxProps={{ withinPortal: true }}
       />
       <DateRange
-        label="Date range"
+        label={t`Date range`}
         id="package-date-range"
         maxDate={new Date()}
         from={search.from}
@@ -52,8 +65,8 @@ function Filters({ search, onChange, onClear }: PackageHistoryProps) {
         onChange={({ from, to }) => onChange({ from, to, page: 1 })}
       />
       <Select
-        label="Sort by"
-        data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+        label={t`Sort by`}
+        data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label: i18n._(label) }))}
         value={search.sort}
         onChange={(value) => onChange({ sort: (value as PackageSort | null) ?? 'newest', page: 1 })}
         allowDeselect={false}
@@ -63,13 +76,14 @@ function Filters({ search, onChange, onClear }: PackageHistoryProps) {
 }
 
 function NoPackagesYet() {
+  const { t } = useLingui();
   return (
     <EmptyState
       py="xl"
       icon={<IconPackage size={28} aria-hidden />}
       variant="light"
-      title="No packages yet"
-      description="Packages appear here when the warehouse receives them. Pre-alert a package so we can match it to you."
+      title={t`No packages yet`}
+      description={t`Packages appear here when the warehouse receives them. Pre-alert a package so we can match it to you.`}
     >
       <EmptyState.Actions>
         <PreAlertButton />
@@ -80,7 +94,8 @@ function NoPackagesYet() {
 
 /** /user/packages/history: search, filter, sort and page through the customer's packages; all of it in the URL. */
 export function PackageHistory({ search, onChange, onClear }: PackageHistoryProps) {
-  usePageTitle('Package history');
+  const { t } = useLingui();
+  usePageTitle(t`Package history`);
   const { q, status, from, to, sort, page, pageSize } = search;
   const packages = useQuery(packagesQueryOptions({ q, status, from, to, sort, page, pageSize }));
 
@@ -89,9 +104,11 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Package history
+            <Trans>Package history</Trans>
           </Title>
-          <Text c="dimmed">Every package the warehouse received for you, and where it is now.</Text>
+          <Text c="dimmed">
+            <Trans>Every package the warehouse received for you, and where it is now.</Trans>
+          </Text>
         </div>
         <Button
           component={Link}
@@ -99,7 +116,7 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
           variant="light"
           leftSection={<IconPlaneDeparture size={18} aria-hidden />}
         >
-          Pre-alert a package
+          <Trans>Pre-alert a package</Trans>
         </Button>
       </Group>
 
@@ -110,14 +127,14 @@ export function PackageHistory({ search, onChange, onClear }: PackageHistoryProp
 
       <ListResults
         query={packages}
-        label="Packages"
+        label={t`Packages`}
         noun={msg({ message: '{count, plural, one {package} other {packages}}' })}
-        errorTitle="Could not load your packages"
+        errorTitle={t`Could not load your packages`}
         empty={
           hasFilters(search) ? (
             <NoMatches
-              title="No packages match"
-              description="Try other words, another status or a wider date range."
+              title={t`No packages match`}
+              description={t`Try other words, another status or a wider date range.`}
               onClear={onClear}
             />
           ) : (

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
@@ -12,6 +14,7 @@ import { UploadProgress } from '../../lib/upload/UploadProgress';
 import { useDeleteReceipt, useUploadReceipts } from './hooks';
 
 function ReceiptUpload({ packageId, label }: { packageId: string; label: string }) {
+  const { t } = useLingui();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -28,14 +31,14 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
         setProgress(null);
         const onFiles = e instanceof ApiError ? e.fieldErrors.files : undefined;
         if (onFiles?.length) setFileError(onFiles.join(' '));
-        setFormError(errorMessage(e, 'Upload failed'));
+        setFormError(errorMessage(e, t`Upload failed`));
       },
     });
 
   return (
     <form
       noValidate
-      aria-label="Upload receipts"
+      aria-label={t`Upload receipts`}
       onSubmit={(event) => {
         event.preventDefault();
         setFormError(null);
@@ -49,7 +52,7 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
     >
       <Stack gap="sm">
         <FilePicker
-          label="Receipt files"
+          label={t`Receipt files`}
           files={files}
           onChange={(next) => {
             setFiles(next);
@@ -59,14 +62,14 @@ function ReceiptUpload({ packageId, label }: { packageId: string; label: string 
           disabled={upload.isPending}
         />
         {formError && (
-          <Alert color="red" variant="light" role="alert" title="Upload failed">
+          <Alert color="red" variant="light" role="alert" title={t`Upload failed`}>
             {formError}
           </Alert>
         )}
         {progress !== null && <UploadProgress percent={progress} />}
         <Group justify="flex-end">
           <Button type="submit" loading={upload.isPending} leftSection={<IconUpload size={18} aria-hidden />}>
-            Upload receipts
+            <Trans>Upload receipts</Trans>
           </Button>
         </Group>
       </Stack>
@@ -85,6 +88,7 @@ export function ReceiptsPanel({
   label: string;
   receipts: Receipt[];
 }) {
+  const { t } = useLingui();
   const [toDelete, setToDelete] = useState<Receipt | null>(null);
   // The warehouse's photos are shown apart: they are the company's record of the parcel, not the customer's to delete.
   const photos = receipts.filter((r) => r.kind === 'photo');
@@ -95,56 +99,67 @@ export function ReceiptsPanel({
   const confirmDelete = (receipt: Receipt) =>
     remove.mutate(receipt, {
       onSuccess: () => {
+        const fileName = receipt.file.name;
         notifications.show({
           color: 'green',
-          title: 'Receipt deleted',
-          message: `${receipt.file.name} was removed.`,
+          title: t`Receipt deleted`,
+          message: t`${fileName} was removed.`,
         });
         setToDelete(null);
       },
       onError: (e) => {
-        notifications.show({ color: 'red', title: 'Could not delete the receipt', message: errorMessage(e) });
+        notifications.show({
+          color: 'red',
+          title: t`Could not delete the receipt`,
+          message: errorMessage(e),
+        });
       },
     });
 
   const meta = (file: FileInfo) => {
     const r = byFile.get(file.id);
-    return r ? `added by ${r.uploaded_by}` : null;
+    const by = r?.uploaded_by;
+    return r ? t`added by ${by}` : null;
   };
 
+  const deleteName = toDelete?.file.name;
+  const deleteDate = toDelete ? formatDate(toDelete.created_at) : '';
   return (
     <Card padding="lg" component="section" aria-labelledby="receipts-heading">
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id="receipts-heading">
-            Receipts
+            <Trans>Receipts</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Customs needs the invoice or receipt of what you bought.
+            <Trans>Customs needs the invoice or receipt of what you bought.</Trans>
           </Text>
         </div>
         {photos.length > 0 && (
-          <FileList label="Warehouse photos" files={photos.map((r) => r.file)} meta={meta} />
+          <FileList label={t`Warehouse photos`} files={photos.map((r) => r.file)} meta={meta} />
         )}
         {documents.length === 0 ? (
-          <Text c="dimmed">No receipts on this package yet.</Text>
+          <Text c="dimmed">
+            <Trans>No receipts on this package yet.</Trans>
+          </Text>
         ) : (
           <FileList
-            label="Receipts"
+            label={t`Receipts`}
             files={documents.map((r) => r.file)}
             meta={meta}
             actions={(file) => {
               const receipt = byFile.get(file.id);
+              const fileName = file.name;
               return receipt ? (
                 <Button
                   size="xs"
                   variant="light"
                   color="red"
                   leftSection={<IconTrash size={14} aria-hidden />}
-                  aria-label={`Delete ${file.name}`}
+                  aria-label={t`Delete ${fileName}`}
                   onClick={() => setToDelete(receipt)}
                 >
-                  Delete
+                  <Trans>Delete</Trans>
                 </Button>
               ) : null;
             }}
@@ -155,25 +170,26 @@ export function ReceiptsPanel({
       <Modal
         opened={toDelete !== null}
         onClose={() => (remove.isPending ? undefined : setToDelete(null))}
-        title="Delete receipt?"
+        title={t`Delete receipt?`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <Stack gap="md">
           <Text>
-            {toDelete?.file.name} ({toDelete ? formatDate(toDelete.created_at) : ''}) will be removed from
-            this package. This cannot be undone.
+            <Trans>
+              {deleteName} ({deleteDate}) will be removed from this package. This cannot be undone.
+            </Trans>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red.9"
               loading={remove.isPending}
               onClick={() => toDelete && confirmDelete(toDelete)}
             >
-              Delete receipt
+              <Trans>Delete receipt</Trans>
             </Button>
           </Group>
         </Stack>

@@ -99,3 +99,6 @@ export const awaitingPrealertsQueryOptions = (q?: string) =>
       }),
     meta: { offlineOptional: true },
   });
+
+/** The dashboard's "recent packages": the route's loader asks for the same page (here: the loader loads no words). */
+export const RECENT_QUERY = { sort: 'newest', page: 1, pageSize: 5 } as const;

@@ -14,14 +14,6 @@ import {
 } from '../../../contract/constants';
 import { searchInt as int, searchOneOf as oneOf, searchText as text } from '../../lib/search-params';
 
-export const SORT_LABELS: Record<PackageSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  updated: 'Recently updated',
-  weight: 'Heaviest first',
-  tracking: 'Tracking number (A–Z)',
-};
-
 /** The history view's defaults: left out of the URL so a plain link shows the usual view. */
 export const HISTORY_DEFAULTS = { sort: 'newest', page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
 

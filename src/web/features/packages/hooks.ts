@@ -1,3 +1,5 @@
+import './i18n';
+import { plural, t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import type { Receipt } from '../../../contract/packages';
 import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
@@ -5,15 +7,20 @@ import { useChange } from '../../lib/use-change';
 import { deleteReceipt, uploadOrQueueReceipts } from './receipts-api';
 
 /** What the person is told once receipts went up (or were kept on this device to go later). */
+// A toast shown from a mutation's callback, outside any component: the global i18n speaks the current language.
 function tellUploaded(receipts: Receipt[] | null) {
   if (!receipts) {
-    notifications.show({ color: 'blue', ...savedOnDeviceNotice('The receipts') });
+    notifications.show({ color: 'blue', ...savedOnDeviceNotice(t`The receipts`) });
     return;
   }
+  const count = receipts.length;
   notifications.show({
     color: 'green',
-    title: receipts.length === 1 ? 'Receipt uploaded' : 'Receipts uploaded',
-    message: `${receipts.length} ${receipts.length === 1 ? 'file was' : 'files were'} added to this package.`,
+    title: plural(count, { one: 'Receipt uploaded', other: 'Receipts uploaded' }),
+    message: plural(count, {
+      one: '# file was added to this package.',
+      other: '# files were added to this package.',
+    }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyPickupPasses, PickupPass } from '../../../contract/pickup-pass';
 import { fireEvent, render, screen, waitFor, within } from '../../test/render';
@@ -31,7 +32,7 @@ describe('the pickup pass screen', () => {
         data={data({ state: 'none', code: null, qr_svg: null, share_url: null, parcels: [] }, [{}])}
       />,
     );
-    expect(screen.getByText(NOTHING_READY)).toBeTruthy();
+    expect(screen.getByText(i18n._(NOTHING_READY))).toBeTruthy();
     expect(screen.queryByTestId('pass-code')).toBeNull();
     expect(screen.queryByRole('button', { name: /Share pass/ })).toBeNull();
   });

@@ -1,3 +1,6 @@
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MyPickupPasses, PickupPass } from '../../../contract/pickup-pass';
@@ -9,7 +12,7 @@ import { myPickupPassQueryOptions } from './api';
 import { PassCard, type PassView } from './components/PassCard';
 import { SharePassButton } from './components/SharePassButton';
 
-export const NOTHING_READY = 'Nothing is ready for pickup yet — we’ll show your pass here when a parcel is.';
+export const NOTHING_READY = msg`Nothing is ready for pickup yet — we’ll show your pass here when a parcel is.`;
 
 const viewOf = (p: PickupPass, title: string): PassView => ({ ...p, title });
 
@@ -18,20 +21,22 @@ const viewOf = (p: PickupPass, title: string): PassView => ({ ...p, title });
  * person to share. Works offline from the last answer (the query cache is persisted).
  */
 export function PickupPassScreen() {
-  usePageTitle('Pickup pass');
+  const { t } = useLingui();
+  usePageTitle(t`Pickup pass`);
   const query = useQuery(myPickupPassQueryOptions());
   const { data } = query;
+  const savedAt = query.dataUpdatedAt ? formatDateTime(new Date(query.dataUpdatedAt)) : null;
   return (
     <Stack gap="lg" maw={560}>
       <ScreenHeader
-        title="Pickup pass"
-        description="Show this pass at the counter to collect your parcels. It works without a connection once opened."
+        title={t`Pickup pass`}
+        description={t`Show this pass at the counter to collect your parcels. It works without a connection once opened.`}
       />
       {query.isPending ? (
-        <Skeleton h={360} radius="md" aria-label="Loading your pass" />
+        <Skeleton h={360} radius="md" aria-label={t`Loading your pass`} />
       ) : query.isError && !data ? (
         <QueryError
-          title="Your pass could not be loaded"
+          title={t`Your pass could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -39,8 +44,11 @@ export function PickupPassScreen() {
         <>
           {query.isError && (
             <Text size="sm" c="dimmed" role="status">
-              Showing your pass as last saved
-              {query.dataUpdatedAt ? ` (${formatDateTime(new Date(query.dataUpdatedAt))})` : ''}.
+              {savedAt ? (
+                <Trans>Showing your pass as last saved ({savedAt}).</Trans>
+              ) : (
+                <Trans>Showing your pass as last saved.</Trans>
+              )}
             </Text>
           )}
           <PassesView data={data} />
@@ -52,36 +60,43 @@ export function PickupPassScreen() {
 
 /** The customer's pass (or why there is none yet) and their authorized persons' passes, each with "Share pass". */
 export function PassesView({ data }: { data: MyPickupPasses }) {
+  const { t, i18n } = useLingui();
   return (
     <>
       {data.pass.state === 'none' ? (
-        <Alert variant="light" color="blue" title="No pass yet">
-          {NOTHING_READY}
+        <Alert variant="light" color="blue" title={t`No pass yet`}>
+          {i18n._(NOTHING_READY)}
         </Alert>
       ) : (
-        <PassCard pass={viewOf(data.pass, 'Your pass')} headingId="pass-own" />
+        <PassCard pass={viewOf(data.pass, t`Your pass`)} headingId="pass-own" />
       )}
       {data.pass.state !== 'none' && data.shared.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="pass-shared">
           <Title order={2} fz="lg" id="pass-shared">
-            Passes for your authorized persons
+            <Trans>Passes for your authorized persons</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Someone collecting for you shows their own pass and a photo ID. Their link shows only their pass.
+            <Trans>
+              Someone collecting for you shows their own pass and a photo ID. Their link shows only their
+              pass.
+            </Trans>
           </Text>
-          {data.shared.map((p) => (
-            <Stack key={p.holder.authorized_person_id} gap="xs">
-              <PassCard
-                pass={viewOf(p, `For ${p.holder.name}`)}
-                headingId={`pass-${p.holder.authorized_person_id}`}
-              />
-              {p.share_url && p.state === 'active' && (
-                <Group gap="sm">
-                  <SharePassButton url={p.share_url} name={p.holder.name} />
-                </Group>
-              )}
-            </Stack>
-          ))}
+          {data.shared.map((p) => {
+            const holder = p.holder.name;
+            return (
+              <Stack key={p.holder.authorized_person_id} gap="xs">
+                <PassCard
+                  pass={viewOf(p, t`For ${holder}`)}
+                  headingId={`pass-${p.holder.authorized_person_id}`}
+                />
+                {p.share_url && p.state === 'active' && (
+                  <Group gap="sm">
+                    <SharePassButton url={p.share_url} name={p.holder.name} />
+                  </Group>
+                )}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
     </>

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,15 +16,20 @@ import { useInviteAdmin, useUpdateCompany } from './hooks';
 
 /** /platform/companies/{id}: the company, its usage, inviting its admin, its hosts, and switching it off or on. */
 export function CompanyDetails({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(platformCompanyQueryOptions(id));
   const update = useUpdateCompany(id);
   const invite = useInviteAdmin(id);
-  usePageTitle(query.data?.name ?? 'Company');
+  usePageTitle(query.data?.name ?? t`Company`);
   return (
     <QueryStates
       query={query}
-      loading={<Text>Loading the company…</Text>}
-      errorTitle="Could not load this company"
+      loading={
+        <Text>
+          <Trans>Loading the company…</Trans>
+        </Text>
+      }
+      errorTitle={t`Could not load this company`}
       isEmpty={() => false}
       empty={null}
     >
@@ -30,7 +37,10 @@ export function CompanyDetails({ id }: { id: string }) {
         <Stack gap="md">
           <div>
             <Anchor component={Link} to="/platform" size="sm">
-              ← Platform console
+              <span className="mirror-rtl" style={{ display: 'inline-block' }} aria-hidden>
+                ←
+              </span>{' '}
+              <Trans>Platform console</Trans>
             </Anchor>
             <Group gap="sm" align="center">
               <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -39,19 +49,19 @@ export function CompanyDetails({ id }: { id: string }) {
               <StatusBadge status={c.status} />
             </Group>
           </div>
-          <Section title="Details">
+          <Section title={t`Details`}>
             <CompanyFacts c={c} />
           </Section>
-          <Section title="Usage">
+          <Section title={t`Usage`}>
             <CompanyUsage c={c} />
           </Section>
-          <Section title="Invite admin">
+          <Section title={t`Invite admin`}>
             <InviteAdmin send={invite.mutateAsync} />
           </Section>
-          <Section title="Host names">
+          <Section title={t`Host names`}>
             <CompanyHosts key={c.hosts.join(',')} company={c} update={update.mutateAsync} />
           </Section>
-          <Section title="Status">
+          <Section title={t`Status`}>
             <CompanyStatus company={c} update={update.mutateAsync} busy={update.isPending} />
           </Section>
         </Stack>

@@ -1,4 +1,6 @@
+import './i18n';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -23,30 +25,31 @@ export function PlatformCompanies({
   search: PlatformSearch;
   onChange: (patch: Patch, options?: { replace: boolean }) => void;
 }) {
-  usePageTitle('Platform console');
+  const { t } = useLingui();
+  usePageTitle(t`Platform console`);
   const query = useQuery(platformCompaniesQueryOptions(search));
   const onSearch: SearchChange = (patch, options) => onChange(patch, options);
   const clear = () => onChange({ q: undefined, status: undefined, page: 1 });
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Platform console"
-        description="The companies this platform serves: their hosts, whether they are open, and what they use."
+        title={t`Platform console`}
+        description={t`The companies this platform serves: their hosts, whether they are open, and what they use.`}
         action={
           <Button component={Link} to="/platform/companies/new" mih={44}>
-            New company
+            <Trans>New company</Trans>
           </Button>
         }
       />
       <FilterPanel filtered={hasFilters(search, FILTERS)} onClear={clear} cols={{ base: 1, sm: 2 }}>
-        <SearchField value={search.q} onChange={onSearch} placeholder="Name, prefix or host" />
+        <SearchField value={search.q} onChange={onSearch} placeholder={t`Name, prefix or host`} />
         <Select
-          label="Status"
-          placeholder="Any"
+          label={t`Status`}
+          placeholder={t`Any`}
           clearable
           data={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
+            { value: 'active', label: t`Active` },
+            { value: 'inactive', label: t`Inactive` },
           ]}
           value={search.status ?? null}
           onChange={(v) => onChange({ status: (v ?? undefined) as PlatformSearch['status'], page: 1 })}
@@ -54,13 +57,13 @@ export function PlatformCompanies({
       </FilterPanel>
       <ListResults
         query={query}
-        label="Companies"
+        label={t`Companies`}
         noun={msg({ message: '{count, plural, one {company} other {companies}}' })}
-        errorTitle="Could not load the companies"
+        errorTitle={t`Could not load the companies`}
         empty={
           <NoMatches
-            title="No company matches"
-            description="Try other words or no status filter."
+            title={t`No company matches`}
+            description={t`Try other words or no status filter.`}
             onClear={clear}
           />
         }

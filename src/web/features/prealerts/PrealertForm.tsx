@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import {
@@ -19,6 +21,7 @@ import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Prealert } from '../../../contract/packages';
+import { packageTypes } from '../../../contract/packages';
 import { PushPrompt } from '../../components/push/PushPrompt';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import { useBusy } from '../../lib/offline/busy';
@@ -28,7 +31,7 @@ import { type PrealertData, prealertFormFields, sendOrQueuePrealert } from './ap
 import { useSendPrealert } from './hooks';
 import {
   emptyPrealert,
-  PACKAGE_TYPE_OPTIONS,
+  PACKAGE_TYPE_LABELS,
   type PrealertFormValues,
   prealertFormSchema,
   toSubmission,
@@ -63,6 +66,7 @@ export function PrealertForm({
   outboxId?: string | undefined;
   onOutboxDone?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   /** The pre-alert just sent, still to arrive: the moment to offer "Tell me when it arrives". */
@@ -100,9 +104,9 @@ export function PrealertForm({
         },
         onError: (e) => {
           setProgress(null);
-          applyServerErrors(form, e, 'Upload failed');
+          applyServerErrors(form, e, t`Upload failed`);
           // The reply's message is always shown; its field messages also sit on their fields.
-          setFormError(e instanceof Error && e.message ? e.message : 'Upload failed');
+          setFormError(e instanceof Error && e.message ? e.message : t`Upload failed`);
         },
       },
     );
@@ -113,14 +117,19 @@ export function PrealertForm({
     if (formError) alertRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [formError]);
 
+  const awaitingTracking = awaiting?.tracking_number;
+  const refusal = draft.record?.lastError?.message;
   return (
     <Card padding="lg" component="section" aria-labelledby="prealert-form-heading">
       <Stack gap="xs" mb="md">
         <Title order={2} fz="lg" id="prealert-form-heading">
-          New pre-alert
+          <Trans>New pre-alert</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Tell us what is coming so the warehouse can match the parcel to your mailbox the moment it arrives.
+          <Trans>
+            Tell us what is coming so the warehouse can match the parcel to your mailbox the moment it
+            arrives.
+          </Trans>
         </Text>
       </Stack>
       <form
@@ -147,32 +156,43 @@ export function PrealertForm({
             <Alert
               color="green"
               variant="light"
-              title={`Pre-alert ${awaiting.tracking_number} sent`}
+              title={t`Pre-alert ${awaitingTracking} sent`}
               withCloseButton
-              closeButtonLabel="Close"
+              closeButtonLabel={t`Close`}
               onClose={() => setAwaiting(null)}
             >
               <Stack gap="xs">
-                <Text size="sm">We will match it to your package when it arrives at the warehouse.</Text>
+                <Text size="sm">
+                  <Trans>We will match it to your package when it arrives at the warehouse.</Trans>
+                </Text>
                 <PushPrompt place="prealert" />
               </Stack>
             </Alert>
           )}
           {draft.record && (
-            <Alert color="orange" variant="light" title="Editing a pre-alert from your outbox">
-              The server refused it: {draft.record.lastError?.message ?? 'see the fields below'}. Correct it
-              and send it again.
+            <Alert color="orange" variant="light" title={t`Editing a pre-alert from your outbox`}>
+              {refusal ? (
+                <Trans>The server refused it: {refusal}. Correct it and send it again.</Trans>
+              ) : (
+                <Trans>The server refused it: see the fields below. Correct it and send it again.</Trans>
+              )}
             </Alert>
           )}
           {formError && (
-            <Alert ref={alertRef} color="red" variant="light" title="The pre-alert was not sent" role="alert">
+            <Alert
+              ref={alertRef}
+              color="red"
+              variant="light"
+              title={t`The pre-alert was not sent`}
+              role="alert"
+            >
               {formError}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="Tracking number"
-              description="As the seller or carrier gives it"
+              label={t`Tracking number`}
+              description={t`As the seller or carrier gives it`}
               required
               autoComplete="off"
               autoCapitalize="characters"
@@ -182,8 +202,8 @@ export function PrealertForm({
               {...form.getInputProps('tracking_number')}
             />
             <TextInput
-              label="Seller or store"
-              description="Amazon, eBay, Shein…"
+              label={t`Seller or store`}
+              description={t`Amazon, eBay, Shein…`}
               required
               disabled={busy}
               key={form.key('seller_name')}
@@ -191,8 +211,8 @@ export function PrealertForm({
             />
           </SimpleGrid>
           <Textarea
-            label="Description"
-            description="What is inside"
+            label={t`Description`}
+            description={t`What is inside`}
             required
             autosize
             minRows={2}
@@ -203,7 +223,7 @@ export function PrealertForm({
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <NumberInput
-              label="Weight (lb)"
+              label={t`Weight (lb)`}
               required
               inputMode="decimal"
               disabled={busy}
@@ -212,7 +232,7 @@ export function PrealertForm({
               {...form.getInputProps('weight')}
             />
             <NumberInput
-              label="Declared value (US$)"
+              label={t`Declared value (US$)`}
               required
               inputMode="decimal"
               prefix="US$"
@@ -223,34 +243,40 @@ export function PrealertForm({
               {...form.getInputProps('value')}
             />
             <Select
-              label="Package type"
-              placeholder="Choose a type"
+              label={t`Package type`}
+              placeholder={t`Choose a type`}
               required
-              data={PACKAGE_TYPE_OPTIONS}
+              data={packageTypes.map((value) => ({ value, label: i18n._(PACKAGE_TYPE_LABELS[value]) }))}
               allowDeselect={false}
               disabled={busy}
               key={form.key('package_type')}
               {...form.getInputProps('package_type')}
             />
           </SimpleGrid>
-          <Fieldset legend="Dimensions in inches (optional)" variant="unstyled" disabled={busy} m={0} p={0}>
+          <Fieldset
+            legend={t`Dimensions in inches (optional)`}
+            variant="unstyled"
+            disabled={busy}
+            m={0}
+            p={0}
+          >
             <SimpleGrid cols={3} spacing="sm">
               <NumberInput
-                label="Length (in)"
+                label={t`Length (in)`}
                 inputMode="decimal"
                 {...numberProps}
                 key={form.key('length')}
                 {...form.getInputProps('length')}
               />
               <NumberInput
-                label="Width (in)"
+                label={t`Width (in)`}
                 inputMode="decimal"
                 {...numberProps}
                 key={form.key('width')}
                 {...form.getInputProps('width')}
               />
               <NumberInput
-                label="Height (in)"
+                label={t`Height (in)`}
                 inputMode="decimal"
                 {...numberProps}
                 key={form.key('height')}
@@ -259,7 +285,7 @@ export function PrealertForm({
             </SimpleGrid>
           </Fieldset>
           <FilePicker
-            label="Invoice or receipt files"
+            label={t`Invoice or receipt files`}
             files={form.getValues().files}
             onChange={(files) => {
               form.setFieldValue('files', files);
@@ -271,7 +297,7 @@ export function PrealertForm({
           {progress !== null && <UploadProgress percent={progress} />}
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={busy} leftSection={<IconSend size={18} aria-hidden />}>
-              Send pre-alert
+              <Trans>Send pre-alert</Trans>
             </Button>
           </Group>
         </Stack>

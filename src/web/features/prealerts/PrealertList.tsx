@@ -1,4 +1,6 @@
+import './i18n';
 import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
@@ -23,17 +25,18 @@ import {
 } from './prealert-search';
 
 const STATE = {
-  pending: { label: 'Pending', tone: 'brand' },
-  matched: { label: 'Matched', tone: 'green' },
-  cancelled: { label: 'Cancelled', tone: 'gray' },
+  pending: { label: msg`Pending`, tone: 'brand' },
+  matched: { label: msg`Matched`, tone: 'green' },
+  cancelled: { label: msg`Cancelled`, tone: 'gray' },
 } as const;
 
 export function PrealertStateBadge({ status }: { status: Prealert['status'] }) {
+  const { i18n } = useLingui();
   const state = STATE[status];
   return (
     // Never shrinks: beside a long tracking number on a phone it was cut to "Pendi…".
     <ToneBadge tone={state.tone} data-state={status} flex="none">
-      {state.label}
+      {i18n._(state.label)}
     </ToneBadge>
   );
 }
@@ -46,12 +49,17 @@ export function PrealertCard({
   prealert: Prealert;
   onCancel: (p: Prealert) => void;
 }) {
+  const { t } = useLingui();
+  const tracking = prealert.tracking_number;
+  const seller = prealert.seller_name;
+  const value = formatDeclared(prealert.value_cents, prealert.currency || 'USD', t`not given`);
+  const weight = formatWeight(prealert.weight);
   return (
     <>
       {/* The tracking number and its state only: beside a Cancel button too, a phone broke the number in two. */}
       <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
         <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {prealert.tracking_number}
+          <bdi>{prealert.tracking_number}</bdi>
         </Text>
         <PrealertStateBadge status={prealert.status} />
       </Group>
@@ -59,18 +67,18 @@ export function PrealertCard({
         {prealert.description}
         <Text span c="dimmed" size="sm">
           {' '}
-          · {prealert.seller_name} · value{' '}
-          {formatDeclared(prealert.value_cents, prealert.currency || 'USD', 'not given')} ·{' '}
-          {formatWeight(prealert.weight)}
+          <Trans>
+            · {seller} · value <bdi>{value}</bdi> · {weight}
+          </Trans>
         </Text>
       </Text>
       <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
         <Text size="xs" c="dimmed">
           <RelativeTimes
             steps={[
-              ['Sent', prealert.created_at],
-              ['matched', prealert.matched_at],
-              ['cancelled', prealert.cancelled_at],
+              [t`Sent`, prealert.created_at],
+              [t`matched`, prealert.matched_at],
+              [t`cancelled`, prealert.cancelled_at],
             ]}
           />
         </Text>
@@ -81,10 +89,10 @@ export function PrealertCard({
             color="red"
             flex="none"
             leftSection={<IconX size={14} aria-hidden />}
-            aria-label={`Cancel pre-alert ${prealert.tracking_number}`}
+            aria-label={t`Cancel pre-alert ${tracking}`}
             onClick={() => onCancel(prealert)}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
       </Group>
@@ -92,21 +100,19 @@ export function PrealertCard({
         // Staff cancelled it: the customer is owed the why, in the company's words.
         <Text size="sm" mt={4}>
           <Text span fw={600}>
-            Why it was cancelled:
+            <Trans>Why it was cancelled:</Trans>
           </Text>{' '}
           {prealert.cancel_reason}
         </Text>
       ) : null}
       {prealert.files.length > 0 && (
         <Box mt={6}>
-          <FileList label={`Files of pre-alert ${prealert.tracking_number}`} files={prealert.files} />
+          <FileList label={t`Files of pre-alert ${tracking}`} files={prealert.files} />
         </Box>
       )}
     </>
   );
 }
-
-const STATUS_OPTIONS = PREALERT_STATUS_CODES.map((code) => ({ value: code, label: STATE[code].label }));
 
 export type PrealertSearchChange = (patch: Partial<PrealertSearch>, options?: { replace?: boolean }) => void;
 
@@ -122,6 +128,7 @@ export function PrealertList({
   search?: PrealertSearch;
   onChange?: PrealertSearchChange;
 } = {}) {
+  const { t, i18n } = useLingui();
   const [localSearch, setLocalSearch] = useState<PrealertSearch>(PREALERT_SEARCH_DEFAULTS);
   const search = urlSearch ?? localSearch;
   const localChange = useCallback<PrealertSearchChange>(
@@ -142,47 +149,52 @@ export function PrealertList({
   const confirmCancel = (p: Prealert) =>
     cancel.mutate(p, {
       onSuccess: () => {
+        const cancelled = p.tracking_number;
         notifications.show({
           color: 'green',
-          title: 'Pre-alert cancelled',
-          message: `${p.tracking_number} was cancelled.`,
+          title: t`Pre-alert cancelled`,
+          message: t`${cancelled} was cancelled.`,
         });
         setToCancel(null);
       },
       onError: (e) =>
         notifications.show({
           color: 'red',
-          title: 'Could not cancel the pre-alert',
+          title: t`Could not cancel the pre-alert`,
           message: errorMessage(e),
         }),
     });
 
+  const total = list.data?.total ?? 0;
+  const cancelTracking = toCancel?.tracking_number;
   return (
     <section aria-labelledby="prealerts-heading">
       <Group justify="space-between" align="baseline" mb="sm">
         <Title order={2} fz="lg" id="prealerts-heading">
-          Your pre-alerts
+          <Trans>Your pre-alerts</Trans>
         </Title>
         {list.data && (list.data.total > 0 || filtered) && (
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="prealerts-summary">
-            {filtered
-              ? `${list.data.total} ${list.data.total === 1 ? 'match' : 'matches'}`
-              : `${list.data.total} in all`}
+            {filtered ? (
+              <Plural value={total} one="# match" other="# matches" />
+            ) : (
+              <Trans>{total} in all</Trans>
+            )}
           </Text>
         )}
       </Group>
-      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label="Find a pre-alert">
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label={t`Find a pre-alert`}>
         <Box flex="1 1 14rem" miw={0}>
-          <SearchField value={q} onChange={onChange} placeholder="Tracking, description or seller" />
+          <SearchField value={q} onChange={onChange} placeholder={t`Tracking, description or seller`} />
         </Box>
         <Select
-          label="State"
-          placeholder="All states"
-          data={STATUS_OPTIONS}
+          label={t`State`}
+          placeholder={t`All states`}
+          data={PREALERT_STATUS_CODES.map((code) => ({ value: code, label: i18n._(STATE[code].label) }))}
           value={status ?? null}
           onChange={(v) => onChange({ status: (v as PrealertStatus | null) ?? undefined, page: 1 })}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear state' }}
+          clearButtonProps={{ 'aria-label': t`Clear state` }}
           comboboxProps={{ withinPortal: true }}
           flex="1 1 10rem"
           maw={{ base: '100%', sm: 220 }}
@@ -190,20 +202,28 @@ export function PrealertList({
       </Group>
       <ListResults
         query={list}
-        label="Your pre-alerts"
+        label={t`Your pre-alerts`}
         noun={msg({ message: '{count, plural, one {pre-alert} other {pre-alerts}}' })}
-        errorTitle="Could not load your pre-alerts"
-        offline={<Text c="dimmed">You're offline. Your pre-alerts appear here once you're back online.</Text>}
+        errorTitle={t`Could not load your pre-alerts`}
+        offline={
+          <Text c="dimmed">
+            <Trans>You're offline. Your pre-alerts appear here once you're back online.</Trans>
+          </Text>
+        }
         empty={
           filtered ? (
             <Group gap="sm">
-              <Text c="dimmed">No pre-alerts match.</Text>
+              <Text c="dimmed">
+                <Trans>No pre-alerts match.</Trans>
+              </Text>
               <Button variant="subtle" size="compact-sm" onClick={clear}>
-                Clear filters
+                <Trans>Clear filters</Trans>
               </Button>
             </Group>
           ) : (
-            <Text c="dimmed">No pre-alerts yet. The ones you send appear here.</Text>
+            <Text c="dimmed">
+              <Trans>No pre-alerts yet. The ones you send appear here.</Trans>
+            </Text>
           )
         }
         card={(p) => <PrealertCard prealert={p} onCancel={setToCancel} />}
@@ -211,31 +231,33 @@ export function PrealertList({
         cardId={(p) => `prealert-${p.id}`}
         compact
         summary={false}
-        paging={{ page, onChange: ({ page: next }) => onChange({ page: next }), label: 'Pre-alert pages' }}
+        paging={{ page, onChange: ({ page: next }) => onChange({ page: next }), label: t`Pre-alert pages` }}
         region={null}
       />
       <Modal
         opened={toCancel !== null}
         onClose={() => (cancel.isPending ? undefined : setToCancel(null))}
-        title="Cancel this pre-alert?"
+        title={t`Cancel this pre-alert?`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <Stack gap="md">
           <Text>
-            The warehouse will no longer expect {toCancel?.tracking_number}. You can send a new pre-alert for
-            it later.
+            <Trans>
+              The warehouse will no longer expect <bdi>{cancelTracking}</bdi>. You can send a new pre-alert
+              for it later.
+            </Trans>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setToCancel(null)} disabled={cancel.isPending}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               color="red.9"
               loading={cancel.isPending}
               onClick={() => toCancel && confirmCancel(toCancel)}
             >
-              Cancel pre-alert
+              <Trans>Cancel pre-alert</Trans>
             </Button>
           </Group>
         </Stack>

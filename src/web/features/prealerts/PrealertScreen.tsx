@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../components/PageTitle';
 import { PrealertForm } from './PrealertForm';
@@ -17,16 +19,19 @@ export function PrealertScreen({
   search?: PrealertSearch;
   onSearchChange?: PrealertSearchChange;
 } = {}) {
-  usePageTitle('Pre-alert a package');
+  const { t } = useLingui();
+  usePageTitle(t`Pre-alert a package`);
   return (
     <Stack gap="lg" maw={960}>
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Pre-alert a package
+          <Trans>Pre-alert a package</Trans>
         </Title>
         <Text c="dimmed">
-          Sent before the parcel arrives, a pre-alert with the invoice gets it through the warehouse and
-          customs faster.
+          <Trans>
+            Sent before the parcel arrives, a pre-alert with the invoice gets it through the warehouse and
+            customs faster.
+          </Trans>
         </Text>
       </div>
       <PrealertForm outboxId={outboxId} onOutboxDone={onOutboxDone} />

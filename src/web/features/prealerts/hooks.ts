@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import type { Prealert } from '../../../contract/packages';
 import { savedOnDeviceNotice } from '../../lib/offline/saved-notice';
@@ -7,23 +9,26 @@ import { cancelPrealert, type PrealertData } from './api';
 export type SendPrealertVars = { fields: PrealertData; files: File[]; resend?: boolean };
 
 /** What the person is told once a pre-alert went (or was kept on this device to go later). */
+// A toast shown from a mutation's callback, outside any component: the global i18n speaks the current language.
 function tellSent(prealert: Prealert | null, { fields, resend }: SendPrealertVars) {
+  const tracking = fields.tracking_number;
   if (!prealert) {
-    const notice = savedOnDeviceNotice(`Pre-alert ${fields.tracking_number}`);
+    const notice = savedOnDeviceNotice(t`Pre-alert ${tracking}`);
     notifications.show({
       color: 'blue',
       ...notice,
-      title: resend ? 'Sent back to the outbox' : notice.title,
+      title: resend ? t`Sent back to the outbox` : notice.title,
     });
     return;
   }
+  const sentTracking = prealert.tracking_number;
   notifications.show({
     color: 'green',
-    title: 'Pre-alert sent',
+    title: t`Pre-alert sent`,
     message:
       prealert.status === 'matched'
-        ? `${prealert.tracking_number} is already at the warehouse and was matched to your package.`
-        : `We will match ${prealert.tracking_number} to your package when it arrives.`,
+        ? t`${sentTracking} is already at the warehouse and was matched to your package.`
+        : t`We will match ${sentTracking} to your package when it arrives.`,
   });
 }
 

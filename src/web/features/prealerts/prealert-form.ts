@@ -1,5 +1,8 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
-import { packageTypes, prealertFieldsSchema } from '../../../contract/packages';
+import { type packageTypes, prealertFieldsSchema } from '../../../contract/packages';
 import { validateFileSet } from '../../lib/upload/file-rules';
 import type { PrealertData } from './api';
 
@@ -30,10 +33,15 @@ export const emptyPrealert = (): PrealertFormValues => ({
   files: [],
 });
 
-export const PACKAGE_TYPE_OPTIONS = packageTypes.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
+/** The package types' names, translated when the form draws its list. */
+export const PACKAGE_TYPE_LABELS: Record<(typeof packageTypes)[number], MessageDescriptor> = {
+  parcel: msg`Parcel`,
+  envelope: msg`Envelope`,
+  box: msg`Box`,
+  pallet: msg`Pallet`,
+  barrel: msg`Barrel`,
+  other: msg`Other`,
+};
 
 /** The contract's field rules plus the file rules (1–5 files, each of an accepted type and ≤ 10 MB). */
 export const prealertFormSchema = prealertFieldsSchema.extend({

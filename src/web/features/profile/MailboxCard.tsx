@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans } from '@lingui/react/macro';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type { Profile } from '../../../contract/profile';
@@ -10,13 +12,13 @@ export function MailboxCard({ profile }: { profile: Profile }) {
       <Group gap="xs" mb="sm" wrap="nowrap">
         <IconBuildingWarehouse size={22} aria-hidden />
         <Title order={2} fz="lg" id="mailbox-heading">
-          Your mailbox and US address
+          <Trans>Your mailbox and US address</Trans>
         </Title>
       </Group>
       <Stack gap="sm">
         <div>
           <Text size="sm" c="dimmed">
-            Mailbox number
+            <Trans>Mailbox number</Trans>
           </Text>
           <MailboxNumber value={profile.mailbox_number} fz={28} testId="profile-mailbox-number" />
         </div>
@@ -27,7 +29,7 @@ export function MailboxCard({ profile }: { profile: Profile }) {
           copyVariant="default"
         />
         <Text size="sm" c="dimmed">
-          Put your mailbox number on every parcel so the warehouse knows it is yours.
+          <Trans>Put your mailbox number on every parcel so the warehouse knows it is yours.</Trans>
         </Text>
       </Stack>
     </Card>

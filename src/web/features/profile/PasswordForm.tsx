@@ -1,3 +1,6 @@
+import './i18n';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -14,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../../../contract/auth';
+import { say } from '../../../contract/i18n';
 import { changePasswordBodySchema } from '../../../contract/profile';
 import { applyServerErrors, zodResolver } from '../../lib/form';
 import type { ChangePasswordReply } from './api';
@@ -22,10 +26,10 @@ import { useChangePassword } from './hooks';
 /** The contract's body (this device's refresh token is added when sending) plus the confirmation. */
 export const passwordFormSchema = changePasswordBodySchema
   .omit({ refreshToken: true })
-  .extend({ confirm_password: z.string().min(1, 'Type the new password again') })
+  .extend({ confirm_password: z.string().min(1, say(msg`Type the new password again`)) })
   .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
     path: ['confirm_password'],
-    message: 'The two new passwords are not the same',
+    ...say(msg`The two new passwords are not the same`),
   });
 
 export type SubmitPassword = (body: {
@@ -61,6 +65,7 @@ const empty = { current_password: '', new_password: '', confirm_password: '' };
  */
 export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
   const [formError, setFormError] = useState<string | null>(null);
+  const { t } = useLingui();
   const form = useForm({
     mode: 'controlled',
     initialValues: empty,
@@ -71,17 +76,23 @@ export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
     mutation.mutate(body, {
       onSuccess: (reply) => {
         form.reset();
+        const count = reply.signed_out_sessions;
         notifications.show({
           color: 'green',
-          title: 'Password changed',
+          title: t`Password changed`,
           message:
-            reply.signed_out_sessions > 0
-              ? `You stay signed in here; ${reply.signed_out_sessions === 1 ? 'your other session was' : `your ${reply.signed_out_sessions} other sessions were`} signed out.`
-              : 'Use your new password the next time you log in.',
+            count > 0
+              ? t({
+                  message: plural(count, {
+                    one: 'You stay signed in here; your other session was signed out.',
+                    other: 'You stay signed in here; your # other sessions were signed out.',
+                  }),
+                })
+              : t`Use your new password the next time you log in.`,
         });
       },
       onError: (e) =>
-        setFormError(applyServerErrors(form, e, 'Could not change your password. Please try again.')),
+        setFormError(applyServerErrors(form, e, t`Could not change your password. Please try again.`)),
     });
 
   return (
@@ -97,20 +108,20 @@ export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
         <Stack gap="md">
           <div>
             <Title order={2} fz="lg" id="password-heading">
-              Change password
+              <Trans>Change password</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              Your other devices will be signed out; this one stays signed in.
+              <Trans>Your other devices will be signed out; this one stays signed in.</Trans>
             </Text>
           </div>
           {formError && (
-            <Alert color="red" variant="light" title="Could not change your password" role="alert">
+            <Alert color="red" variant="light" title={t`Could not change your password`} role="alert">
               {formError}
             </Alert>
           )}
           <PasswordField
             id="current-password"
-            label="Current password"
+            label={t`Current password`}
             autoComplete="current-password"
             required
             key={form.key('current_password')}
@@ -118,8 +129,8 @@ export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
           />
           <PasswordField
             id="new-password"
-            label="New password"
-            description={`At least ${PASSWORD_MIN} characters`}
+            label={t`New password`}
+            description={t`At least ${PASSWORD_MIN} characters`}
             autoComplete="new-password"
             required
             key={form.key('new_password')}
@@ -127,7 +138,7 @@ export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
           />
           <PasswordField
             id="confirm-password"
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             required
             key={form.key('confirm_password')}
@@ -135,7 +146,7 @@ export function PasswordForm({ submit }: { submit?: SubmitPassword }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={mutation.isPending}>
-              Change password
+              <Trans>Change password</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,9 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Switch.css';
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -40,21 +44,25 @@ export const profileFormValues = (p: Profile): ProfileFormValues => ({
 });
 
 /** The e-mails beyond the grid's moments. */
-const PREFERENCES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+const PREFERENCES: {
+  key: keyof NotificationPreferences;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
+}[] = [
   {
     key: 'email_package_updates',
-    label: 'Other package updates',
-    description: 'When a package moves on: in transit, at customs, delivered',
+    label: msg`Other package updates`,
+    description: msg`When a package moves on: in transit, at customs, delivered`,
   },
   {
     key: 'email_invoices',
-    label: 'Invoice reminders',
-    description: 'Reminders and changes to your invoices',
+    label: msg`Invoice reminders`,
+    description: msg`Reminders and changes to your invoices`,
   },
   {
     key: 'email_purchase_requests',
-    label: 'Purchase requests',
-    description: 'When we quote or buy something for you',
+    label: msg`Purchase requests`,
+    description: msg`When we quote or buy something for you`,
   },
 ];
 
@@ -81,6 +89,7 @@ export function ProfileForm({
   save,
 }: ProfileFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: profileFormValues(profile),
@@ -95,10 +104,14 @@ export function ProfileForm({
         form.setInitialValues(values);
         form.setValues(values);
         form.resetDirty(values);
-        notifications.show({ color: 'green', title: 'Profile saved', message: 'Your details were updated.' });
+        notifications.show({
+          color: 'green',
+          title: t`Profile saved`,
+          message: t`Your details were updated.`,
+        });
       },
       onError: (e) =>
-        setFormError(applyServerErrors(form, e, 'Could not save your profile. Please try again.')),
+        setFormError(applyServerErrors(form, e, t`Could not save your profile. Please try again.`)),
     });
 
   // A newer copy from the server (the refetch after a reload shows a cached copy first) replaces what is shown,
@@ -126,19 +139,19 @@ export function ProfileForm({
       <Card padding="lg">
         <Stack gap="md">
           <Title order={2} fz="lg" id="profile-details-heading">
-            Personal details
+            <Trans>Personal details</Trans>
           </Title>
-          <FormErrorAlert title="Could not save your profile" error={formError} />
+          <FormErrorAlert title={t`Could not save your profile`} error={formError} />
           <NameFields form={form} />
           <div>
             <Text size="sm" fw={500}>
-              Email
+              <Trans>Email</Trans>
             </Text>
             <Text data-testid="profile-email" className={classes.email}>
               {profile.user.email}
             </Text>
             <Text size="xs" c="dimmed">
-              Your login. To change it, contact us.
+              <Trans>Your login. To change it, contact us.</Trans>
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -157,24 +170,26 @@ export function ProfileForm({
               onChange={(value) => form.setFieldValue('parish_id', value ? Number(value) : null)}
             />
           </SimpleGrid>
-          <Fieldset legend="Tell me about" variant="unstyled">
+          <Fieldset legend={t`Tell me about`} variant="unstyled">
             <Text size="sm" c="dimmed" mb="sm">
-              Every notification also appears under the bell at the top of the page. Push goes to the devices
-              where you turned notifications on.
+              <Trans>
+                Every notification also appears under the bell at the top of the page. Push goes to the
+                devices where you turned notifications on.
+              </Trans>
             </Text>
             <NotificationPreferencesGrid
-              caption="How you are told about each moment"
+              caption={t`How you are told about each moment`}
               values={form.values.notification_preferences}
               onChange={(key, checked) => form.setFieldValue(`notification_preferences.${key}`, checked)}
             />
           </Fieldset>
-          <Fieldset legend="Also e-mail me about" variant="unstyled">
+          <Fieldset legend={t`Also e-mail me about`} variant="unstyled">
             <Stack gap="sm">
               {PREFERENCES.map((p) => (
                 <Switch
                   key={form.key(`notification_preferences.${p.key}`)}
-                  label={p.label}
-                  description={p.description}
+                  label={i18n._(p.label)}
+                  description={i18n._(p.description)}
                   {...form.getInputProps(`notification_preferences.${p.key}`, { type: 'checkbox' })}
                 />
               ))}
@@ -189,14 +204,14 @@ export function ProfileForm({
                 form.reset();
               }}
             >
-              Undo changes
+              <Trans>Undo changes</Trans>
             </Button>
             <Button
               type="submit"
               loading={mutation.isPending}
               disabled={!form.isDirty() && !mutation.isPending}
             >
-              Save changes
+              <Trans>Save changes</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,10 +1,13 @@
 import '@mantine/core/styles/Grid.css';
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Parish } from '../../../contract/reference';
 import { usePageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryStates';
 import { profileQueryOptions } from './api';
+import { LanguageSetting } from './LanguageSetting';
 import { MailboxCard } from './MailboxCard';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
@@ -15,22 +18,27 @@ export interface ProfileScreenProps {
   parishes: Parish[];
   parishesLoading?: boolean;
   parishesError?: string | null;
+  /** The languages the company offers (its settings), for the language select. */
+  languages?: readonly string[] | undefined;
 }
 
 /** /user/profile: personal details and email preferences, the password, and the mailbox with its US address. */
-export function ProfileScreen({ parishes, parishesLoading, parishesError }: ProfileScreenProps) {
-  usePageTitle('Profile');
+export function ProfileScreen({ parishes, parishesLoading, parishesError, languages }: ProfileScreenProps) {
+  const { t } = useLingui();
+  usePageTitle(t`Profile`);
   const profile = useQuery(profileQueryOptions());
   return (
     <Stack gap="md">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Profile
+          <Trans>Profile</Trans>
         </Title>
-        <Text c="dimmed">Your details, email preferences, password and where to ship.</Text>
+        <Text c="dimmed">
+          <Trans>Your details, email preferences, password and where to ship.</Trans>
+        </Text>
       </div>
       {profile.isPending ? (
-        <Grid gap="md" aria-busy="true" aria-label="Loading your profile">
+        <Grid gap="md" aria-busy="true" aria-label={t`Loading your profile`}>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Skeleton h={560} radius="md" />
           </Grid.Col>
@@ -40,7 +48,7 @@ export function ProfileScreen({ parishes, parishesLoading, parishesError }: Prof
         </Grid>
       ) : profile.isError ? (
         <QueryError
-          title="Could not load your profile"
+          title={t`Could not load your profile`}
           error={profile.error}
           onRetry={() => void profile.refetch()}
         />
@@ -57,6 +65,7 @@ export function ProfileScreen({ parishes, parishesLoading, parishesError }: Prof
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <MailboxCard profile={profile.data} />
+              <LanguageSetting languages={languages} />
               <PushDevices />
               <PasswordForm />
             </Stack>

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/NumberInput.css';
+import './i18n';
+import { useLingui } from '@lingui/react/macro';
 import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PurchaseRequest } from '../../../contract/purchase-requests';
@@ -33,6 +35,7 @@ export function PurchaseRequestForm({
   /** Told when sending starts and ends (the modal does not close mid-send). */
   onPendingChange?: (pending: boolean) => void;
 }) {
+  const { t } = useLingui();
   const form = useForm<PurchaseRequestFormValues>({
     mode: 'controlled',
     initialValues: emptyPurchaseRequest(),
@@ -56,7 +59,7 @@ export function PurchaseRequestForm({
     toBody: toPurchaseRequestBody,
     send,
     onSent,
-    failure: 'The request was not sent. Please try again.',
+    failure: t`The request was not sent. Please try again.`,
     errorSink,
     onPendingChange,
   });
@@ -65,14 +68,14 @@ export function PurchaseRequestForm({
   return (
     <ModalForm
       submission={submission}
-      label="New purchase request"
-      errorTitle="Not sent"
-      submitLabel="Send request"
+      label={t`New purchase request`}
+      errorTitle={t`Not sent`}
+      submitLabel={t`Send request`}
       onCancel={onCancel}
     >
       <TextInput
-        label="Product link"
-        description="The product page, starting with https://"
+        label={t`Product link`}
+        description={t`The product page, starting with https://`}
         type="url"
         inputMode="url"
         placeholder="https://"
@@ -86,8 +89,8 @@ export function PurchaseRequestForm({
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
-          label="Item name"
-          description="As the store names it"
+          label={t`Item name`}
+          description={t`As the store names it`}
           required
           autoComplete="off"
           disabled={busy}
@@ -95,8 +98,8 @@ export function PurchaseRequestForm({
           {...form.getInputProps('item_name')}
         />
         <TextInput
-          label="Store (optional)"
-          description="Empty: the link's site"
+          label={t`Store (optional)`}
+          description={t`Empty: the link's site`}
           autoComplete="off"
           disabled={busy}
           key={form.key('store')}
@@ -105,8 +108,8 @@ export function PurchaseRequestForm({
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NumberInput
-          label="Quantity"
-          description="From 1 to 99"
+          label={t`Quantity`}
+          description={t`From 1 to 99`}
           required
           min={1}
           max={99}
@@ -118,8 +121,8 @@ export function PurchaseRequestForm({
           {...form.getInputProps('quantity')}
         />
         <NumberInput
-          label="Price estimate (USD, optional)"
-          description="What the store asks, if you know"
+          label={t`Price estimate (USD, optional)`}
+          description={t`What the store asks, if you know`}
           prefix="$"
           thousandSeparator=","
           decimalScale={2}
@@ -132,16 +135,16 @@ export function PurchaseRequestForm({
         />
       </SimpleGrid>
       <TextInput
-        label="Options (optional)"
-        description="Size, colour, model…"
+        label={t`Options (optional)`}
+        description={t`Size, colour, model…`}
         autoComplete="off"
         disabled={busy}
         key={form.key('options')}
         {...form.getInputProps('options')}
       />
       <Textarea
-        label="Notes (optional)"
-        description="Anything we should know before buying"
+        label={t`Notes (optional)`}
+        description={t`Anything we should know before buying`}
         rows={3}
         disabled={busy}
         key={form.key('notes')}

@@ -1,6 +1,7 @@
-import { msg } from '@lingui/core/macro';
-import { RelativeTime } from '../../components/RelativeTime';
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Box,
@@ -22,6 +23,7 @@ import type { PurchaseRequest } from '../../../contract/purchase-requests';
 import { ConfirmDelete, useConfirmDelete } from '../../components/ConfirmDelete';
 import { ListResults } from '../../components/list';
 import { usePageTitle } from '../../components/PageTitle';
+import { RelativeTime } from '../../components/RelativeTime';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { idempotencyKeys } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -66,7 +68,9 @@ function ProductLink({ request }: { request: PurchaseRequest }) {
         {linkText(request.product_url)}
       </Box>
       <IconExternalLink size={14} aria-hidden style={{ flex: 'none' }} />
-      <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>(opens in a new tab)</Trans>
+      </VisuallyHidden>
     </Anchor>
   );
 }
@@ -77,15 +81,17 @@ function Quote({ request }: { request: PurchaseRequest }) {
   const expired = request.status === 'quote_expired';
   // Once paid (or cancelled) the quote's deadline no longer matters.
   const open = request.status === 'quoted' || request.status === 'awaiting_payment';
+  const amount = formatAmount(request.quoted_total_cents, request.quote_currency);
+  const until = request.quote_expires_at ? formatDate(request.quote_expires_at) : '';
   return (
     <Paper withBorder radius="sm" p="xs" bg="var(--mantine-color-default-hover)">
       <Text size="sm" fw={600}>
-        Quote: {formatAmount(request.quoted_total_cents, request.quote_currency)}
+        <Trans>Quote: {amount}</Trans>
       </Text>
       {request.quote_note && <Text size="sm">{request.quote_note}</Text>}
       {request.quote_expires_at && (expired || open) && (
         <Text size="sm" c="dimmed">
-          {expired ? 'Expired' : 'Valid until'} {formatDate(request.quote_expires_at)}
+          {expired ? <Trans>Expired {until}</Trans> : <Trans>Valid until {until}</Trans>}
         </Text>
       )}
     </Paper>
@@ -101,12 +107,16 @@ function RequestCard({
   canDelete: boolean;
   onDelete: (r: PurchaseRequest) => void;
 }) {
+  const { t } = useLingui();
+  const quantity = request.quantity;
+  const estimate = request.estimated_price_cents !== null ? formatUsd(request.estimated_price_cents) : '';
   const facts = [
     request.store,
-    `Qty ${request.quantity}`,
+    t`Qty ${quantity}`,
     request.options,
-    request.estimated_price_cents !== null ? `est. ${formatUsd(request.estimated_price_cents)}` : '',
+    estimate ? t`est. ${estimate}` : '',
   ].filter(Boolean);
+  const item = request.item_name;
   const deletable = request.status === 'requested';
   return (
     <Stack gap="xs" h="100%">
@@ -128,7 +138,9 @@ function RequestCard({
       <Quote request={request} />
       <Group justify="space-between" align="center" gap="xs" mt="auto">
         <Text size="xs" c="dimmed">
-          Sent <RelativeTime value={request.created_at} />
+          <Trans>
+            Sent <RelativeTime value={request.created_at} />
+          </Trans>
         </Text>
         {deletable ? (
           <Button
@@ -136,15 +148,15 @@ function RequestCard({
             variant="light"
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={`Delete request for ${request.item_name}`}
+            aria-label={t`Delete request for ${item}`}
             disabled={!canDelete}
             onClick={() => onDelete(request)}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         ) : (
           <Text size="xs" c="dimmed" data-testid="no-delete-reason">
-            Only requests waiting for a quote can be deleted.
+            <Trans>Only requests waiting for a quote can be deleted.</Trans>
           </Text>
         )}
       </Group>
@@ -156,7 +168,8 @@ const newKeys = idempotencyKeys();
 
 /** /user/packages/purchase-request: "buy it for me" requests, their status and quotes; new ones, deletes. */
 export function PurchaseRequestsScreen() {
-  usePageTitle('Purchase requests');
+  const { t } = useLingui();
+  usePageTitle(t`Purchase requests`);
   const online = useOnline();
   const [page, setPage] = useState(1);
   const list = useQuery(purchaseRequestsQueryOptions(page));
@@ -167,72 +180,76 @@ export function PurchaseRequestsScreen() {
 
   const removal = useConfirmDelete({
     remove: (r: PurchaseRequest) => remove.mutateAsync(r.id),
-    onDeleted: (r) =>
+    onDeleted: (r) => {
+      const item = r.item_name;
       notifications.show({
         color: 'green',
-        title: 'Purchase request deleted',
-        message: `We will not buy ${r.item_name} for you.`,
-      }),
+        title: t`Purchase request deleted`,
+        message: t`We will not buy ${item} for you.`,
+      });
+    },
   });
 
   const onSent = (sent: PurchaseRequest) => {
     newKeys.reset();
+    const item = sent.item_name;
     notifications.show({
       color: 'green',
-      title: 'Purchase request sent',
-      message: `We will send you a quote for ${sent.item_name}.`,
+      title: t`Purchase request sent`,
+      message: t`We will send you a quote for ${item}.`,
     });
     setCreating(false);
     setPage(1);
   };
 
+  const removing = removal.item?.item_name;
   return (
     <Stack gap="md" maw={1100}>
       <ScreenHeader
-        title="Purchase requests"
-        description="Send us the link of something you want and we buy it for you. We reply with a quote; once it is paid, we place the order."
+        title={t`Purchase requests`}
+        description={t`Send us the link of something you want and we buy it for you. We reply with a quote; once it is paid, we place the order.`}
         action={
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}
             onClick={() => setCreating(true)}
             disabled={!online}
           >
-            New purchase request
+            <Trans>New purchase request</Trans>
           </Button>
         }
       />
       {!online && (
         <Text size="sm" c="dimmed">
-          You're offline: sending and deleting requests need a connection.
+          <Trans>You're offline: sending and deleting requests need a connection.</Trans>
         </Text>
       )}
 
       <ListResults
         query={list}
-        label="Purchase requests"
+        label={t`Purchase requests`}
         noun={msg({ message: '{count, plural, one {request} other {requests}}' })}
-        errorTitle="Could not load your purchase requests"
+        errorTitle={t`Could not load your purchase requests`}
         empty={
           <EmptyState
             py="xl"
             variant="light"
             icon={<IconShoppingBag size={28} aria-hidden />}
-            title="No purchase requests yet"
-            description="Found something a store won't ship to you? Send us its link and we'll quote for it."
+            title={t`No purchase requests yet`}
+            description={t`Found something a store won't ship to you? Send us its link and we'll quote for it.`}
           />
         }
         card={(r) => <RequestCard request={r} canDelete={online} onDelete={removal.ask} />}
         rowKey={(r) => r.id}
-        paging={{ page, onChange: (p) => setPage(p.page), label: 'Purchase request pages' }}
-        region="Your purchase requests"
+        paging={{ page, onChange: (p) => setPage(p.page), label: t`Purchase request pages` }}
+        region={t`Your purchase requests`}
       />
 
       <Modal
         opened={creating}
         onClose={() => (sending ? undefined : setCreating(false))}
-        title="New purchase request"
+        title={t`New purchase request`}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {creating && (
           <PurchaseRequestForm
@@ -244,8 +261,8 @@ export function PurchaseRequestsScreen() {
         )}
       </Modal>
 
-      <ConfirmDelete confirmation={removal} title="Delete this purchase request?">
-        We will not quote for or buy {removal.item?.item_name}. You can send a new request later.
+      <ConfirmDelete confirmation={removal} title={t`Delete this purchase request?`}>
+        <Trans>We will not quote for or buy {removing}. You can send a new request later.</Trans>
       </ConfirmDelete>
     </Stack>
   );

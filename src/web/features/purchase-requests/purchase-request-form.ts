@@ -1,4 +1,7 @@
+import './i18n';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
+import { say } from '../../../contract/i18n';
 import { createPurchaseRequestBodySchema } from '../../../contract/purchase-requests';
 import type { PurchaseRequestBody } from './api';
 
@@ -37,9 +40,9 @@ export const purchaseRequestFormSchema = z.object({
   estimated_price: z.preprocess(
     blankToUndefined,
     z
-      .number({ error: 'Enter the price in US dollars' })
-      .min(0, 'Amounts cannot be negative')
-      .max(1_000_000, 'The amount is too large')
+      .number(say(msg`Enter the price in US dollars`))
+      .min(0, say(msg`Amounts cannot be negative`))
+      .max(1_000_000, say(msg`The amount is too large`))
       .optional(),
   ),
   notes: shape.notes,

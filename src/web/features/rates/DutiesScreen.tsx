@@ -1,3 +1,6 @@
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -16,9 +19,9 @@ import { CategoryForm } from './components/CategoryForm';
 import { useRetireDutyCategory, useSaveDutyCategory } from './hooks';
 
 const STATUS = {
-  active: { label: 'Active', tone: 'green' },
-  scheduled: { label: 'Starts later', tone: 'blue' },
-  retired: { label: 'Retired', tone: 'gray' },
+  active: { label: msg`Active`, tone: 'green' },
+  scheduled: { label: msg`Starts later`, tone: 'blue' },
+  retired: { label: msg`Retired`, tone: 'gray' },
 } as const;
 
 /**
@@ -26,47 +29,69 @@ const STATUS = {
  * add, edit (new rates from a date and time) and retire (no longer offered; never deleted, old invoices keep theirs).
  */
 export function DutiesScreen() {
-  usePageTitle('Duty categories');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Duty categories`);
   const query = useQuery(adminDutyCategoriesQueryOptions());
   const save = useSaveDutyCategory();
   const retire = useRetireDutyCategory();
   const [editing, setEditing] = useState<AdminDutyCategory | 'new' | null>(null);
   const category = editing === 'new' ? null : editing;
+  const categoryName = category?.name ?? '';
 
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Duty categories"
-        description="What the estimator and invoices charge on each kind of goods. A change starts when you say; a retired category is no longer offered."
+        title={t`Duty categories`}
+        description={t`What the estimator and invoices charge on each kind of goods. A change starts when you say; a retired category is no longer offered.`}
         action={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            Add category
+            <Trans>Add category</Trans>
           </Button>
         }
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the duty categories" count={5} h={40} />}
-        errorTitle="The duty categories could not be loaded"
+        loading={<LoadingRows label={t`Loading the duty categories`} count={5} h={40} />}
+        errorTitle={t`The duty categories could not be loaded`}
         isEmpty={(rows) => rows.length === 0}
-        empty={<Text>No duty categories yet: add the first.</Text>}
+        empty={
+          <Text>
+            <Trans>No duty categories yet: add the first.</Trans>
+          </Text>
+        }
       >
         {(rows) => (
-          <ScrollTable label="Duty categories" minWidth={640}>
+          <ScrollTable label={t`Duty categories`} minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Category</Table.Th>
-                  <Table.Th scope="col">Duty</Table.Th>
-                  <Table.Th scope="col">GCT</Table.Th>
-                  <Table.Th scope="col">Other</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Category</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Duty</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>GCT</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Other</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Status</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Actions</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((c) => {
                   const next = c.scheduled[0];
+                  const name = c.name;
+                  const from = next ? formatDateTime(next.effective_from) : '';
+                  const duty = next ? formatRate(next.duty_rate) : '';
+                  const gct = next ? formatRate(next.gct_rate) : '';
                   return (
                     <Table.Tr key={c.id}>
                       <Table.Th scope="row" fw={500}>
@@ -83,11 +108,12 @@ export function DutiesScreen() {
                           : '—'}
                       </Table.Td>
                       <Table.Td>
-                        <ToneBadge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</ToneBadge>
+                        <ToneBadge tone={STATUS[c.status].tone}>{i18n._(STATUS[c.status].label)}</ToneBadge>
                         {next ? (
                           <Text size="xs">
-                            From {formatDateTime(next.effective_from)}: duty {formatRate(next.duty_rate)}, GCT{' '}
-                            {formatRate(next.gct_rate)}
+                            <Trans>
+                              From {from}: duty {duty}, GCT {gct}
+                            </Trans>
                           </Text>
                         ) : null}
                       </Table.Td>
@@ -98,33 +124,33 @@ export function DutiesScreen() {
                               size="xs"
                               variant="default"
                               onClick={() => setEditing(c)}
-                              aria-label={`Edit ${c.name}`}
+                              aria-label={t`Edit ${name}`}
                             >
-                              Edit
+                              <Trans>Edit</Trans>
                             </Button>
                             <Button
                               size="xs"
                               variant="default"
-                              aria-label={`Retire ${c.name}`}
+                              aria-label={t`Retire ${name}`}
                               loading={retire.isPending && retire.variables === c.id}
                               onClick={() =>
                                 retire.mutate(c.id, {
                                   onSuccess: () =>
                                     notifications.show({
                                       color: 'green',
-                                      title: 'Category retired',
-                                      message: `${c.name} is no longer offered; past invoices keep their amounts.`,
+                                      title: t`Category retired`,
+                                      message: t`${name} is no longer offered; past invoices keep their amounts.`,
                                     }),
                                   onError: (e) =>
                                     notifications.show({
                                       color: 'red',
-                                      title: 'Not retired',
+                                      title: t`Not retired`,
                                       message: errorMessage(e),
                                     }),
                                 })
                               }
                             >
-                              Retire
+                              <Trans>Retire</Trans>
                             </Button>
                           </Group>
                         )}
@@ -140,9 +166,9 @@ export function DutiesScreen() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={category ? `Edit ${category.name}` : 'New duty category'}
+        title={category ? t`Edit ${categoryName}` : t`New duty category`}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {editing !== null ? (
           <CategoryForm
@@ -150,7 +176,7 @@ export function DutiesScreen() {
             send={(body) => save.mutateAsync({ id: category?.id ?? null, body })}
             onSent={(saved) => {
               setEditing(null);
-              notifications.show({ color: 'green', title: 'Duty category saved', message: saved.name });
+              notifications.show({ color: 'green', title: t`Duty category saved`, message: saved.name });
             }}
             onCancel={() => setEditing(null)}
           />

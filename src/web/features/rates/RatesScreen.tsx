@@ -1,3 +1,7 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -14,12 +18,12 @@ import { CurrentRates, VersionList } from './components/RateVersions';
 import { useDeleteRateVersion, useSaveRates } from './hooks';
 
 /** The history's field names as the form labels them. */
-const HISTORY_LABELS: Record<string, string> = {
-  exchange_rate: 'Exchange rate',
-  'storage.free_days': 'Free storage days',
-  'storage.per_day_cents': 'Storage fee per day (cents)',
-  'freight.air.minimum_cents': 'Air minimum (cents)',
-  'freight.sea.minimum_cents': 'Sea minimum (cents)',
+const HISTORY_LABELS: Record<string, MessageDescriptor> = {
+  exchange_rate: msg`Exchange rate`,
+  'storage.free_days': msg`Free storage days`,
+  'storage.per_day_cents': msg`Storage fee per day (cents)`,
+  'freight.air.minimum_cents': msg`Air minimum (cents)`,
+  'freight.sea.minimum_cents': msg`Sea minimum (cents)`,
 };
 
 /**
@@ -27,7 +31,9 @@ const HISTORY_LABELS: Record<string, string> = {
  * live preview. Every price customers see (fees page, estimator, a new invoice's lines) comes from here.
  */
 export function RatesScreen() {
-  usePageTitle('Rates');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Rates`);
+  const labels = Object.fromEntries(Object.entries(HISTORY_LABELS).map(([k, m]) => [k, i18n._(m)]));
   const query = useQuery(ratesQueryOptions());
   const categories = useQuery(offeredCategoriesQueryOptions());
   const companyId = query.data?.company_id ?? '';
@@ -37,22 +43,22 @@ export function RatesScreen() {
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Rates"
+        title={t`Rates`}
         description={
-          <>
+          <Trans>
             Freight, handling, storage and the exchange rate, each version in force from a date and time. Duty
             rates are under{' '}
             <Anchor component={Link} to="/admin/duties">
               Duty categories
             </Anchor>
             .
-          </>
+          </Trans>
         }
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the rates" count={3} h={160} />}
-        errorTitle="The rates could not be loaded"
+        loading={<LoadingRows label={t`Loading the rates`} count={3} h={160} />}
+        errorTitle={t`The rates could not be loaded`}
         isEmpty={() => false}
         empty={null}
       >
@@ -60,20 +66,23 @@ export function RatesScreen() {
           <>
             <CurrentRates version={o.current} currency={o.currency} />
             <VersionList
-              title="Scheduled changes"
+              id="scheduled-changes-title"
+              title={t`Scheduled changes`}
               versions={o.scheduled}
               currency={o.currency}
-              empty="No change is scheduled."
+              empty={t`No change is scheduled.`}
               onDelete={(v) =>
                 remove.mutate(v.id, {
-                  onSuccess: () =>
+                  onSuccess: () => {
+                    const from = formatDateTime(v.effective_from);
                     notifications.show({
                       color: 'green',
-                      title: 'Scheduled rates deleted',
-                      message: `The change from ${formatDateTime(v.effective_from)} will not happen.`,
-                    }),
+                      title: t`Scheduled rates deleted`,
+                      message: t`The change from ${from} will not happen.`,
+                    });
+                  },
                   onError: (e) =>
-                    notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(e) }),
+                    notifications.show({ color: 'red', title: t`Not deleted`, message: errorMessage(e) }),
                 })
               }
             />
@@ -83,22 +92,24 @@ export function RatesScreen() {
                 currency={o.currency}
                 categories={categories.data ?? []}
                 send={save.mutateAsync}
-                onSaved={(v) =>
+                onSaved={(v) => {
+                  const from = formatDateTime(v.effective_from);
                   notifications.show({
                     color: 'green',
-                    title: 'Rates saved',
-                    message: `In force from ${formatDateTime(v.effective_from)}.`,
-                  })
-                }
+                    title: t`Rates saved`,
+                    message: t`In force from ${from}.`,
+                  });
+                }}
               />
             ) : null}
             <VersionList
-              title="Earlier rates"
+              id="earlier-rates-title"
+              title={t`Earlier rates`}
               versions={o.history}
               currency={o.currency}
-              empty="No earlier rates: these are the company's first."
+              empty={t`No earlier rates: these are the company's first.`}
             />
-            <AuditTrail entity="rates" id={o.company_id} labels={HISTORY_LABELS} />
+            <AuditTrail entity="rates" id={o.company_id} labels={labels} />
           </>
         )}
       </QueryStates>

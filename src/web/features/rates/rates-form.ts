@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import type { RateSet } from '../../../contract/rates';
 
 /*
@@ -86,20 +88,23 @@ export function effectiveFrom(
 const blank = (v: Amount) => v === '' || Number.isNaN(Number(v));
 
 function checkSchedule(prefix: string, v: ScheduleValues, errors: Record<string, string>) {
-  if (v.brackets.length === 0) errors[`${prefix}.brackets`] = 'Add at least one bracket';
+  if (v.brackets.length === 0) errors[`${prefix}.brackets`] = t`Add at least one bracket`;
   v.brackets.forEach((b, i) => {
     const prev = v.brackets[i - 1];
+    const row = i + 1;
     if (blank(b.max_lb) || Number(b.max_lb) < 1 || !Number.isInteger(Number(b.max_lb))) {
-      errors[`${prefix}.brackets.${i}.max_lb`] = `Row ${i + 1}: whole pounds, at least 1`;
+      errors[`${prefix}.brackets.${i}.max_lb`] = t`Row ${row}: whole pounds, at least 1`;
     } else if (prev && !blank(prev.max_lb) && Number(b.max_lb) <= Number(prev.max_lb)) {
+      const before = i;
+      const max = prev.max_lb;
       errors[`${prefix}.brackets.${i}.max_lb`] =
-        `Row ${i + 1}: the max weight must be more than row ${i}'s ${prev.max_lb} lb (brackets may not overlap)`;
+        t`Row ${row}: the max weight must be more than row ${before}'s ${max} lb (brackets may not overlap)`;
     }
     if (blank(b.charge) || Number(b.charge) < 0) {
-      errors[`${prefix}.brackets.${i}.charge`] = `Row ${i + 1}: a charge of 0 or more`;
+      errors[`${prefix}.brackets.${i}.charge`] = t`Row ${row}: a charge of 0 or more`;
     }
   });
-  if (blank(v.excess) || Number(v.excess) < 0) errors[`${prefix}.excess`] = 'Enter 0 or more';
+  if (blank(v.excess) || Number(v.excess) < 0) errors[`${prefix}.excess`] = t`Enter 0 or more`;
 }
 
 /** The form's own checks (the server makes the same): field → message. */
@@ -109,14 +114,14 @@ export function checkRates(v: RatesFormValues): Record<string, string> {
   checkSchedule('sea', v.sea, errors);
   checkSchedule('handling', v.handling, errors);
   for (const mode of ['air', 'sea'] as const) {
-    if (blank(v[mode].minimum) || Number(v[mode].minimum) < 0) errors[`${mode}.minimum`] = 'Enter 0 or more';
+    if (blank(v[mode].minimum) || Number(v[mode].minimum) < 0) errors[`${mode}.minimum`] = t`Enter 0 or more`;
   }
-  if (blank(v.free_days) || Number(v.free_days) < 0) errors.free_days = 'Enter 0 or more days';
-  if (blank(v.storage_per_day) || Number(v.storage_per_day) < 0) errors.storage_per_day = 'Enter 0 or more';
+  if (blank(v.free_days) || Number(v.free_days) < 0) errors.free_days = t`Enter 0 or more days`;
+  if (blank(v.storage_per_day) || Number(v.storage_per_day) < 0) errors.storage_per_day = t`Enter 0 or more`;
   if (!/^\d{1,8}(\.\d{1,4})?$/.test(v.exchange_rate.trim()) || Number(v.exchange_rate) <= 0) {
-    errors.exchange_rate = 'A number more than 0, like 157.25 (at most 4 decimals)';
+    errors.exchange_rate = t`A number more than 0, like 157.25 (at most 4 decimals)`;
   }
-  if (!v.date) errors.date = 'Choose the date';
+  if (!v.date) errors.date = t`Choose the date`;
   return errors;
 }
 

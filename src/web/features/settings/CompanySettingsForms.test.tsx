@@ -122,4 +122,24 @@ describe('Company settings', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(save).not.toHaveBeenCalled();
   });
+
+  it('saves the languages offered and the default, which follows when its language is unticked', async () => {
+    const { user, save } = setup();
+    const languages = section('Languages');
+    expect((within(languages).getByRole('checkbox', { name: 'Español' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await user.click(within(languages).getByRole('checkbox', { name: 'English' }));
+    await user.click(within(languages).getByRole('checkbox', { name: 'Français' }));
+    expect((within(languages).getAllByLabelText(/^Default language/)[0] as HTMLInputElement).value).toBe(
+      'Español',
+    );
+    expect(screen.getByTestId('settings-languages-preview').textContent).toBe(
+      'Languages to choose from: Español, العربية. Otherwise the portal is in Español.',
+    );
+    await user.click(within(languages).getByRole('button', { name: 'Save languages' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({ languages: { offered: ['es', 'ar'], default: 'es' } }),
+    );
+  });
 });

@@ -1,6 +1,12 @@
+import './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useT } from '@lingui/react/macro';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { LOCALES } from '../../../contract/locales';
 import type { CompanySettings } from '../../../contract/settings';
 import { AuditTrail } from '../../components/AuditTrail';
 import { usePageTitle } from '../../components/PageTitle';
@@ -8,6 +14,7 @@ import { LoadingRows, QueryStates } from '../../components/QueryStates';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { settingsQueryOptions } from './api';
 import { InvoicesSection } from './components/InvoicesSection';
+import { LanguagesSection } from './components/LanguagesSection';
 import { OnlinePaymentsSection } from './components/OnlinePaymentsSection';
 import { PaymentSection } from './components/PaymentSection';
 import { PointsSection } from './components/PointsSection';
@@ -15,30 +22,32 @@ import type { SaveSettings } from './components/SettingsSection';
 import { TimeZoneSection } from './components/TimeZoneSection';
 
 /** The history's field names as the sections label them. */
-const HISTORY_LABELS: Record<string, string> = {
-  'payment.bank_transfer.bank_name': 'Bank',
-  'payment.bank_transfer.branch': 'Branch',
-  'payment.bank_transfer.account_name': 'Account name',
-  'payment.bank_transfer.account_number': 'Account number',
-  'payment.bank_transfer.account_type': 'Account type',
-  'payment.counter': 'At the counter',
-  'payment.online_url': 'Online payment page',
-  'payment.overdue': 'When an invoice is overdue',
-  'points.cents_per_point': 'Paid for 1 point (cents)',
-  'points.point_value_cents': '1 point is worth (cents)',
-  'points.prealert_bonus': 'Pre-alert bonus',
-  'invoice.tax_label': 'Tax name',
-  'invoice.tax_rate': 'Tax rate',
-  'invoice.terms': 'Terms',
-  'invoice.due_days': 'Due after (days)',
-  time_zone: 'Time zone',
-  provider: 'Online payment provider',
-  label: 'Online payments: name customers see',
-  'wipay.account_number': 'WiPay account number',
-  'wipay.api_key': 'WiPay API key',
-  'wipay.environment': 'WiPay environment',
-  'wipay.fee_structure': "Who pays WiPay's fee",
-  'wipay.country_code': 'WiPay platform',
+const HISTORY_LABELS: Record<string, MessageDescriptor> = {
+  'payment.bank_transfer.bank_name': msg`Bank`,
+  'payment.bank_transfer.branch': msg`Branch`,
+  'payment.bank_transfer.account_name': msg`Account name`,
+  'payment.bank_transfer.account_number': msg`Account number`,
+  'payment.bank_transfer.account_type': msg`Account type`,
+  'payment.counter': msg`At the counter`,
+  'payment.online_url': msg`Online payment page`,
+  'payment.overdue': msg`When an invoice is overdue`,
+  'points.cents_per_point': msg`Paid for 1 point (cents)`,
+  'points.point_value_cents': msg`1 point is worth (cents)`,
+  'points.prealert_bonus': msg`Pre-alert bonus`,
+  'invoice.tax_label': msg`Tax name`,
+  'invoice.tax_rate': msg`Tax rate`,
+  'invoice.terms': msg`Terms`,
+  'invoice.due_days': msg`Due after (days)`,
+  time_zone: msg`Time zone`,
+  provider: msg`Online payment provider`,
+  label: msg`Online payments: name customers see`,
+  'wipay.account_number': msg`WiPay account number`,
+  'wipay.api_key': msg`WiPay API key`,
+  'wipay.environment': msg`WiPay environment`,
+  'wipay.fee_structure': msg`Who pays WiPay's fee`,
+  'languages.default': msg`Default language`,
+  'languages.offered': msg`Languages offered`,
+  'wipay.country_code': msg`WiPay platform`,
 };
 
 /**
@@ -46,33 +55,34 @@ const HISTORY_LABELS: Record<string, string> = {
  * and the time zone every date is shown in. Each section saves on its own; below, the history of changes.
  */
 export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
-  usePageTitle('Company settings');
+  const { t } = useT();
+  usePageTitle(t`Company settings`);
   const query = useQuery(settingsQueryOptions());
 
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Company settings"
+        title={t`Company settings`}
         description={
-          <>
+          <Trans>
             What customers read on their invoices and points page, and the time zone every date is shown in.
             Each section saves on its own. Prices (freight, handling, storage, the exchange rate) are under{' '}
             <Anchor component={Link} to="/admin/rates">
               Rates
             </Anchor>
             .
-          </>
+          </Trans>
         }
         action={
           <Button component={Link} to="/admin/settings/branding" variant="light">
-            Branding: name, logo, colour
+            <Trans>Branding: name, logo, colour</Trans>
           </Button>
         }
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the settings" count={4} h={160} />}
-        errorTitle="The settings could not be loaded"
+        loading={<LoadingRows label={t`Loading the settings`} count={4} h={160} />}
+        errorTitle={t`The settings could not be loaded`}
         isEmpty={() => false}
         empty={null}
       >
@@ -84,6 +94,15 @@ export function CompanySettingsScreen({ save }: { save?: SaveSettings }) {
 
 /** The sections with the settings loaded, and the history of changes below them. */
 export function CompanySettingsForms({ settings, save }: { settings: CompanySettings; save?: SaveSettings }) {
+  const { i18n } = useLingui();
+  // The audit names the languages offered one by one ("languages.offered.1"): each is named as the whole list.
+  const labels = Object.fromEntries([
+    ...Object.entries(HISTORY_LABELS).map(([k, m]) => [k, i18n._(m)]),
+    ...LOCALES.map((_, i) => [
+      `languages.offered.${i}`,
+      i18n._(HISTORY_LABELS['languages.offered'] ?? msg`Languages offered`),
+    ]),
+  ]);
   return (
     <>
       <PaymentSection settings={settings} save={save} />
@@ -91,7 +110,8 @@ export function CompanySettingsForms({ settings, save }: { settings: CompanySett
       <PointsSection settings={settings} save={save} />
       <InvoicesSection settings={settings} save={save} />
       <TimeZoneSection settings={settings} save={save} />
-      <AuditTrail entity="company" id={settings.company_id} labels={HISTORY_LABELS} />
+      <LanguagesSection settings={settings} save={save} />
+      <AuditTrail entity="company" id={settings.company_id} labels={labels} />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
 import type { PaymentProvider } from '../../../contract/constants';
 import type { PaymentSettings, UpdatePaymentSettingsBody } from '../../../contract/payments';
 
@@ -17,16 +19,27 @@ export type OnlinePaymentValues = {
   country_code: Wipay['country_code'];
 };
 
+// Getters: read in the language shown when the form draws them.
 export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
-  none: 'None',
-  test: 'Test provider (no real money)',
+  get none() {
+    return t`None`;
+  },
+  get test() {
+    return t`Test provider (no real money)`;
+  },
   wipay: 'WiPay',
 };
 
 export const FEE_LABELS: Record<Wipay['fee_structure'], string> = {
-  customer_pay: 'The customer',
-  merchant_absorb: 'The company',
-  split: 'Half each',
+  get customer_pay() {
+    return t`The customer`;
+  },
+  get merchant_absorb() {
+    return t`The company`;
+  },
+  get split() {
+    return t`Half each`;
+  },
 };
 
 export const onlinePaymentValues = (s: PaymentSettings): OnlinePaymentValues => ({
@@ -58,25 +71,27 @@ export const onlinePaymentBody = (v: OnlinePaymentValues): UpdatePaymentSettings
 export function checkOnlinePayments(v: OnlinePaymentValues, keySet: boolean): Record<string, string> {
   if (v.provider !== 'wipay') return {};
   const errors: Record<string, string> = {};
-  if (!v.account_number.trim()) errors.account_number = 'Enter the WiPay account number';
-  if (!keySet && !v.api_key.trim()) errors.api_key = 'Enter the API key WiPay gave you';
+  if (!v.account_number.trim()) errors.account_number = t`Enter the WiPay account number`;
+  if (!keySet && !v.api_key.trim()) errors.api_key = t`Enter the API key WiPay gave you`;
   return errors;
 }
 
 /** What customers will meet, in one sentence. */
 export function onlinePaymentsPreview(v: OnlinePaymentValues): string {
-  if (v.provider === 'none') return 'No Pay button: customers pay as "How to pay" says.';
-  const where =
+  if (v.provider === 'none') return t`No Pay button: customers pay as "How to pay" says.`;
+  const button =
     v.provider === 'test'
-      ? "the test provider's page (no real money moves)"
-      : `WiPay's card page${v.environment === 'sandbox' ? ' in its sandbox (no real money moves)' : ''}`;
+      ? t`A "Pay … now" button on every unpaid invoice (and "Pay all" on the list), paid on the test provider's page (no real money moves).`
+      : v.environment === 'sandbox'
+        ? t`A "Pay … now" button on every unpaid invoice (and "Pay all" on the list), paid on WiPay's card page in its sandbox (no real money moves).`
+        : t`A "Pay … now" button on every unpaid invoice (and "Pay all" on the list), paid on WiPay's card page.`;
   const fee =
     v.provider === 'wipay' && v.fee_structure === 'customer_pay'
-      ? " WiPay's fee is added to what they pay."
+      ? ` ${t`WiPay's fee is added to what they pay.`}`
       : v.provider === 'wipay' && v.fee_structure === 'split'
-        ? " Half of WiPay's fee is added to what they pay."
+        ? ` ${t`Half of WiPay's fee is added to what they pay.`}`
         : v.provider === 'wipay'
-          ? " WiPay's fee comes out of what the company receives."
+          ? ` ${t`WiPay's fee comes out of what the company receives.`}`
           : '';
-  return `A "Pay … now" button on every unpaid invoice (and "Pay all" on the list), paid on ${where}.${fee}`;
+  return `${button}${fee}`;
 }

@@ -1,3 +1,5 @@
+import './i18n';
+import { plural, t } from '@lingui/core/macro';
 import { formatMoney, formatRate } from '../../../contract/format';
 import type { CompanySettings, UpdateSettingsInput } from '../../../contract/settings';
 
@@ -110,41 +112,48 @@ export function fieldOf(path: string): string {
 /** Checks the form can hold: whole numbers, bounds, a percentage; the server checks the rest the same way. */
 export function checkPoints(v: PointsValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!(num(v.earn_dollars) >= 0.01)) errors.earn_dollars = 'At least 0.01';
+  if (!(num(v.earn_dollars) >= 0.01)) errors.earn_dollars = t`At least 0.01`;
   if (!Number.isInteger(num(v.prealert_bonus)) || num(v.prealert_bonus) < 0)
-    errors.prealert_bonus = 'A whole number of points, 0 or more';
-  if (!(num(v.point_dollars) >= 0.01)) errors.point_dollars = 'At least 0.01';
+    errors.prealert_bonus = t`A whole number of points, 0 or more`;
+  if (!(num(v.point_dollars) >= 0.01)) errors.point_dollars = t`At least 0.01`;
   return errors;
 }
 
 export function checkInvoice(v: InvoiceValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const p = num(v.tax_percent);
-  if (!(p >= 0 && p <= 100)) errors.tax_percent = 'Between 0 and 100 %';
-  if (!v.tax_label.trim()) errors.tax_label = 'Required';
+  if (!(p >= 0 && p <= 100)) errors.tax_percent = t`Between 0 and 100 %`;
+  if (!v.tax_label.trim()) errors.tax_label = t`Required`;
   const d = num(v.due_days);
-  if (!Number.isInteger(d) || d < 0 || d > 365) errors.due_days = 'Whole days, from 0 to 365';
+  if (!Number.isInteger(d) || d < 0 || d > 365) errors.due_days = t`Whole days, from 0 to 365`;
   return errors;
 }
 
 export function checkPayment(v: PaymentValues): Record<string, string> {
   const url = v.online_url.trim();
   if (url && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url)) {
-    return { online_url: 'A web address starting with https://' };
+    return { online_url: t`A web address starting with https://` };
   }
   return {};
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What the points page will say, or "—" while the section holds a value the server would refuse. */
 export function pointsPreview(v: PointsValues, currency: string): string {
   if (Object.keys(checkPoints(v)).length > 0) return '—';
   const bonus = num(v.prealert_bonus);
+  const earn = formatMoney(cents(v.earn_dollars), currency);
+  const worth = formatMoney(cents(v.point_dollars), currency);
   const parts = [
-    `1 point per ${formatMoney(cents(v.earn_dollars), currency)} paid`,
-    `1 point = ${formatMoney(cents(v.point_dollars), currency)}`,
-    ...(bonus > 0 ? [`${plural(bonus, 'point', 'points')} for a pre-alert sent with its invoice file`] : []),
+    t`1 point per ${earn} paid`,
+    t`1 point = ${worth}`,
+    ...(bonus > 0
+      ? [
+          plural(bonus, {
+            one: '# point for a pre-alert sent with its invoice file',
+            other: '# points for a pre-alert sent with its invoice file',
+          }),
+        ]
+      : []),
   ];
   return `${parts.join('; ')}.`;
 }
@@ -153,9 +162,14 @@ export function pointsPreview(v: PointsValues, currency: string): string {
 export function invoicePreview(v: InvoiceValues): string {
   if (Object.keys(checkInvoice(v)).length > 0) return '—';
   const rate = rateOf(v.tax_percent);
-  const tax =
-    Number(rate) === 0 ? 'No tax on services' : `${v.tax_label.trim()} ${formatRate(rate)} on services`;
+  const label = v.tax_label.trim();
+  const percent = formatRate(rate);
+  const tax = Number(rate) === 0 ? t`No tax on services` : t`${label} ${percent} on services`;
   const days = num(v.due_days);
-  const due = days === 0 ? 'on the day it is issued' : `${plural(days, 'day', 'days')} after it is issued`;
-  return `${tax}; due ${due}.`;
+  return days === 0
+    ? t`${tax}; due on the day it is issued.`
+    : plural(days, {
+        one: `${tax}; due # day after it is issued.`,
+        other: `${tax}; due # days after it is issued.`,
+      });
 }

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AuditTrail } from '../../components/AuditTrail';
@@ -12,13 +14,15 @@ import { ShipmentHeader } from './components/ShipmentHeader';
 
 /** /admin/shipments/$id: the manifest, scanning parcels in, and moving the whole shipment along. */
 export function ShipmentDetail({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(shipmentQueryOptions(id));
-  usePageTitle(query.data ? `Shipment ${query.data.reference}` : 'Shipment');
-  if (query.isPending) return <Skeleton h={400} aria-label="Loading the shipment" />;
+  const reference = query.data?.reference;
+  usePageTitle(reference ? t`Shipment ${reference}` : t`Shipment`);
+  if (query.isPending) return <Skeleton h={400} aria-label={t`Loading the shipment`} />;
   if (query.isError) {
     return (
       <QueryError
-        title="Could not load the shipment"
+        title={t`Could not load the shipment`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -27,7 +31,9 @@ export function ShipmentDetail({ id }: { id: string }) {
   const s = query.data;
   return (
     <Stack gap="md">
-      <BackLink to="/admin/shipments">All shipments</BackLink>
+      <BackLink to="/admin/shipments">
+        <Trans>All shipments</Trans>
+      </BackLink>
       <ShipmentHeader shipment={s} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ScanInCard shipmentId={s.id} />

@@ -1,5 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, EmptyState, Modal, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +27,8 @@ export function ShipmentList({
   onChange: SearchChange &
     ((patch: { q?: string | undefined; page: number }, options?: { replace: boolean }) => void);
 }) {
-  usePageTitle('Shipments');
+  const { t } = useLingui();
+  usePageTitle(t`Shipments`);
   const query = useQuery(shipmentsQueryOptions(q, page));
   const [creating, setCreating] = useState(false);
   const create = useCreateShipment();
@@ -33,47 +36,47 @@ export function ShipmentList({
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Shipments"
-        description="Manifests of packages flown or shipped together, moved through statuses as one."
+        title={t`Shipments`}
+        description={t`Manifests of packages flown or shipped together, moved through statuses as one.`}
         action={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            New shipment
+            <Trans>New shipment</Trans>
           </Button>
         }
       />
-      <Paper p="md" component="section" aria-label="Filters">
-        <SearchField value={q} onChange={onChange} placeholder="Reference" />
+      <Paper p="md" component="section" aria-label={t`Filters`}>
+        <SearchField value={q} onChange={onChange} placeholder={t`Reference`} />
       </Paper>
       <ListResults
         query={query}
-        label="Shipments"
+        label={t`Shipments`}
         noun={msg({ message: '{count, plural, one {shipment} other {shipments}}' })}
-        errorTitle="Could not load the shipments"
+        errorTitle={t`Could not load the shipments`}
         empty={
           <EmptyState
             py="xl"
             icon={<IconTruck size={28} aria-hidden />}
             variant="light"
-            title={q ? 'No shipment matches' : 'No shipments yet'}
-            description="Create one, then scan its packages in."
+            title={q ? t`No shipment matches` : t`No shipments yet`}
+            description={t`Create one, then scan its packages in.`}
           />
         }
         columns={shipmentColumns}
         card={(s) => <ShipmentCard s={s} />}
         rowKey={(s) => s.id}
         table={{ minWidth: 760 }}
-        paging={{ page, onChange, label: 'Shipment pages' }}
+        paging={{ page, onChange, label: t`Shipment pages` }}
       />
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
         opened={creating}
         onClose={() => setCreating(false)}
-        title="New shipment"
+        title={t`New shipment`}
       >
         {creating && (
           <ShipmentForm
             send={create.mutateAsync}
-            submitLabel="Create shipment"
+            submitLabel={t`Create shipment`}
             onSent={(s) => void navigate({ to: '/admin/shipments/$id', params: { id: s.id } })}
           />
         )}

@@ -1,3 +1,5 @@
+import './i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AuditTrail } from '../../components/AuditTrail';
@@ -15,22 +17,27 @@ import { FilesCard, ShipmentAndInvoiceCard } from './components/WhereCards';
 
 /** /admin/packages/$id: every field of a package, its owner, pre-alert, timeline, files and history. */
 export function StaffPackageDetail({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(staffPackageQueryOptions(id));
-  usePageTitle(query.data ? `Package ${query.data.tracking_number}` : 'Package');
-  if (query.isPending) return <Skeleton h={400} aria-label="Loading the package" />;
+  const tracking = query.data?.tracking_number;
+  usePageTitle(tracking ? t`Package ${tracking}` : t`Package`);
+  if (query.isPending) return <Skeleton h={400} aria-label={t`Loading the package`} />;
   if (query.isError) {
     return (
       <QueryError
-        title="Could not load the package"
+        title={t`Could not load the package`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   }
   const p = query.data;
+  const hint = p.consignee_hint;
   return (
     <Stack gap="md">
-      <BackLink to="/admin/packages">All packages</BackLink>
+      <BackLink to="/admin/packages">
+        <Trans>All packages</Trans>
+      </BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Title order={1} fz={{ base: 22, sm: 28 }} ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -39,7 +46,9 @@ export function StaffPackageDetail({ id }: { id: string }) {
           <Text c="dimmed">
             {p.owner
               ? `${p.owner.mailbox_number} · ${p.owner.name}`
-              : `Unassigned${p.consignee_hint ? ` — label: ${p.consignee_hint}` : ''}`}
+              : hint
+                ? t`Unassigned — label: ${hint}`
+                : t`Unassigned`}
           </Text>
         </div>
         <Group gap="xs">

@@ -1,11 +1,14 @@
-import { msg } from '@lingui/core/macro';
 import '@mantine/core/styles/EmptyState.css';
+import './i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, EmptyState, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPackage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PACKAGE_EXPORT_MAX, PAGE_SIZES } from '../../../contract/constants';
+import { formatDecimal } from '../../../contract/format';
 import type { StaffPackageRow } from '../../../contract/staff-packages';
 import { NoMatches } from '../../components/ClearFilters';
 import { ListResults, useSelection } from '../../components/list';
@@ -27,7 +30,8 @@ export type { StaffPackageChange };
 
 /** /admin/packages: every package of the company, filtered in the URL, selected by checkbox or by scanning. */
 export function StaffPackageList({ search, onChange, onClear }: StaffPackageView) {
-  usePageTitle('Packages');
+  const { t } = useLingui();
+  usePageTitle(t`Packages`);
   const query = useQuery(staffPackagesQueryOptions(search));
   // Kept across pages and filters: a clerk selects on one page, filters, and selects more.
   const selection = useSelection((p: StaffPackageRow) => p.id);
@@ -38,26 +42,27 @@ export function StaffPackageList({ search, onChange, onClear }: StaffPackageView
     try {
       await exportPackagesCsv(search);
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The export failed', message: errorMessage(err) });
+      notifications.show({ color: 'red', title: t`The export failed`, message: errorMessage(err) });
     } finally {
       setExporting(false);
     }
   }
 
+  const exportMax = formatDecimal(PACKAGE_EXPORT_MAX, 0);
   return (
     <Stack gap="md">
       <ScreenHeader
-        title="Packages"
-        description="Every package of the company: find, filter, select and act on many at once."
+        title={t`Packages`}
+        description={t`Every package of the company: find, filter, select and act on many at once.`}
         action={
           <Button
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => void onExport()}
             loading={exporting}
-            title={`The filtered list, up to ${PACKAGE_EXPORT_MAX.toLocaleString('en-US')} rows`}
+            title={t`The filtered list, up to ${exportMax} rows`}
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </Button>
         }
       />
@@ -66,14 +71,14 @@ export function StaffPackageList({ search, onChange, onClear }: StaffPackageView
       {selection.size > 0 && <BulkActions ids={selection.rows.map((p) => p.id)} onDone={selection.clear} />}
       <ListResults
         query={query}
-        label="Packages"
+        label={t`Packages`}
         noun={msg({ message: '{count, plural, one {package} other {packages}}' })}
-        errorTitle="Could not load the packages"
+        errorTitle={t`Could not load the packages`}
         empty={
           isFiltered(search) ? (
             <NoMatches
-              title="No packages match"
-              description="Try other words or fewer filters."
+              title={t`No packages match`}
+              description={t`Try other words or fewer filters.`}
               onClear={onClear}
             />
           ) : (
@@ -81,8 +86,8 @@ export function StaffPackageList({ search, onChange, onClear }: StaffPackageView
               py="xl"
               icon={<IconPackage size={28} aria-hidden />}
               variant="light"
-              title="No packages yet"
-              description="Packages appear here as the warehouse receives them."
+              title={t`No packages yet`}
+              description={t`Packages appear here as the warehouse receives them.`}
             />
           )
         }
@@ -92,8 +97,8 @@ export function StaffPackageList({ search, onChange, onClear }: StaffPackageView
         table={{ minWidth: 960, maxHeight: '70vh' }}
         selection={{
           ...selection,
-          label: (p) => `Select ${p.tracking_number}`,
-          allLabel: 'Select all on this page',
+          label: (p) => t`Select ${p.tracking_number}`,
+          allLabel: t`Select all on this page`,
         }}
         paging={{ page: search.page, pageSize: search.pageSize, sizes: PAGE_SIZES, onChange }}
       />

@@ -97,13 +97,3 @@ export function toApiQuery(s: StaffPackageSearch) {
     pageSize: s.pageSize,
   };
 }
-
-export const SORT_LABELS: Record<StaffPackageSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  received: 'Received (latest)',
-  updated: 'Recently updated',
-  weight: 'Heaviest',
-  value: 'Highest value',
-  tracking: 'Tracking number',
-};

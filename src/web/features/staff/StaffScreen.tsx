@@ -1,3 +1,6 @@
+import './i18n';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -16,7 +19,7 @@ import { type PersonAction, StaffPeople } from './components/StaffPeople';
 import { useInvitationAction, useInviteStaff, useStaffChange } from './hooks';
 
 const failed = (e: Error) =>
-  notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(e) });
+  notifications.show({ color: 'red', title: t`That did not work`, message: errorMessage(e) });
 
 /** What a confirmed action on a person sends, and how it is asked and told. */
 function personChange({ kind, person }: PersonAction): {
@@ -27,27 +30,35 @@ function personChange({ kind, person }: PersonAction): {
 } {
   if (kind === 'role') {
     const role = person.role === 'admin' ? 'staff' : 'admin';
-    const as = role === 'admin' ? 'an admin' : 'staff (clerk)';
-    return {
-      body: { role },
-      title: role === 'admin' ? 'Make admin' : 'Make staff',
-      ask: `Make ${person.name} ${as}? They are signed out, and their next sign-in carries the new role.`,
-      done: `${person.name} is now ${as}`,
-    };
+    const name = person.name;
+    return role === 'admin'
+      ? {
+          body: { role },
+          title: t`Make admin`,
+          ask: t`Make ${name} an admin? They are signed out, and their next sign-in carries the new role.`,
+          done: t`${name} is now an admin`,
+        }
+      : {
+          body: { role },
+          title: t`Make staff`,
+          ask: t`Make ${name} staff (clerk)? They are signed out, and their next sign-in carries the new role.`,
+          done: t`${name} is now staff (clerk)`,
+        };
   }
+  const name = person.name;
   if (kind === 'deactivate') {
     return {
       body: { is_active: false },
-      title: 'Deactivate',
-      ask: `Deactivate ${person.name}? They are signed out at once and cannot sign in until reactivated.`,
-      done: `${person.name} was deactivated`,
+      title: t`Deactivate`,
+      ask: t`Deactivate ${name}? They are signed out at once and cannot sign in until reactivated.`,
+      done: t`${name} was deactivated`,
     };
   }
   return {
     body: { is_active: true },
-    title: 'Reactivate',
-    ask: `Reactivate ${person.name}? They can sign in again.`,
-    done: `${person.name} was reactivated`,
+    title: t`Reactivate`,
+    ask: t`Reactivate ${name}? They can sign in again.`,
+    done: t`${name} was reactivated`,
   };
 }
 
@@ -60,7 +71,7 @@ function ConfirmPerson({ action, onClose }: { action: PersonAction; onClose: () 
       <Text>{c.ask}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={change.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           color={action.kind === 'deactivate' ? 'red.9' : undefined}
@@ -95,7 +106,9 @@ function InvitationButtons({
   action: InvitationAction;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const run = useInvitationAction(invitation.id);
+  const email = invitation.email;
   const send = () =>
     run.mutate(action, {
       onSuccess: () => {
@@ -103,8 +116,8 @@ function InvitationButtons({
           color: 'green',
           message:
             action === 'resend'
-              ? `Invitation sent again to ${invitation.email}; the previous link no longer works`
-              : `Invitation to ${invitation.email} withdrawn`,
+              ? t`Invitation sent again to ${email}; the previous link no longer works`
+              : t`Invitation to ${email} withdrawn`,
         });
         onClose();
       },
@@ -117,15 +130,15 @@ function InvitationButtons({
     <Stack gap="md">
       <Text>
         {action === 'resend'
-          ? `Send ${invitation.email} a new link? The previous link stops working.`
-          : `Withdraw the invitation to ${invitation.email}? Its link stops working.`}
+          ? t`Send ${email} a new link? The previous link stops working.`
+          : t`Withdraw the invitation to ${email}? Its link stops working.`}
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={run.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button color={action === 'revoke' ? 'red.9' : undefined} loading={run.isPending} onClick={send}>
-          {action === 'resend' ? 'Resend invitation' : 'Revoke invitation'}
+          {action === 'resend' ? t`Resend invitation` : t`Revoke invitation`}
         </Button>
       </Group>
     </Stack>
@@ -134,7 +147,8 @@ function InvitationButtons({
 
 /** /admin/staff (admins): the company's staff and pending invitations, inviting, and each person's role and access. */
 export function StaffScreen() {
-  usePageTitle('Staff');
+  const { t } = useLingui();
+  usePageTitle(t`Staff`);
   const session = useSession();
   const query = useQuery(staffQueryOptions());
   const [inviting, setInviting] = useState(false);
@@ -146,22 +160,22 @@ export function StaffScreen() {
   return (
     <Stack gap="lg">
       <ScreenHeader
-        title="Staff"
-        description="Who works in the back office: invite people by e-mail, change their role, deactivate those who left."
+        title={t`Staff`}
+        description={t`Who works in the back office: invite people by e-mail, change their role, deactivate those who left.`}
         action={
           <Button
             leftSection={<IconUserPlus size={16} aria-hidden />}
             onClick={() => setInviting(true)}
             mih={44}
           >
-            Invite staff
+            <Trans>Invite staff</Trans>
           </Button>
         }
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading staff" count={3} h={88} />}
-        errorTitle="Could not load the staff"
+        loading={<LoadingRows label={t`Loading staff`} count={3} h={88} />}
+        errorTitle={t`Could not load the staff`}
         isEmpty={() => false}
         empty={null}
       >
@@ -169,13 +183,13 @@ export function StaffScreen() {
           <>
             <section aria-labelledby="staff-people">
               <Title order={2} fz="lg" mb="sm" id="staff-people">
-                People
+                <Trans>People</Trans>
               </Title>
               <StaffPeople people={data.people} me={session.userId} onAction={setPerson} />
             </section>
             <section aria-labelledby="staff-invitations">
               <Title order={2} fz="lg" mb="sm" id="staff-invitations">
-                Pending invitations
+                <Trans>Pending invitations</Trans>
               </Title>
               <PendingInvitations
                 invitations={data.invitations}
@@ -188,15 +202,16 @@ export function StaffScreen() {
       <Modal
         opened={inviting}
         onClose={() => setInviting(false)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        title="Invite staff"
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        title={t`Invite staff`}
       >
         {inviting && (
           <InviteForm
             send={invite.mutateAsync}
             onCancel={() => setInviting(false)}
             onSent={(made) => {
-              notifications.show({ color: 'green', message: `Invitation sent to ${made.email}` });
+              const email = made.email;
+              notifications.show({ color: 'green', message: t`Invitation sent to ${email}` });
               setInviting(false);
             }}
           />
@@ -205,7 +220,7 @@ export function StaffScreen() {
       <Modal
         opened={person !== null}
         onClose={() => setPerson(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
         title={person ? personChange(person).title : ''}
       >
         {person && <ConfirmPerson action={person} onClose={() => setPerson(null)} />}
@@ -213,8 +228,8 @@ export function StaffScreen() {
       <Modal
         opened={invitation !== null}
         onClose={() => setInvitation(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        title={invitation?.action === 'revoke' ? 'Revoke invitation' : 'Resend invitation'}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        title={invitation?.action === 'revoke' ? t`Revoke invitation` : t`Resend invitation`}
       >
         {invitation && (
           <InvitationButtons

@@ -1,3 +1,6 @@
+import './i18n';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Company } from '../../../contract/companies';
 import { companyCalls } from '../../../contract/companies.calls';
@@ -7,8 +10,15 @@ import { readJson, removeKey, writeJson } from '../../lib/storage';
 
 const COMPANY_KEY = 'portal.company';
 
-/** The spec's store fallback message: what the user reads when the company cannot be fetched. */
-export const TENANT_MESSAGES = { company: 'Failed to fetch company' } as const;
+/**
+ * The spec's store fallback message: what the user reads when the company cannot be fetched. A getter, so each
+ * read is in the language spoken then (callers keep reading a string).
+ */
+export const TENANT_MESSAGES = {
+  get company() {
+    return i18n._(msg`Failed to fetch company`);
+  },
+};
 
 export async function fetchCompany(): Promise<Company> {
   try {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Envelope, FieldErrors } from '../../../contract/envelope';
 
 /** Every failed call surfaces as this: the envelope's status, message and per-field messages. */
@@ -71,7 +72,8 @@ export function withFallbackMessage(e: unknown, message: string): ApiError {
 }
 
 /** A message fit for the user, whatever was thrown. */
-export function errorMessage(e: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (e instanceof ApiError) return e.message || fallback;
-  return fallback;
+export function errorMessage(e: unknown, fallback?: string): string {
+  const otherwise = fallback ?? t`Something went wrong. Please try again.`;
+  if (e instanceof ApiError) return e.message || otherwise;
+  return otherwise;
 }

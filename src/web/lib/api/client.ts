@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { authCalls } from '../../../contract/auth.calls';
 import { type Call, type CallInput, type NeedsInput, pathOf, type ReplyOf } from '../../../contract/endpoint';
@@ -66,10 +67,19 @@ export const NO_ANSWER_MESSAGE =
 /** The message of a request not even sent, because the server is known not to answer. */
 export const NOT_SENT_MESSAGE = "Can't reach the server right now: nothing was sent. Try again in a moment.";
 
+/*
+ * The same messages in the current language, made when thrown (the constants above are their English, which tests
+ * compare with).
+ */
+export const noAnswerMessage = () =>
+  t`The server did not answer. Check your connection; if you were saving something, check whether it was saved before trying again.`;
+const notSentMessage = () => t`Can't reach the server right now: nothing was sent. Try again in a moment.`;
+const networkMessage = () => t`Network error: check your connection and try again.`;
+
 /** Thrown (as the fetch's cause) when the watchdog ended a request that got no answer. */
 export class NoAnswerError extends Error {
   constructor() {
-    super(NO_ANSWER_MESSAGE);
+    super(noAnswerMessage());
     this.name = 'NoAnswerError';
   }
 }
@@ -77,16 +87,16 @@ export class NoAnswerError extends Error {
 function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof NoAnswerError || (e instanceof FetchError && e.cause instanceof NoAnswerError)) {
-    return new ApiError(0, NO_ANSWER_MESSAGE);
+    return new ApiError(0, noAnswerMessage());
   }
   if (e instanceof FetchError) {
     const status = e.response?.status ?? e.status ?? 0;
     const body = e.data && typeof e.data === 'object' ? (e.data as Partial<Envelope<unknown>>) : null;
-    const statusText = status === 0 ? 'Network error: check your connection and try again.' : e.statusText;
-    return replyError(status, body, statusText, e.response?.headers.get('retry-after'), 'Request failed');
+    const statusText = status === 0 ? networkMessage() : e.statusText;
+    return replyError(status, body, statusText, e.response?.headers.get('retry-after'), t`Request failed`);
   }
   if (e instanceof DOMException && e.name === 'AbortError') throw e;
-  return new ApiError(0, 'Network error: check your connection and try again.');
+  return new ApiError(0, networkMessage());
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -185,7 +195,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function doRefresh(): Promise<void> {
     const refreshToken = session.getRefreshToken();
-    if (!refreshToken) throw new ApiError(401, 'Your session has ended. Please log in again.');
+    if (!refreshToken) throw new ApiError(401, t`Your session has ended. Please log in again.`);
     try {
       const env = await $fetch<Envelope<{ access_token: string; refresh_token: string }>>(
         authCalls.refresh.path,
@@ -210,7 +220,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const method = opts.method ?? 'GET';
     // Known unreachable: one shared probe decides at once, instead of each request waiting out its own deadline.
-    if (!reach.isReachable() && !(await reach.check())) throw new ApiError(0, NOT_SENT_MESSAGE);
+    if (!reach.isReachable() && !(await reach.check())) throw new ApiError(0, notSentMessage());
     let retried = false;
     let refreshed = false;
     for (;;) {

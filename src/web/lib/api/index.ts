@@ -15,6 +15,7 @@ export {
   MAX_WAIT_MS,
   NO_ANSWER_MESSAGE,
   NO_ANSWER_MS,
+  noAnswerMessage,
   RETRY_STATUSES,
   reachability,
   setAuthFailureHandler,

@@ -27,27 +27,32 @@ const ACCENTED: Record<string, string> = {
   Z: 'Ž',
 };
 
-function stretch(text: string): string {
-  const accented = text.replace(/[a-zA-Z]/g, (ch) => ACCENTED[ch] ?? ch);
-  const letters = text.replace(/[^a-zA-Z]/g, '').length;
-  if (letters === 0) return accented;
-  return `${accented}${'~'.repeat(Math.max(1, Math.round(letters * 0.3)))}`;
-}
+const accent = (text: string) => text.replace(/[a-zA-Z]/g, (ch) => ACCENTED[ch] ?? ch);
+const letters = (text: string) => text.replace(/[^a-zA-Z]/g, '').length;
+const padding = (count: number) => (count > 0 ? '~'.repeat(Math.max(1, Math.round(count * 0.3))) : '');
 
-type Compiled = string | readonly unknown[];
-
-function walk(message: unknown, depth = 0): unknown {
-  if (typeof message === 'string') return depth === 0 ? stretch(message) : message;
+/**
+ * A compiled message is text, or a list of texts and placeholders ([name] or [name, format, options]): the texts
+ * are accented, the padding goes once at the end, and a plural's or select's options are done the same way.
+ */
+function walk(message: unknown): unknown {
+  if (typeof message === 'string') return `${accent(message)}${padding(letters(message))}`;
   if (!Array.isArray(message)) return message;
-  // A compiled message is text and placeholders ([name] or [name, format, options]); only the text is stretched.
-  return message.map((part) => (typeof part === 'string' ? stretch(part) : walkPlaceholder(part)));
+  let count = 0;
+  const parts = message.map((part) => {
+    if (typeof part === 'string') {
+      count += letters(part);
+      return accent(part);
+    }
+    return walkPlaceholder(part);
+  });
+  const pad = padding(count);
+  return pad ? [...parts, pad] : parts;
 }
 
 function walkPlaceholder(part: unknown): unknown {
   if (!Array.isArray(part) || part.length < 3 || typeof part[2] !== 'object' || part[2] === null) return part;
-  const options = Object.fromEntries(
-    Object.entries(part[2] as Record<string, Compiled>).map(([k, v]) => [k, walk(v, 0)]),
-  );
+  const options = Object.fromEntries(Object.entries(part[2] as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
   return [part[0], part[1], options];
 }
 

@@ -2,7 +2,10 @@
  * The outbox's rules, as pure functions: what a record is, when it is due, what a failure does to it, and how long
  * to wait before the next try. The engine (outbox.ts) applies them; the tests check them without IndexedDB or XHR.
  */
+import { t } from '@lingui/core/macro';
 import { displayTimeZone } from '../../../contract/format';
+import { activeLocale } from '../../../contract/i18n';
+import { intlLocale } from '../../../contract/locales';
 
 /** What a queued submission is: a customer's pre-alert or receipt upload, or a clerk's parcel intake. */
 export type OutboxKind = 'prealert' | 'receipt' | 'intake';
@@ -142,25 +145,27 @@ export function statusText(
   opts: { online: boolean; reason?: 'offline' | 'unreachable'; progress?: number | undefined; now: number },
 ): OutboxStatusText {
   if (rec.state === 'attention') {
-    return { tone: 'danger', text: `Needs attention: ${rec.lastError?.message ?? 'the server refused it'}` };
+    const why = rec.lastError?.message ?? t`the server refused it`;
+    return { tone: 'danger', text: t`Needs attention: ${why}` };
   }
   if (rec.state === 'uploading' && opts.progress !== undefined) {
-    return { tone: 'progress', text: `Uploading ${opts.progress} %` };
+    const percent = opts.progress;
+    return { tone: 'progress', text: t`Uploading ${percent} %` };
   }
   if (!opts.online) {
     return {
       tone: 'neutral',
-      text: opts.reason === 'unreachable' ? 'Waiting for the server' : 'Waiting for network',
+      text: opts.reason === 'unreachable' ? t`Waiting for the server` : t`Waiting for network`,
     };
   }
   if (rec.state === 'retrying' && rec.nextAttemptAt > opts.now) {
-    const at = new Date(rec.nextAttemptAt).toLocaleTimeString('en-US', {
+    const at = new Date(rec.nextAttemptAt).toLocaleTimeString(intlLocale(activeLocale()), {
       hour: 'numeric',
       minute: '2-digit',
       second: '2-digit',
       timeZone: displayTimeZone(),
     });
-    return { tone: 'warning', text: `Will retry at ${at}` };
+    return { tone: 'warning', text: t`Will retry at ${at}` };
   }
-  return { tone: 'neutral', text: 'Waiting to upload' };
+  return { tone: 'neutral', text: t`Waiting to upload` };
 }

@@ -61,7 +61,7 @@ export type EnqueueInput = {
 export function toOutboxError(e: unknown): OutboxError {
   const x = e as { status?: unknown; message?: unknown; fieldErrors?: unknown; retryAfter?: unknown } | null;
   const status = typeof x?.status === 'number' ? x.status : 0;
-  const message = typeof x?.message === 'string' && x.message ? x.message : 'Upload failed';
+  const message = typeof x?.message === 'string' && x.message ? x.message : 'Upload failed'; // English: the service worker has no catalogs
   const fieldErrors =
     x?.fieldErrors && typeof x.fieldErrors === 'object' ? (x.fieldErrors as Record<string, string[]>) : {};
   const retryAfter = typeof x?.retryAfter === 'number' ? x.retryAfter : null;
@@ -139,6 +139,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (files.some((f) => !f)) {
         const err = {
           status: 400,
+          // English: this runs in the service worker too, where no catalog is loaded (a macro would give its id).
           message: 'Its files are no longer on this device; attach them again',
           fieldErrors: {},
         };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { offlineReason } from './online';
 
 /**
@@ -8,10 +9,11 @@ export function savedOnDeviceNotice(
   what: string,
   reason: 'offline' | 'unreachable' = offlineReason(),
 ): { title: string; message: string } {
-  const when =
-    reason === 'unreachable' ? 'as soon as the server answers again' : "as soon as you're back online";
   return {
-    title: 'Saved on this device',
-    message: `${what}: kept on this device and sent automatically ${when}.`,
+    title: t`Saved on this device`,
+    message:
+      reason === 'unreachable'
+        ? t`${what}: kept on this device and sent automatically as soon as the server answers again.`
+        : t`${what}: kept on this device and sent automatically as soon as you're back online.`,
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { errorMessage } from '../api';
@@ -72,7 +73,7 @@ export function usePushPrompt(ports: PushPorts = browserPorts): PushPrompt {
         publish(result);
       }
     } catch (e) {
-      setError(errorMessage(e, 'Could not turn on notifications. Please try again.'));
+      setError(errorMessage(e, t`Could not turn on notifications. Please try again.`));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /*
  * Reference data (parishes, identification types, package statuses): small lists the company keeps and rarely
  * changes. They live in lib/, not in a feature, because several features need them (packages shows the statuses,
@@ -12,7 +13,7 @@ import { readJson, writeJson } from '../storage';
 
 const PARISHES_KEY = 'portal.parishes';
 
-/** The spec's store fallback message: what the user reads when the parishes cannot be fetched. */
+/** The spec's store fallback message (its English, typo included): what the user reads when the parishes cannot be fetched. */
 export const PARISHES_FAILED = 'Failed to fetch parishs';
 
 export async function fetchParishes(): Promise<Parish[]> {
@@ -21,7 +22,7 @@ export async function fetchParishes(): Promise<Parish[]> {
     writeJson(PARISHES_KEY, parishes);
     return parishes;
   } catch (e) {
-    throw withFallbackMessage(e, PARISHES_FAILED);
+    throw withFallbackMessage(e, t`Failed to fetch parishs`);
   }
 }
 

@@ -1,4 +1,5 @@
 import '@mantine/dropzone/styles.css';
+import { Trans } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
@@ -36,7 +37,7 @@ export default function DropArea({
   accept = FILE_ACCEPT,
   multiple = true,
   capture,
-  chooseLabel = 'Choose files',
+  chooseLabel,
   icon = <IconUpload size={32} stroke={1.5} aria-hidden />,
 }: DropAreaProps) {
   const openRef = useRef<() => void>(null);
@@ -60,7 +61,7 @@ export default function DropArea({
     >
       <Stack align="center" gap={6} ta="center">
         {icon}
-        <Text>{multiple ? 'Drag files here, or' : 'Drag a file here, or'}</Text>
+        <Text>{multiple ? <Trans>Drag files here, or</Trans> : <Trans>Drag a file here, or</Trans>}</Text>
         <Button
           variant="light"
           disabled={disabled}
@@ -69,7 +70,7 @@ export default function DropArea({
             openRef.current?.();
           }}
         >
-          {chooseLabel}
+          {chooseLabel ?? <Trans>Choose files</Trans>}
         </Button>
       </Stack>
     </Dropzone>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconFile, IconX } from '@tabler/icons-react';
@@ -13,7 +14,9 @@ export function LazyDropArea(props: DropAreaProps) {
     <Suspense
       fallback={
         <Paper withBorder p="lg" ta="center" style={{ borderStyle: 'dashed' }}>
-          <Text c="dimmed">Loading the file picker…</Text>
+          <Text c="dimmed">
+            <Trans>Loading the file picker…</Trans>
+          </Text>
         </Paper>
       }
     >
@@ -95,6 +98,8 @@ export function ChosenFile({
   /** `li` inside a list of chosen files. */
   component?: 'div' | 'li';
 }) {
+  const { t } = useLingui();
+  const name = file.name;
   return (
     <Paper component={component} withBorder px="sm" py={6}>
       <Group gap="sm" wrap="nowrap" justify="space-between">
@@ -110,7 +115,7 @@ export function ChosenFile({
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={`Remove ${file.name}`}
+          aria-label={t`Remove ${name}`}
           disabled={disabled}
           onClick={onRemove}
         >

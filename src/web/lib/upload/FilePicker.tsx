@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Input, Stack } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ChosenFile, LazyDropArea } from './FileDrop';
-import { addFiles, FILE_HINT } from './file-rules';
+import { addFiles, fileHint } from './file-rules';
 
 export interface FilePickerProps {
   /** Visible label; also the accessible name of the file input. */
@@ -21,6 +22,8 @@ export function FilePicker({ label, files, onChange, error, disabled }: FilePick
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [refusals, setRefusals] = useState<string[]>([]);
+  const { t } = useLingui();
+  const count = files.length;
   // A reset form (no files left) forgets old refusals too.
   useEffect(() => {
     if (files.length === 0) setRefusals([]);
@@ -41,7 +44,7 @@ export function FilePicker({ label, files, onChange, error, disabled }: FilePick
     <Stack gap={6}>
       <Box>
         <Input.Label htmlFor={inputId}>{label}</Input.Label>
-        <Input.Description id={hintId}>{FILE_HINT}</Input.Description>
+        <Input.Description id={hintId}>{fileHint()}</Input.Description>
       </Box>
       <LazyDropArea
         inputId={inputId}
@@ -64,7 +67,7 @@ export function FilePicker({ label, files, onChange, error, disabled }: FilePick
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label={`Chosen files (${files.length})`}
+          aria-label={t`Chosen files (${count})`}
         >
           {files.map((file, index) => (
             <ChosenFile

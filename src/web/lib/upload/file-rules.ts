@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { FILE_MAX_BYTES, FILE_TYPES, FILES_MAX } from '../../../contract/constants';
+import { activeLocale } from '../../../contract/i18n';
+import { intlLocale } from '../../../contract/locales';
 
 /** The contract's file rules, as the picker and the messages state them. */
 export const FILE_RULES = {
@@ -19,22 +22,42 @@ const EXTENSIONS: Record<keyof typeof FILE_TYPES, string[]> = {
 /** The `accept` attribute of the file input. */
 export const FILE_ACCEPT = [...Object.keys(EXTENSIONS), ...Object.values(EXTENSIONS).flat()].join(',');
 
-const TYPE_LIST = (() => {
+const ENGLISH_TYPE_LIST = (() => {
   const names = [...FILE_RULES.typeNames];
   const last = names.pop();
   return `${names.join(', ')} or ${last}`;
 })();
 
-export const FILE_HINT = `${TYPE_LIST}; up to ${FILES_MAX} files, ${FILE_MAX_BYTES / 1024 / 1024} MB each.`;
+/** "PDF, JPEG, PNG or WebP" in the current language (Intl joins the names with its own "or"). */
+const typeList = () =>
+  activeLocale() === 'en'
+    ? ENGLISH_TYPE_LIST
+    : new Intl.ListFormat(intlLocale(activeLocale()), { type: 'disjunction' }).format(FILE_RULES.typeNames);
 
+const maxMb = FILE_MAX_BYTES / 1024 / 1024;
+
+/** The file fields' hint, in the current language. */
+export const fileHint = () => {
+  const types = typeList();
+  return t`${types}; up to ${FILES_MAX} files, ${maxMb} MB each.`;
+};
+
+/** Why a file is refused, in the current language. */
 export const fileMessages = {
-  type: (name: string) => `${name} is not a ${TYPE_LIST} file`,
-  size: (name: string) => `${name} is larger than ${FILE_MAX_BYTES / 1024 / 1024} MB`,
-  empty: (name: string) => `${name} is empty`,
-  count: `Attach at most ${FILES_MAX} files`,
-  duplicate: (name: string) => `${name} is already attached`,
-  required: 'Attach the invoice or receipt (PDF or photo)',
-} as const;
+  type: (name: string) => {
+    const types = typeList();
+    return t`${name} is not a ${types} file`;
+  },
+  size: (name: string) => t`${name} is larger than ${maxMb} MB`,
+  empty: (name: string) => t`${name} is empty`,
+  get count() {
+    return t`Attach at most ${FILES_MAX} files`;
+  },
+  duplicate: (name: string) => t`${name} is already attached`,
+  get required() {
+    return t`Attach the invoice or receipt (PDF or photo)`;
+  },
+};
 
 export function isAcceptedType(file: Pick<File, 'name' | 'type'>): boolean {
   const type = file.type.toLowerCase();

@@ -3,8 +3,8 @@ import {
   ApiError,
   api,
   MAX_WAIT_MS,
-  NO_ANSWER_MESSAGE,
   NO_ANSWER_MS,
+  noAnswerMessage,
   parseEnvelope,
   type Reachability,
   reachability,
@@ -141,7 +141,7 @@ function send<T>(
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => {
       done();
-      reject(gaveUp ? new ApiError(0, NO_ANSWER_MESSAGE) : abortError());
+      reject(gaveUp ? new ApiError(0, noAnswerMessage()) : abortError());
     };
     opts.signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(buildBody(opts.fields, opts.files, opts.fileField ?? 'files'));

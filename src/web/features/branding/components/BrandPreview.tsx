@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { buildPalette, FILLED_SHADE } from '../../../lib/palette';
@@ -20,11 +22,12 @@ export function BrandPreview({
   /** The uploaded logo ('' for none): icons are made only from an upload, else the parcel in the colour. */
   iconLogoUrl: string;
 }) {
+  const { t } = useLingui();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="brand-preview-heading">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="brand-preview-heading">
-          Preview
+          <Trans>Preview</Trans>
         </Title>
         <Box
           data-testid="brand-preview-header"
@@ -35,7 +38,7 @@ export function BrandPreview({
           <Group gap="xs" wrap="nowrap">
             {logoUrl ? <Image src={logoUrl} alt="" w={34} h={34} fit="contain" /> : null}
             <Text fw={700} truncate>
-              {name || 'Company name'}
+              {name || t`Company name`}
             </Text>
           </Group>
         </Box>
@@ -53,7 +56,7 @@ export function BrandPreview({
             fw={600}
             fz="sm"
           >
-            Track a package
+            <Trans>Track a package</Trans>
           </Box>
           <Stack gap={4} align="center" w={96}>
             <Box
@@ -72,7 +75,7 @@ export function BrandPreview({
               )}
             </Box>
             <Text size="xs" ta="center" truncate maw={96}>
-              {shortName || 'Short name'}
+              {shortName || t`Short name`}
             </Text>
           </Stack>
         </Group>

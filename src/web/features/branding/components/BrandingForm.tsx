@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -33,25 +35,33 @@ const SWATCHES = ['#6d28d9', '#1d4ed8', '#0f766e', '#15803d', '#b91c1c', '#c2410
 
 /** The colour's readability in words: the warning when white text is hard to read on it, else the ratios. */
 function ContrastNote({ color }: { color: string }) {
+  const { t } = useLingui();
   if (!isHexColor(color)) return null;
   const c = brandContrast(color);
+  const dark = formatRatio(c.dark_text);
+  const white = formatRatio(c.white_text);
+  const warning = c.warning;
   if (c.warning) {
     return (
-      <Alert color="yellow" variant="light" title="Low contrast" data-testid="brand-contrast">
-        {c.warning}. Dark text on it reads {formatRatio(c.dark_text)}.
+      <Alert color="yellow" variant="light" title={t`Low contrast`} data-testid="brand-contrast">
+        <Trans>
+          {warning}. Dark text on it reads {dark}.
+        </Trans>
       </Alert>
     );
   }
   return (
     <Text size="sm" c="dimmed" data-testid="brand-contrast">
-      White text on this colour reads {formatRatio(c.white_text)} (4.5:1 is needed); dark text{' '}
-      {formatRatio(c.dark_text)}.
+      <Trans>
+        White text on this colour reads {white} (4.5:1 is needed); dark text {dark}.
+      </Trans>
     </Text>
   );
 }
 
 /** Name, short name, colour, contacts and warehouse address, with a live preview; "Save branding" sends them. */
 export function BrandingForm({ branding, calls }: { branding: Branding; calls?: BrandingCalls | undefined }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BrandingValues>({
     mode: 'controlled',
@@ -95,14 +105,13 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
               form.resetDirty(next);
               notifications.show({
                 color: 'green',
-                title: 'Branding saved',
-                message:
-                  'New visits get it at once: the header, the page title, the colour and the app icon.',
+                title: t`Branding saved`,
+                message: t`New visits get it at once: the header, the page title, the colour and the app icon.`,
               });
             },
             onError: (e) =>
               setFormError(
-                applyServerErrors(form, e, 'Could not save. Check your connection and try again.', fieldOf),
+                applyServerErrors(form, e, t`Could not save. Check your connection and try again.`, fieldOf),
               ),
           });
         })}
@@ -110,56 +119,61 @@ export function BrandingForm({ branding, calls }: { branding: Branding; calls?: 
         <Card padding="lg" component="section">
           <Stack gap="md">
             <Title order={2} fz="lg" id="brand-details-heading">
-              Name, colour and contacts
+              <Trans>Name, colour and contacts</Trans>
             </Title>
-            <FormErrorAlert title="Could not save the branding" error={formError} />
+            <FormErrorAlert title={t`Could not save the branding`} error={formError} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Company name" required maxLength={120} {...field('name')} />
+              <TextInput label={t`Company name`} required maxLength={120} {...field('name')} />
               <TextInput
-                label="Short name"
-                description={`Under the app's icon on a phone's home screen: ${SHORT_NAME_MAX} characters at most`}
+                label={t`Short name`}
+                description={t`Under the app's icon on a phone's home screen: ${{ max: SHORT_NAME_MAX }} characters at most`}
                 required
                 {...field('short_name')}
               />
             </SimpleGrid>
             <ColorInput
-              label="Brand colour"
-              description="Buttons, the browser's bar and the app icon"
+              label={t`Brand colour`}
+              description={t`Buttons, the browser's bar and the app icon`}
               required
               withAsterisk={false}
               format="hex"
-              eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
+              eyeDropperButtonProps={{ 'aria-label': t`Pick the colour from the screen` }}
               swatches={SWATCHES}
               maw={320}
               {...field('primary_color')}
             />
             <ContrastNote color={v.primary_color} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput label="Support e-mail (optional)" type="email" {...field('support_email')} />
-              <TextInput label="Support phone (optional)" type="tel" {...field('support_phone')} />
-              <TextInput label="Website (optional)" type="url" placeholder="https://" {...field('website')} />
+              <TextInput label={t`Support e-mail (optional)`} type="email" {...field('support_email')} />
+              <TextInput label={t`Support phone (optional)`} type="tel" {...field('support_phone')} />
+              <TextInput
+                label={t`Website (optional)`}
+                type="url"
+                placeholder="https://"
+                {...field('website')}
+              />
             </SimpleGrid>
             <Title order={3} fz="md">
-              Warehouse address
+              <Trans>Warehouse address</Trans>
             </Title>
             <Text size="sm" c="dimmed" mt={-8}>
-              Where customers ship their parcels (shown with their mailbox number).
+              <Trans>Where customers ship their parcels (shown with their mailbox number).</Trans>
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Address line 1" required {...field('line1')} />
-              <TextInput label="Address line 2 (optional)" {...field('line2')} />
-              <TextInput label="City" required {...field('city')} />
-              <TextInput label="State" required {...field('state')} />
-              <TextInput label="Postal code" required {...field('postal_code')} />
-              <TextInput label="Country" required {...field('country')} />
-              <TextInput label="Warehouse phone (optional)" type="tel" {...field('phone')} />
+              <TextInput label={t`Address line 1`} required {...field('line1')} />
+              <TextInput label={t`Address line 2 (optional)`} {...field('line2')} />
+              <TextInput label={t`City`} required {...field('city')} />
+              <TextInput label={t`State`} required {...field('state')} />
+              <TextInput label={t`Postal code`} required {...field('postal_code')} />
+              <TextInput label={t`Country`} required {...field('country')} />
+              <TextInput label={t`Warehouse phone (optional)`} type="tel" {...field('phone')} />
             </SimpleGrid>
             <Group justify="flex-end" gap="xs" wrap="nowrap">
               <Button variant="default" disabled={!form.isDirty() || busy} onClick={() => form.reset()}>
-                Undo
+                <Trans>Undo</Trans>
               </Button>
               <Button type="submit" loading={busy}>
-                Save branding
+                <Trans>Save branding</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,6 @@
+import '../i18n';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
@@ -11,10 +14,11 @@ const DropArea = lazy(() => import('../../../lib/upload/DropArea'));
 const messageOf = (e: unknown) =>
   e instanceof ApiError
     ? (e.fieldErrors.logo?.join(' ') ?? e.message)
-    : 'Could not reach the server. Try again.';
+    : t`Could not reach the server. Try again.`;
 
 /** The logo: the current one, a drop zone for a new one (PNG, JPEG or WebP), and "Remove logo". */
 export function LogoSection({ branding, calls }: { branding: Branding; calls?: BrandingCalls | undefined }) {
+  const { t } = useLingui();
   const upload = useUploadLogo(calls);
   const remove = useRemoveLogo(calls);
   const [error, setError] = useState<string | null>(null);
@@ -24,14 +28,14 @@ export function LogoSection({ branding, calls }: { branding: Branding; calls?: B
     const [file] = files;
     if (!file) return;
     setError(null);
-    const problem = files.length > 1 ? 'Drop one image' : logoFileProblem(file);
+    const problem = files.length > 1 ? t`Drop one image` : logoFileProblem(file);
     if (problem) {
       setError(problem);
       return;
     }
     upload.mutate(file, {
       onSuccess: () =>
-        notifications.show({ color: 'green', title: 'Logo saved', message: 'New visits show it at once.' }),
+        notifications.show({ color: 'green', title: t`Logo saved`, message: t`New visits show it at once.` }),
       onError: (e) => setError(messageOf(e)),
     });
   };
@@ -41,18 +45,20 @@ export function LogoSection({ branding, calls }: { branding: Branding; calls?: B
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id="brand-logo-heading">
-            Logo
+            <Trans>Logo</Trans>
           </Title>
           <Text size="sm" c="dimmed" id="brand-logo-help">
-            PNG, JPEG or WebP, at least 64 × 64 pixels, 2 MB at most (SVG is not accepted). The header shows
-            it, and the app's icons are made from it.
+            <Trans>
+              PNG, JPEG or WebP, at least 64 × 64 pixels, 2 MB at most (SVG is not accepted). The header shows
+              it, and the app's icons are made from it.
+            </Trans>
           </Text>
         </div>
         <Group gap="md" align="center" wrap="wrap">
           {branding.logo_url ? (
             <Image
               src={branding.logo_url}
-              alt="Current logo"
+              alt={t`Current logo`}
               w={96}
               h={96}
               fit="contain"
@@ -61,7 +67,7 @@ export function LogoSection({ branding, calls }: { branding: Branding; calls?: B
             />
           ) : (
             <Text size="sm" c="dimmed">
-              No logo: the header shows the name, and the icons a parcel in the brand colour.
+              <Trans>No logo: the header shows the name, and the icons a parcel in the brand colour.</Trans>
             </Text>
           )}
           {branding.logo_url ? (
@@ -76,27 +82,33 @@ export function LogoSection({ branding, calls }: { branding: Branding; calls?: B
                   onSuccess: () =>
                     notifications.show({
                       color: 'green',
-                      title: 'Logo removed',
-                      message: 'New visits show the name alone.',
+                      title: t`Logo removed`,
+                      message: t`New visits show the name alone.`,
                     }),
                   onError: (e) => setError(messageOf(e)),
                 });
               }}
             >
-              Remove logo
+              <Trans>Remove logo</Trans>
             </Button>
           ) : null}
         </Group>
-        <Suspense fallback={<Text size="sm">Loading…</Text>}>
+        <Suspense
+          fallback={
+            <Text size="sm">
+              <Trans>Loading…</Trans>
+            </Text>
+          }
+        >
           <DropArea
             inputId="brand-logo-file"
-            label="Logo file"
+            label={t`Logo file`}
             describedBy="brand-logo-help"
             disabled={busy}
             onFiles={onFiles}
             accept={LOGO_ACCEPT}
             multiple={false}
-            chooseLabel={upload.isPending ? 'Uploading…' : 'Choose a logo'}
+            chooseLabel={upload.isPending ? t`Uploading…` : t`Choose a logo`}
           />
         </Suspense>
         {error ? (

@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +13,7 @@ import { LoadingRows, QueryStates } from '../../../components/QueryStates';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/money/money';
 import { closeoutQueryOptions, localTimeZone, localToday } from '../api';
-import { METHOD_LABELS, plural } from '../labels';
+import { METHOD_LABELS } from '../labels';
 
 type Payments = CloseoutData['payments'];
 type Payment = Payments['items'][number];
@@ -28,14 +31,15 @@ export function Closeout({
   date: string | undefined;
   onDate: (date: string | undefined) => void;
 }) {
-  usePageTitle('Counter close-out');
+  const { t } = useLingui();
+  usePageTitle(t`Counter close-out`);
   const today = localToday();
   const day = date ?? today;
   const query = useQuery(closeoutQueryOptions({ date: day, tz: localTimeZone() }));
   return (
     <Stack gap="lg">
       <DateField
-        label="Day"
+        label={t`Day`}
         value={day}
         maxDate={today}
         required
@@ -44,8 +48,8 @@ export function Closeout({
       />
       <QueryStates
         query={query}
-        loading={<LoadingRows label="Loading the close-out" count={3} h={90} />}
-        errorTitle="The close-out could not be loaded"
+        loading={<LoadingRows label={t`Loading the close-out`} count={3} h={90} />}
+        errorTitle={t`The close-out could not be loaded`}
         isEmpty={() => false}
         empty={null}
       >
@@ -95,30 +99,32 @@ function ListPart<T>({
 }
 
 function CloseoutReport({ c }: { c: CloseoutData }) {
+  const { t } = useLingui();
   const money = (cents: number) => formatAmount(cents, c.currency);
+  const draft = t`Draft`;
   const byMethod: Column<Payments['by_method'][number]>[] = [
-    { header: 'Method', cell: (m) => METHOD_LABELS[m.method] },
-    { header: 'Payments', align: 'right', cell: (m) => m.count },
-    { header: 'Total', align: 'right', nowrap: true, cell: (m) => money(m.total_cents) },
+    { header: msg`Method`, cell: (m) => METHOD_LABELS[m.method] },
+    { header: msg`Payments`, align: 'right', cell: (m) => m.count },
+    { header: msg`Total`, align: 'right', nowrap: true, cell: (m) => money(m.total_cents) },
   ];
   const byStaff: Column<Payments['by_staff'][number]>[] = [
-    { header: 'Staff', cell: (s) => s.name },
+    { header: msg`Staff`, cell: (s) => s.name },
     {
-      header: 'By method',
+      header: msg`By method`,
       cell: (s) =>
         s.by_method
           .filter((m) => m.count > 0)
           .map((m) => `${METHOD_LABELS[m.method]} ${money(m.total_cents)}`)
           .join(' · '),
     },
-    { header: 'Payments', align: 'right', cell: (s) => s.count },
-    { header: 'Total', align: 'right', nowrap: true, cell: (s) => money(s.total_cents) },
+    { header: msg`Payments`, align: 'right', cell: (s) => s.count },
+    { header: msg`Total`, align: 'right', nowrap: true, cell: (s) => money(s.total_cents) },
   ];
   const method = (p: Payment) => `${METHOD_LABELS[p.method]}${p.reference ? ` · ${p.reference}` : ''}`;
   const payments: Column<Payment>[] = [
-    { header: 'Time', nowrap: true, cell: (p) => formatDateTime(p.created_at) },
+    { header: msg`Time`, nowrap: true, cell: (p) => formatDateTime(p.created_at) },
     {
-      header: 'Invoice',
+      header: msg`Invoice`,
       nowrap: true,
       cell: (p) => (
         <Anchor
@@ -126,34 +132,38 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
             <Link to="/admin/invoice/preview/$id" params={{ id: p.invoice_id }} {...props} />
           )}
         >
-          {p.invoice_number ?? 'Draft'}
+          {p.invoice_number ?? draft}
         </Anchor>
       ),
     },
-    { header: 'Customer', cell: (p) => who(p.customer) },
-    { header: 'Method', cell: method },
-    { header: 'Taken by', cell: (p) => p.recorded_by ?? '—' },
-    { header: 'Amount', align: 'right', nowrap: true, cell: (p) => money(p.amount_cents) },
+    { header: msg`Customer`, cell: (p) => who(p.customer) },
+    { header: msg`Method`, cell: method },
+    { header: msg`Taken by`, cell: (p) => p.recorded_by ?? '—' },
+    { header: msg`Amount`, align: 'right', nowrap: true, cell: (p) => money(p.amount_cents) },
   ];
   const reversals: Column<Reversal>[] = [
     {
-      header: 'Reversed',
-      cell: (r) => `${formatDateTime(r.reversed_at)}${r.reversed_by ? ` by ${r.reversed_by}` : ''}`,
+      header: msg`Reversed`,
+      cell: (r) => {
+        const at = formatDateTime(r.reversed_at);
+        const by = r.reversed_by;
+        return by ? t`${at} by ${by}` : at;
+      },
     },
-    { header: 'Invoice', nowrap: true, cell: (r) => r.invoice_number ?? '—' },
-    { header: 'Customer', cell: (r) => who(r.customer) },
-    { header: 'Method', cell: (r) => METHOD_LABELS[r.method] },
-    { header: 'Reason', cell: (r) => r.reason },
-    { header: 'Amount', align: 'right', nowrap: true, cell: (r) => money(r.amount_cents) },
+    { header: msg`Invoice`, nowrap: true, cell: (r) => r.invoice_number ?? '—' },
+    { header: msg`Customer`, cell: (r) => who(r.customer) },
+    { header: msg`Method`, cell: (r) => METHOD_LABELS[r.method] },
+    { header: msg`Reason`, cell: (r) => r.reason },
+    { header: msg`Amount`, align: 'right', nowrap: true, cell: (r) => money(r.amount_cents) },
   ];
   const collected = (r: Release) => `${r.collected_by} (${r.id_type})`;
   const releases: Column<Release>[] = [
-    { header: 'Time', nowrap: true, cell: (r) => formatDateTime(r.released_at) },
-    { header: 'Tracking number', cell: (r) => r.tracking_number },
-    { header: 'Customer', cell: (r) => who(r.customer) },
-    { header: 'Collected by', cell: collected },
-    { header: 'Released by', cell: (r) => r.released_by ?? '—' },
-    { header: 'Override', cell: (r) => r.override_reason ?? '—' },
+    { header: msg`Time`, nowrap: true, cell: (r) => formatDateTime(r.released_at) },
+    { header: msg`Tracking number`, cell: (r) => r.tracking_number },
+    { header: msg`Customer`, cell: (r) => who(r.customer) },
+    { header: msg`Collected by`, cell: collected },
+    { header: msg`Released by`, cell: (r) => r.released_by ?? '—' },
+    { header: msg`Override`, cell: (r) => r.override_reason ?? '—' },
   ];
   /** A phone's card: what it is and its amount on one line, then the rest. */
   const card = (title: string, amount: string, rest: string) => (
@@ -172,30 +182,31 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
     </Stack>
   );
 
+  const overrides = c.releases.with_override;
   return (
     <Stack gap="lg" data-testid="closeout">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <Stat
-          label="Payments taken"
+          label={t`Payments taken`}
           value={money(c.payments.total_cents)}
-          sub={plural(c.payments.count, 'payment')}
+          sub={plural(c.payments.count, { one: '# payment', other: '# payments' })}
         />
         <Stat
-          label="Reversed"
+          label={t`Reversed`}
           value={money(c.reversals.total_cents)}
-          sub={plural(c.reversals.count, 'reversal')}
+          sub={plural(c.reversals.count, { one: '# reversal', other: '# reversals' })}
         />
         <Stat
-          label="Parcels released"
+          label={t`Parcels released`}
           value={String(c.releases.count)}
-          sub={`${c.releases.with_override} on an override`}
+          sub={t`${overrides} on an override`}
         />
       </SimpleGrid>
 
-      <Part id="closeout-methods" title="Payments by method" none={null}>
+      <Part id="closeout-methods" title={t`Payments by method`} none={null}>
         <DataTable
-          label="Payments by method"
-          regionLabel="Payments by method"
+          label={t`Payments by method`}
+          regionLabel={t`Payments by method`}
           rows={c.payments.by_method}
           rowKey={(m) => m.method}
           columns={byMethod}
@@ -203,11 +214,13 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
           rowProps={(m) => ({ 'data-method': m.method })}
           footer={
             <Table.Tr>
-              <Table.Th>All methods</Table.Th>
-              <Table.Td ta="right" fw={700}>
+              <Table.Th>
+                <Trans>All methods</Trans>
+              </Table.Th>
+              <Table.Td ta="end" fw={700}>
                 {c.payments.count}
               </Table.Td>
-              <Table.Td ta="right" fw={700}>
+              <Table.Td ta="end" fw={700}>
                 {money(c.payments.total_cents)}
               </Table.Td>
             </Table.Tr>
@@ -217,8 +230,8 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
 
       <ListPart
         id="closeout-staff"
-        label="Payments by staff"
-        none="No payments that day."
+        label={t`Payments by staff`}
+        none={t`No payments that day.`}
         rows={c.payments.by_staff}
         rowKey={(s) => s.staff_id ?? 'none'}
         columns={byStaff}
@@ -227,15 +240,15 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
 
       <ListPart
         id="closeout-payments"
-        label="Payments"
-        none="No payments that day."
+        label={t`Payments`}
+        none={t`No payments that day.`}
         rows={c.payments.items}
         rowKey={(p) => p.id}
         columns={payments}
         minWidth={720}
         card={(p) =>
           card(
-            `${p.invoice_number ?? 'Draft'} · ${method(p)}`,
+            `${p.invoice_number ?? draft} · ${method(p)}`,
             money(p.amount_cents),
             `${who(p.customer)} · ${formatDateTime(p.created_at)} · ${p.recorded_by ?? '—'}`,
           )
@@ -244,8 +257,8 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
 
       <ListPart
         id="closeout-reversals"
-        label="Reversals"
-        none="No payment reversed that day."
+        label={t`Reversals`}
+        none={t`No payment reversed that day.`}
         rows={c.reversals.items}
         rowKey={(r) => r.id}
         columns={reversals}
@@ -261,8 +274,8 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
 
       <ListPart
         id="closeout-releases"
-        label="Parcels released"
-        none="No parcel released that day."
+        label={t`Parcels released`}
+        none={t`No parcel released that day.`}
         rows={c.releases.items}
         rowKey={(r) => r.package_id}
         columns={releases}
@@ -271,7 +284,7 @@ function CloseoutReport({ c }: { c: CloseoutData }) {
           card(
             r.tracking_number,
             formatDateTime(r.released_at),
-            `${who(r.customer)} · ${collected(r)}${r.override_reason ? ` · override: ${r.override_reason}` : ''}`,
+            `${who(r.customer)} · ${collected(r)}${r.override_reason ? t` · override: ${r.override_reason}` : ''}`,
           )
         }
       />

@@ -1,3 +1,6 @@
+import '../i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CounterLookup, CounterPackage } from '../../../../contract/counter';
@@ -6,7 +9,6 @@ import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/money/money';
 import type { RenderPayment } from '../api';
-import { plural } from '../labels';
 import { OpenInvoices } from './OpenInvoices';
 import { Parcels } from './Parcels';
 import { People } from './People';
@@ -14,6 +16,7 @@ import { ReleaseForm } from './ReleaseForm';
 
 /** Who is at the desk, and what they owe. */
 function CustomerCard({ data }: { data: CounterLookup }) {
+  const { t } = useLingui();
   const { customer } = data;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="counter-customer">
@@ -31,13 +34,13 @@ function CustomerCard({ data }: { data: CounterLookup }) {
           </Text>
           {!customer.is_active && (
             <ToneBadge tone="red" mt={4}>
-              Account inactive
+              {t`Account inactive`}
             </ToneBadge>
           )}
         </div>
-        <div style={{ textAlign: 'right' }}>
+        <div style={{ textAlign: 'end' }}>
           <Text size="sm" c="dimmed">
-            Balance due
+            <Trans>Balance due</Trans>
           </Text>
           <Text fz={28} fw={700} data-testid="balance-due" aria-live="polite">
             {formatAmount(data.balance_due_cents, data.currency)}
@@ -50,13 +53,16 @@ function CustomerCard({ data }: { data: CounterLookup }) {
 
 /** A scanned label whose parcel is not at the counter: why it is not listed. */
 function Scanned({ data }: { data: CounterLookup }) {
+  const { t } = useLingui();
   const s = data.scanned;
   if (!s || s.at_counter) return null;
+  const tracking = s.tracking_number;
+  const status = s.status_name;
   return (
-    <Alert color="orange" variant="light" title={`Scanned ${s.tracking_number}: not at the counter`}>
+    <Alert color="orange" variant="light" title={t`Scanned ${tracking}: not at the counter`}>
       {s.released
-        ? `Already collected by ${s.released.collected_by} on ${formatDateTime(s.released.at)}.`
-        : `Its status is ${s.status_name}: it cannot be released until it is ready for pickup.`}
+        ? t`Already collected by ${s.released.collected_by} on ${formatDateTime(s.released.at)}.`
+        : t`Its status is ${status}: it cannot be released until it is ready for pickup.`}
     </Alert>
   );
 }
@@ -73,6 +79,7 @@ export function CustomerAtCounter({
   onReleased: () => void;
   onPaymentClosed: () => void;
 }) {
+  const { t } = useLingui();
   const { packages } = data;
   // A scanned parcel at the counter is the one handed over, a pickup pass its own parcels; a mailbox lookup hands
   // over everything waiting.
@@ -97,21 +104,24 @@ export function CustomerAtCounter({
         <Alert
           color="blue"
           variant="light"
-          title={`Pickup pass ${data.pass.code}`}
+          title={t`Pickup pass ${data.pass.code}`}
           data-testid="counter-pass"
         >
           {data.pass.authorized_person_id
-            ? `Presented for ${data.pass.holder_name} (authorized person): check their photo ID.`
-            : `The customer's own pass.`}{' '}
-          {`It covers ${plural(data.pass.package_ids.length, 'parcel')} still at the counter, selected below.`}
+            ? t`Presented for ${data.pass.holder_name} (authorized person): check their photo ID.`
+            : t`The customer's own pass.`}{' '}
+          {plural(data.pass.package_ids.length, {
+            one: 'It covers # parcel still at the counter, selected below.',
+            other: 'It covers # parcels still at the counter, selected below.',
+          })}
         </Alert>
       )}
       <Parcels
         packages={packages}
         selection={{
           ...selection,
-          label: (p) => `Select ${p.tracking_number}`,
-          allLabel: 'Select all parcels',
+          label: (p) => t`Select ${p.tracking_number}`,
+          allLabel: t`Select all parcels`,
         }}
       />
       <OpenInvoices

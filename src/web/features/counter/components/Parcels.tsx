@@ -1,22 +1,30 @@
+import '../i18n';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { CounterPackage } from '../../../../contract/counter';
 import { type Column, ListRows, type RowSelection } from '../../../components/list';
 import { ToneBadge } from '../../../components/ToneBadge';
 import { formatWeight } from '../../../lib/format';
-import { BILLING_LABELS, BILLING_TONES, plural } from '../labels';
+import { BILLING_LABELS, BILLING_TONES } from '../labels';
 
-const weightOf = (p: CounterPackage) =>
-  `${formatWeight(p.weight)}${p.pieces > 1 ? ` · ${p.pieces} pcs` : ''}`;
+// Called while rendering: the global i18n speaks the reader's language.
+const weightOf = (p: CounterPackage) => {
+  const weight = formatWeight(p.weight);
+  const pieces = p.pieces;
+  return pieces > 1 ? t`${weight} · ${pieces} pcs` : weight;
+};
 
 /** Paid, unpaid or not billed, and on which invoice: the number stays whole. */
 function Billing({ p }: { p: CounterPackage }) {
+  const { i18n } = useLingui();
   return (
     <Group gap={6} wrap="nowrap">
       <ToneBadge tone={BILLING_TONES[p.billing]} data-billing={p.billing} flex="none">
-        {BILLING_LABELS[p.billing]}
+        {i18n._(BILLING_LABELS[p.billing])}
       </ToneBadge>
       {p.invoice?.number && (
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="xs" c="dimmed" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
           {p.invoice.number}
         </Text>
       )}
@@ -26,14 +34,14 @@ function Billing({ p }: { p: CounterPackage }) {
 
 const columns: Column<CounterPackage>[] = [
   {
-    header: 'Tracking number',
+    header: msg`Tracking number`,
     cell: (p) => p.tracking_number,
     td: () => ({ fw: 600, style: { overflowWrap: 'anywhere' } }),
   },
-  { header: 'Description', cell: (p) => p.description || '—' },
-  { header: 'Weight', nowrap: true, cell: weightOf },
-  { header: 'Status', cell: (p) => p.status_name },
-  { header: 'Billing', cell: (p) => <Billing p={p} /> },
+  { header: msg`Description`, cell: (p) => p.description || '—' },
+  { header: msg`Weight`, nowrap: true, cell: weightOf },
+  { header: msg`Status`, cell: (p) => p.status_name },
+  { header: msg`Billing`, cell: (p) => <Billing p={p} /> },
 ];
 
 /** A phone: the tracking number, whether it is paid (and on which invoice), then what it is. */
@@ -59,29 +67,35 @@ export function Parcels({
   packages: CounterPackage[];
   selection: RowSelection<CounterPackage>;
 }) {
+  const { t: tr } = useLingui();
   const n = packages.filter(selection.isSelected).length;
+  const total = packages.length;
   return (
     <section>
       <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} fz="lg" id="counter-parcels">
-          Parcels at the branch
+          <Trans>Parcels at the branch</Trans>
         </Title>
         <Text size="sm" aria-live="polite" data-testid="parcels-selected">
-          {packages.length === 0 ? 'None waiting' : `${n} of ${plural(packages.length, 'parcel')} selected`}
+          {total === 0
+            ? tr`None waiting`
+            : plural(total, { one: `${n} of # parcel selected`, other: `${n} of # parcels selected` })}
         </Text>
       </Group>
       {packages.length === 0 ? (
-        <Text c="dimmed">Nothing waiting for this customer at the branch.</Text>
+        <Text c="dimmed">
+          <Trans>Nothing waiting for this customer at the branch.</Trans>
+        </Text>
       ) : (
         <ListRows
-          label="Parcels at the branch"
+          label={tr`Parcels at the branch`}
           rows={packages}
           rowKey={(p) => p.id}
           columns={columns}
           card={(p) => <ParcelCard p={p} />}
           table={{
             minWidth: 640,
-            regionLabel: 'Parcels at the branch',
+            regionLabel: tr`Parcels at the branch`,
             rowProps: (p) => ({ 'data-tracking': p.tracking_number }),
           }}
           selection={selection}

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans } from '@lingui/react/macro';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { CounterLookup } from '../../../../contract/counter';
 
@@ -6,10 +8,12 @@ export function People({ data }: { data: CounterLookup }) {
   return (
     <section aria-labelledby="counter-people">
       <Title order={2} fz="lg" id="counter-people" mb="xs">
-        Authorized persons
+        <Trans>Authorized persons</Trans>
       </Title>
       {data.authorized_persons.length === 0 ? (
-        <Text c="dimmed">None: only {data.customer.name} may collect.</Text>
+        <Text c="dimmed">
+          <Trans>None: only {data.customer.name} may collect.</Trans>
+        </Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {data.authorized_persons.map((p) => (
@@ -20,7 +24,10 @@ export function People({ data }: { data: CounterLookup }) {
                 {p.phone ? ` · ${p.phone}` : ''}
               </Text>
               <Text size="sm">
-                {p.identification.name}: <span style={{ fontFamily: 'monospace' }}>{p.id_number}</span>
+                {p.identification.name}:{' '}
+                <span dir="ltr" style={{ fontFamily: 'monospace' }}>
+                  {p.id_number}
+                </span>
               </Text>
             </Paper>
           ))}

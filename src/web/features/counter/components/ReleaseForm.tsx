@@ -1,3 +1,6 @@
+import '../i18n';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +13,7 @@ import { idempotencyKeys } from '../../../lib/api';
 import { identificationsQueryOptions } from '../../../lib/reference/api';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useReleaseParcels } from '../hooks';
-import { BILLING_LABELS, plural } from '../labels';
+import { BILLING_LABELS } from '../labels';
 
 interface ReleaseValues {
   /** '' = the customer in person; else one of their authorized persons. */
@@ -35,6 +38,7 @@ export function ReleaseForm({
   selected: CounterPackage[];
   onReleased: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const ids = useQuery(identificationsQueryOptions());
   // One key per body: a retry after a lost reply never releases twice; a changed body is a new release.
   const keys = useRef(idempotencyKeys()).current;
@@ -53,15 +57,15 @@ export function ReleaseForm({
       override_reason: '',
     },
     validate: {
-      identification_id: (v) => (v ? null : 'Choose the type of ID'),
+      identification_id: (v) => (v ? null : t`Choose the type of ID`),
       id_number: (v) =>
         v.trim().length < 3
-          ? 'Enter the ID number'
+          ? t`Enter the ID number`
           : !ID_NUMBER.test(v.trim())
-            ? 'Use letters, digits, spaces and dashes'
+            ? t`Use letters, digits, spaces and dashes`
             : null,
       override_reason: (v) =>
-        needsReason && !v.trim() ? 'Say why these parcels leave without payment' : null,
+        needsReason && !v.trim() ? t`Say why these parcels leave without payment` : null,
     },
   });
 
@@ -77,18 +81,25 @@ export function ReleaseForm({
     send: (body) => release.mutateAsync({ body, key: keys.keyFor(body) }),
     onSent: (r) => {
       keys.reset();
+      const collector = r.collected_by;
       notifications.show({
         color: 'green',
-        title: `${plural(r.released.length, 'parcel')} released to ${r.collected_by}`,
-        message: `${r.id_type} ${r.id_number_masked}${r.overridden ? ` · ${r.overridden} unpaid, on override` : ''}`,
+        title: plural(r.released.length, {
+          one: `# parcel released to ${collector}`,
+          other: `# parcels released to ${collector}`,
+        }),
+        message: `${r.id_type} ${r.id_number_masked}${r.overridden ? t` · ${r.overridden} unpaid, on override` : ''}`,
       });
       form.reset();
       onReleased();
     },
-    failure: 'The parcels were not released. Please try again.',
+    failure: t`The parcels were not released. Please try again.`,
   });
 
   const people = data.authorized_persons;
+  const unpaidList = unpaid
+    .map((p) => `${p.tracking_number} (${i18n._(BILLING_LABELS[p.billing]).toLowerCase()})`)
+    .join(', ');
   const idOptions = useMemo(
     () => (ids.data ?? []).map((i) => ({ value: String(i.id), label: i.name })),
     [ids.data],
@@ -107,24 +118,28 @@ export function ReleaseForm({
       <form ref={submission.formRef} onSubmit={submission.onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg" id="counter-release">
-            Release
+            <Trans>Release</Trans>
           </Title>
           <Radio.Group
-            label="Who collects"
+            label={t`Who collects`}
             value={form.values.authorized_person_id}
             onChange={chooseCollector}
             error={form.errors.authorized_person_id}
           >
             <Stack gap={6} mt={4}>
-              <Radio value="" label={`${data.customer.name} (the customer)`} />
+              <Radio value="" label={t`${data.customer.name} (the customer)`} />
               {people.map((p) => (
-                <Radio key={p.id} value={p.id} label={`${p.full_name} (${p.relationship || 'authorized'})`} />
+                <Radio
+                  key={p.id}
+                  value={p.id}
+                  label={`${p.full_name} (${p.relationship || t`authorized`})`}
+                />
               ))}
             </Stack>
           </Radio.Group>
           <Select
-            label="ID type"
-            placeholder={ids.isPending ? 'Loading…' : 'Choose a type'}
+            label={t`ID type`}
+            placeholder={ids.isPending ? t`Loading…` : t`Choose a type`}
             required
             data={idOptions}
             allowDeselect={false}
@@ -133,8 +148,8 @@ export function ReleaseForm({
             {...form.getInputProps('identification_id')}
           />
           <TextInput
-            label="ID number"
-            description="As printed on the ID shown at the desk"
+            label={t`ID number`}
+            description={t`As printed on the ID shown at the desk`}
             required
             autoComplete="off"
             autoCapitalize="characters"
@@ -145,10 +160,8 @@ export function ReleaseForm({
           />
           {needsReason && (
             <Textarea
-              label="Override reason"
-              description={`Not paid: ${unpaid
-                .map((p) => `${p.tracking_number} (${BILLING_LABELS[p.billing].toLowerCase()})`)
-                .join(', ')}. Say why they leave without payment.`}
+              label={t`Override reason`}
+              description={t`Not paid: ${unpaidList}. Say why they leave without payment.`}
               required
               maxLength={500}
               rows={2}
@@ -156,10 +169,10 @@ export function ReleaseForm({
               {...form.getInputProps('override_reason')}
             />
           )}
-          <FormErrorAlert title="Not released" error={submission.formError} />
+          <FormErrorAlert title={t`Not released`} error={submission.formError} />
           {selected.length === 0 && (
             <Text size="sm" c="dimmed">
-              Select the parcels to hand over.
+              <Trans>Select the parcels to hand over.</Trans>
             </Text>
           )}
           <Button
@@ -168,7 +181,9 @@ export function ReleaseForm({
             disabled={selected.length === 0}
             leftSection={<IconPackageExport size={18} aria-hidden />}
           >
-            {selected.length === 0 ? 'Release' : `Release ${plural(selected.length, 'parcel')}`}
+            {selected.length === 0
+              ? t`Release`
+              : plural(selected.length, { one: 'Release # parcel', other: 'Release # parcels' })}
           </Button>
         </Stack>
       </form>

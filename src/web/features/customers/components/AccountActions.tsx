@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,37 +12,40 @@ import { useSession } from '../../../lib/session/use-session';
 import type { AccountAction } from '../api';
 import { useAccountAction } from '../hooks';
 
-const ACTIONS: Record<AccountAction, { label: string; confirm: string; done: string }> = {
+const ACTIONS: Record<
+  AccountAction,
+  { label: MessageDescriptor; confirm: MessageDescriptor; done: MessageDescriptor }
+> = {
   verify: {
-    label: 'Verify email',
-    confirm: 'Mark this email as verified? Do this only when you know the customer owns the address.',
-    done: 'Email verified',
+    label: msg`Verify email`,
+    confirm: msg`Mark this email as verified? Do this only when you know the customer owns the address.`,
+    done: msg`Email verified`,
   },
   resendVerification: {
-    label: 'Resend verification email',
-    confirm: 'Send the customer a new verification link?',
-    done: 'Verification email sent',
+    label: msg`Resend verification email`,
+    confirm: msg`Send the customer a new verification link?`,
+    done: msg`Verification email sent`,
   },
   deactivate: {
-    label: 'Deactivate',
-    confirm:
-      'Deactivate this account? The customer is signed out everywhere and cannot sign in until reactivated.',
-    done: 'Account deactivated',
+    label: msg`Deactivate`,
+    confirm: msg`Deactivate this account? The customer is signed out everywhere and cannot sign in until reactivated.`,
+    done: msg`Account deactivated`,
   },
   reactivate: {
-    label: 'Reactivate',
-    confirm: 'Reactivate this account? The customer can sign in again.',
-    done: 'Account reactivated',
+    label: msg`Reactivate`,
+    confirm: msg`Reactivate this account? The customer can sign in again.`,
+    done: msg`Account reactivated`,
   },
   passwordReset: {
-    label: 'Send password reset',
-    confirm: 'Email the customer a link to choose a new password?',
-    done: 'Password reset email sent',
+    label: msg`Send password reset`,
+    confirm: msg`Email the customer a link to choose a new password?`,
+    done: msg`Password reset email sent`,
   },
 };
 
 /** What staff may do with the account, each after a confirmation; admins may change another user's role. */
 export function AccountActions({ c }: { c: CustomerDetail['profile'] }) {
+  const { t, i18n } = useLingui();
   const session = useSession();
   const run = useAccountAction(c.id);
   const [pending, setPending] = useState<AccountAction | 'role' | null>(null);
@@ -51,15 +58,15 @@ export function AccountActions({ c }: { c: CustomerDetail['profile'] }) {
           color: 'green',
           message:
             pending === 'role'
-              ? 'Role changed'
+              ? t`Role changed`
               : r.alreadyVerified
-                ? 'The email is already verified'
-                : ACTIONS[pending].done,
+                ? t`The email is already verified`
+                : i18n._(ACTIONS[pending].done),
         });
         setPending(null);
       },
       onError: (e) =>
-        notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(e) }),
+        notifications.show({ color: 'red', title: t`That did not work`, message: errorMessage(e) }),
     });
   };
   const visible: AccountAction[] = [
@@ -67,7 +74,15 @@ export function AccountActions({ c }: { c: CustomerDetail['profile'] }) {
     c.is_active ? 'deactivate' : 'reactivate',
     'passwordReset',
   ];
-  const title = pending === 'role' ? 'Change role' : pending ? ACTIONS[pending].label : '';
+  const title = pending === 'role' ? t`Change role` : pending ? i18n._(ACTIONS[pending].label) : '';
+  const name = c.name;
+  // One sentence per role, so each language can say "make someone a customer/staff member/admin" its own way.
+  const roleQuestion =
+    role === 'customer'
+      ? t`Make ${name} a customer? Their sessions end, so the next sign-in carries the new role.`
+      : role === 'admin'
+        ? t`Make ${name} a member of admin? Their sessions end, so the next sign-in carries the new role.`
+        : t`Make ${name} a member of staff? Their sessions end, so the next sign-in carries the new role.`;
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -80,53 +95,47 @@ export function AccountActions({ c }: { c: CustomerDetail['profile'] }) {
             onClick={() => setPending(a)}
             mih={44}
           >
-            {ACTIONS[a].label}
+            {i18n._(ACTIONS[a].label)}
           </Button>
         ))}
       </Group>
       {session.role === 'admin' && session.userId !== c.id && (
         <Group gap="sm" align="flex-end">
           <Select
-            label="Role"
+            label={t`Role`}
             w={180}
             allowDeselect={false}
             data={[
-              { value: 'customer', label: 'Customer' },
-              { value: 'staff', label: 'Staff' },
-              { value: 'admin', label: 'Admin' },
+              { value: 'customer', label: t`Customer` },
+              { value: 'staff', label: t`Staff` },
+              { value: 'admin', label: t`Admin` },
             ]}
             value={role}
             onChange={setRole}
           />
           <Button variant="light" disabled={role === c.role} onClick={() => setPending('role')} mih={44}>
-            Change role
+            {t`Change role`}
           </Button>
         </Group>
       )}
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
         title={title}
       >
         <Stack gap="md">
-          <Text>
-            {pending === 'role'
-              ? `Make ${c.name} ${role === 'customer' ? 'a customer' : `a member of ${role}`}? Their sessions end, so the next sign-in carries the new role.`
-              : pending
-                ? ACTIONS[pending].confirm
-                : ''}
-          </Text>
+          <Text>{pending === 'role' ? roleQuestion : pending ? i18n._(ACTIONS[pending].confirm) : ''}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setPending(null)} disabled={run.isPending}>
-              Cancel
+              {t`Cancel`}
             </Button>
             <Button
               color={pending === 'deactivate' ? 'red.9' : undefined}
               loading={run.isPending}
               onClick={confirm}
             >
-              {title || 'Confirm'}
+              {title || t`Confirm`}
             </Button>
           </Group>
         </Stack>

@@ -1,12 +1,17 @@
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { INVOICE_STATUS_LABELS } from '../../../../contract/constants';
 import type { CustomerDetail } from '../../../../contract/customers';
+import { formatDecimal } from '../../../../contract/format';
 import { type Column, DataTable } from '../../../components/list';
 import { NotificationPreferencesGrid } from '../../../components/NotificationPreferencesGrid';
 import { RecordSection as Section } from '../../../components/RecordSection';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useWords, type Words } from '../../../lib/i18n/text';
 import { formatAmount } from '../../../lib/money/money';
 
 /** One part of the record: a card with its heading (shared with the other record pages). */
@@ -14,13 +19,14 @@ export { Section };
 
 /** Statuses as the invoice and pre-alert screens name them. */
 const INVOICE_STATUS: Record<string, string> = INVOICE_STATUS_LABELS;
-const PREALERT_STATUS: Record<string, string> = {
-  pending: 'Pending',
-  matched: 'Matched',
-  cancelled: 'Cancelled',
+const PREALERT_STATUS: Record<string, Words> = {
+  pending: msg`Pending`,
+  matched: msg`Matched`,
+  cancelled: msg`Cancelled`,
 };
 
 export function Profile({ c }: { c: CustomerDetail['profile'] }) {
+  const { t } = useLingui();
   const field = (label: string, value: ReactNode) => (
     <div>
       <Text size="sm" c="dimmed">
@@ -31,28 +37,31 @@ export function Profile({ c }: { c: CustomerDetail['profile'] }) {
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-      {field('Mailbox', c.mailbox_number)}
-      {field('Email', c.email)}
-      {field('Phone', c.phone)}
-      {field('Address', [c.address, c.parish].filter(Boolean).join(', '))}
-      {field('TRN', c.trn)}
-      {field('Joined', formatDate(c.created_at))}
+      {field(t`Mailbox`, c.mailbox_number ? <bdi>{c.mailbox_number}</bdi> : null)}
+      {field(t`Email`, c.email)}
+      {field(t`Phone`, c.phone ? <bdi>{c.phone}</bdi> : null)}
+      {field(t`Address`, [c.address, c.parish].filter(Boolean).join(', '))}
+      {field(t`TRN`, c.trn)}
+      {field(t`Joined`, formatDate(c.created_at))}
     </SimpleGrid>
   );
 }
 
 /** What the customer chose to be told and how: staff see it (to answer "why was I not told?"), only they change it. */
 export function Preferences({ d }: { d: CustomerDetail }) {
+  const { t } = useLingui();
   return (
     <>
       <Text size="sm" c="dimmed" mb="xs">
-        {d.push_devices === 0
-          ? 'No device gets push notifications.'
-          : `Push goes to ${d.push_devices} device${d.push_devices === 1 ? '' : 's'}.`}{' '}
-        Only the customer can change these, on their profile.
+        {d.push_devices === 0 ? (
+          <Trans>No device gets push notifications.</Trans>
+        ) : (
+          <Plural value={d.push_devices} one="Push goes to # device." other="Push goes to # devices." />
+        )}{' '}
+        <Trans>Only the customer can change these, on their profile.</Trans>
       </Text>
       <NotificationPreferencesGrid
-        caption="The customer's notification choices"
+        caption={t`The customer's notification choices`}
         values={d.notification_preferences}
       />
     </>
@@ -70,7 +79,7 @@ function Rows<T>({
   rows: T[];
   empty: string;
   /** Each column's header and cell. */
-  columns: [header: string, cell: (row: T) => ReactNode][];
+  columns: [header: Words, cell: (row: T) => ReactNode][];
 }) {
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   // Read-only rows in the server's order: their position is their identity.
@@ -87,89 +96,92 @@ function Rows<T>({
 
 /** The customer's recent activity: packages, pre-alerts, invoices, points, who may collect, what they were told. */
 export function Activity({ d }: { d: CustomerDetail }) {
+  const { t } = useLingui();
+  const words = useWords();
+  const balance = d.points.balance;
   return (
     <>
-      <Section title="Packages">
+      <Section title={t`Packages`}>
         <Rows
-          label="Packages"
+          label={t`Packages`}
           rows={d.packages}
-          empty="No packages yet."
+          empty={t`No packages yet.`}
           columns={[
             [
-              'Tracking',
+              msg`Tracking`,
               (p) => (
-                <Anchor component={Link} to={`/admin/packages/${p.id}`}>
+                <Anchor component={Link} to={`/admin/packages/${p.id}`} dir="ltr">
                   {p.tracking_number}
                 </Anchor>
               ),
             ],
-            ['Description', (p) => p.description || '—'],
-            ['Status', (p) => p.status_name],
-            ['Created', (p) => formatDate(p.created_at)],
+            [msg`Description`, (p) => p.description || '—'],
+            [msg`Status`, (p) => p.status_name],
+            [msg`Created`, (p) => formatDate(p.created_at)],
           ]}
         />
       </Section>
-      <Section title="Pre-alerts">
+      <Section title={t`Pre-alerts`}>
         <Rows
-          label="Pre-alerts"
+          label={t`Pre-alerts`}
           rows={d.prealerts}
-          empty="No pre-alerts yet."
+          empty={t`No pre-alerts yet.`}
           columns={[
-            ['Tracking', (p) => p.tracking_number],
-            ['Seller', (p) => p.seller_name],
-            ['Status', (p) => PREALERT_STATUS[p.status] ?? p.status],
-            ['Sent', (p) => formatDate(p.created_at)],
+            [msg`Tracking`, (p) => <bdi>{p.tracking_number}</bdi>],
+            [msg`Seller`, (p) => p.seller_name],
+            [msg`Status`, (p) => words(PREALERT_STATUS[p.status] ?? p.status)],
+            [msg`Sent`, (p) => formatDate(p.created_at)],
           ]}
         />
       </Section>
-      <Section title="Invoices">
+      <Section title={t`Invoices`}>
         <Rows
-          label="Invoices"
+          label={t`Invoices`}
           rows={d.invoices}
-          empty="No invoices yet."
+          empty={t`No invoices yet.`}
           columns={[
-            ['Number', (i) => i.number],
-            ['Status', (i) => INVOICE_STATUS[i.status] ?? i.status],
-            ['Total', (i) => formatAmount(i.total_cents)],
-            ['Created', (i) => formatDate(i.created_at)],
+            [msg`Number`, (i) => <bdi>{i.number}</bdi>],
+            [msg`Status`, (i) => INVOICE_STATUS[i.status] ?? i.status],
+            [msg`Total`, (i) => formatAmount(i.total_cents)],
+            [msg`Created`, (i) => formatDate(i.created_at)],
           ]}
         />
       </Section>
-      <Section title="Points">
+      <Section title={t`Points`}>
         <Text fw={600} mb="xs">
-          Balance: {d.points.balance} points
+          <Plural value={balance} one="Balance: # point" other="Balance: # points" />
         </Text>
         <Rows
-          label="Recent points"
+          label={t`Recent points`}
           rows={d.points.recent}
-          empty="No points yet."
+          empty={t`No points yet.`}
           columns={[
-            ['Date', (e) => formatDate(e.created_at)],
-            ['Reason', (e) => e.reason],
-            ['Points', (e) => String(e.points)],
+            [msg`Date`, (e) => formatDate(e.created_at)],
+            [msg`Reason`, (e) => e.reason],
+            [msg`Points`, (e) => formatDecimal(e.points, 0)],
           ]}
         />
       </Section>
-      <Section title="Authorized persons">
+      <Section title={t`Authorized persons`}>
         <Rows
-          label="Authorized persons"
+          label={t`Authorized persons`}
           rows={d.authorized_persons}
-          empty="Nobody else may collect this customer’s packages."
+          empty={t`Nobody else may collect this customer’s packages.`}
           columns={[
-            ['Name', (a) => a.name],
-            ['Phone', (a) => a.phone],
+            [msg`Name`, (a) => a.name],
+            [msg`Phone`, (a) => <bdi>{a.phone}</bdi>],
           ]}
         />
       </Section>
-      <Section title="Notifications sent">
+      <Section title={t`Notifications sent`}>
         <Rows
-          label="Notifications sent"
+          label={t`Notifications sent`}
           rows={d.notifications}
-          empty="No notifications yet."
+          empty={t`No notifications yet.`}
           columns={[
-            ['Sent', (n) => formatDateTime(n.created_at)],
-            ['Title', (n) => n.title],
-            ['Read', (n) => (n.read ? 'Read' : 'Unread')],
+            [msg`Sent`, (n) => formatDateTime(n.created_at)],
+            [msg`Title`, (n) => n.title],
+            [msg`Read`, (n) => (n.read ? t`Read` : t`Unread`)],
           ]}
         />
       </Section>

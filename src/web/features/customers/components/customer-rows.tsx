@@ -1,26 +1,31 @@
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { CustomerRow } from '../../../../contract/customers';
 import type { Column } from '../../../components/list';
 import { formatDate } from '../../../lib/format';
+import { useRoleLabel } from './roles';
 
 function StateBadges({ c }: { c: CustomerRow }) {
+  const roleLabel = useRoleLabel();
   return (
     // Badges keep their whole word (a narrow column wraps them instead of cutting them).
     <Group gap={4} style={{ flexShrink: 0 }}>
       {!c.email_verified && (
         <Badge color="yellow" variant="light" c="light-dark(#6b4e00, var(--mantine-color-yellow-3))">
-          Unverified
+          <Trans>Unverified</Trans>
         </Badge>
       )}
       {!c.is_active && (
         <Badge color="red" variant="light" c="light-dark(#9c1c1c, var(--mantine-color-red-3))">
-          Deactivated
+          <Trans>Deactivated</Trans>
         </Badge>
       )}
       {c.role !== 'customer' && (
         <Badge color="blue" variant="light">
-          {c.role}
+          {roleLabel(c.role)}
         </Badge>
       )}
     </Group>
@@ -29,7 +34,7 @@ function StateBadges({ c }: { c: CustomerRow }) {
 
 export const customerColumns: Column<CustomerRow>[] = [
   {
-    header: 'Mailbox',
+    header: msg`Mailbox`,
     nowrap: true,
     cell: (c) => (
       <Anchor component={Link} to={`/admin/customers/${c.id}`} fw={600}>
@@ -37,12 +42,12 @@ export const customerColumns: Column<CustomerRow>[] = [
       </Anchor>
     ),
   },
-  { header: 'Name', cell: (c) => c.name },
-  { header: 'Email', cell: (c) => c.email, td: () => ({ style: { overflowWrap: 'anywhere' } }) },
-  { header: 'Phone', nowrap: true, cell: (c) => c.phone || '—' },
-  { header: 'State', cell: (c) => <StateBadges c={c} />, td: () => ({ miw: 120 }) },
-  { header: 'Packages', align: 'right', cell: (c) => c.packages },
-  { header: 'Joined', nowrap: true, cell: (c) => formatDate(c.created_at) },
+  { header: msg`Name`, cell: (c) => c.name },
+  { header: msg`Email`, cell: (c) => c.email, td: () => ({ style: { overflowWrap: 'anywhere' } }) },
+  { header: msg`Phone`, nowrap: true, cell: (c) => c.phone || '—' },
+  { header: msg`State`, cell: (c) => <StateBadges c={c} />, td: () => ({ miw: 120 }) },
+  { header: msg`Packages`, align: 'right', cell: (c) => c.packages },
+  { header: msg`Joined`, nowrap: true, cell: (c) => formatDate(c.created_at) },
 ];
 
 /** On a phone the whole card opens the record. */
@@ -57,7 +62,9 @@ export function CustomerCard({ c }: { c: CustomerRow }) {
       mih={44}
     >
       <Group justify="space-between" wrap="nowrap">
-        <Text fw={700}>{c.mailbox_number}</Text>
+        <Text fw={700} dir="ltr">
+          {c.mailbox_number}
+        </Text>
         <StateBadges c={c} />
       </Group>
       <Text>{c.name}</Text>

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Table.css';
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -30,6 +32,7 @@ function pick(lines: Line[], codes: string[]): Line[] {
 }
 
 function LinesTable({ caption, lines, currency }: { caption: string; lines: Line[]; currency: string }) {
+  const symbol = currencySymbol(currency);
   return (
     // A phone's card is under 300 px wide inside: the two columns fit it, nothing scrolls sideways.
     <ScrollTable label={caption} minWidth={260}>
@@ -37,13 +40,15 @@ function LinesTable({ caption, lines, currency }: { caption: string; lines: Line
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Item</Table.Th>
-            {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Rate
+            <Table.Th scope="col">
+              <Trans>Item</Trans>
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount ({currencySymbol(currency)})
+            {/* Each label already names its rate; on a phone the column only pushes the amounts off screen. */}
+            <Table.Th scope="col" ta="end" visibleFrom="sm">
+              <Trans>Rate</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              <Trans>Amount ({symbol})</Trans>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -55,10 +60,10 @@ function LinesTable({ caption, lines, currency }: { caption: string; lines: Line
                 <Table.Th scope="row" fw={strong ? 700 : 400}>
                   {line.label}
                 </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm" dir="ltr">
                   {lineRate(line.code, line.rate)}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} dir="ltr">
                   {formatAmount(line.amount_cents, currency)}
                 </Table.Td>
               </Table.Tr>
@@ -81,19 +86,33 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
     ...estimate.lines.filter((l) => !known.has(l.code)),
     ...pick(estimate.lines, ['total']),
   ];
+  const { t } = useLingui();
+  const total = formatAmount(estimate.total, currency);
+  const category = estimate.category.name;
+  const usd = formatUsd(estimate.value_usd_cents);
+  const charged = formatWeight(estimate.chargeable_weight_lb);
+  const weighs = formatWeight(estimate.weight_lb);
+  const rounded = Number(estimate.weight_lb) !== Number(estimate.chargeable_weight_lb);
+  const limit = formatUsd(estimate.de_minimis_usd_cents);
+  const rate = formatExchangeRate(estimate.exchange_rate, currency);
+  const day = formatDay(estimate.exchange_rate_date);
+  const duty = formatRate(estimate.rates.duty);
+  const gct = formatRate(estimate.rates.gct);
   return (
     <Card padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id={headingId}>
-            Estimated cost: {formatAmount(estimate.total, currency)}
+            <Trans>
+              Estimated cost: <bdi>{total}</bdi>
+            </Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            {estimate.category.name} · {formatUsd(estimate.value_usd_cents)} ·{' '}
-            {formatWeight(estimate.chargeable_weight_lb)} charged
-            {Number(estimate.weight_lb) !== Number(estimate.chargeable_weight_lb) &&
-              ` (weighs ${formatWeight(estimate.weight_lb)}, rounded up)`}{' '}
-            · by {estimate.shipping_method === 'sea' ? 'sea' : 'air'}
+            <Trans>
+              {category} · {usd} · {charged} charged
+            </Trans>
+            {rounded && ` ${t`(weighs ${weighs}, rounded up)`}`} ·{' '}
+            {estimate.shipping_method === 'sea' ? t`by sea` : t`by air`}
           </Text>
         </div>
 
@@ -102,30 +121,30 @@ export function EstimateResult({ estimate }: { estimate: DutyEstimate }) {
             color="orange"
             variant="light"
             icon={<IconAlertTriangle aria-hidden />}
-            title="Close to the US$100 limit"
+            title={t`Close to the US$100 limit`}
           >
             {estimate.warning}
           </Alert>
         )}
         {estimate.de_minimis_applied && (
           <Text size="sm">
-            Goods worth {formatUsd(estimate.de_minimis_usd_cents)} or less pay no customs charges.
+            <Trans>Goods worth {limit} or less pay no customs charges.</Trans>
           </Text>
         )}
 
-        <LinesTable caption={`What you pay, in ${currency}`} lines={charges} currency={currency} />
+        <LinesTable caption={t`What you pay, in ${currency}`} lines={charges} currency={currency} />
         {basis.length > 0 && (
           <LinesTable
-            caption={`What customs charges are computed on (not paid as such), in ${currency}`}
+            caption={t`What customs charges are computed on (not paid as such), in ${currency}`}
             lines={basis}
             currency={currency}
           />
         )}
 
         <Text size="sm">
-          Exchange rate: {formatExchangeRate(estimate.exchange_rate, currency)} (rate of{' '}
-          {formatDay(estimate.exchange_rate_date)}). Duty {formatRate(estimate.rates.duty)}, GCT{' '}
-          {formatRate(estimate.rates.gct)}.
+          <Trans>
+            Exchange rate: {rate} (rate of {day}). Duty {duty}, GCT {gct}.
+          </Trans>
         </Text>
         {/* The disclaimer says it is an estimate: a title saying so again would only repeat it. */}
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>

@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -6,20 +9,22 @@ import { type Column, ListRows, Pager, useSelection } from '../../../components/
 import { csvHref, invalidCsv } from '../import-csv';
 
 const PAGE = 100;
-const rowsOf = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
 function Customer({ r }: { r: ImportRow }) {
   if (r.customer) return `${r.customer.name} · ${r.customer.mailbox_number}`;
+  const consignee = r.consignee;
   return (
     <Text span c="red.9" size="sm">
-      Unassigned{r.consignee ? ` (${r.consignee})` : ''}
+      {consignee ? <Trans>Unassigned ({consignee})</Trans> : <Trans>Unassigned</Trans>}
     </Text>
   );
 }
 
 function Status({ r }: { r: ImportRow }) {
   return r.valid ? (
-    <Badge color="teal.9">Valid</Badge>
+    <Badge color="teal.9">
+      <Trans>Valid</Trans>
+    </Badge>
   ) : (
     <Text size="sm" c="red.9">
       {r.errors.join('; ')}
@@ -28,14 +33,25 @@ function Status({ r }: { r: ImportRow }) {
 }
 
 const columns: Column<ImportRow>[] = [
-  { header: 'Row', cell: (r) => r.row },
-  { header: 'Tracking number', cell: (r) => r.tracking_number, td: () => ({ ff: 'monospace' }) },
-  { header: 'Customer', cell: (r) => <Customer r={r} /> },
-  { header: 'Pre-alert', cell: (r) => (r.prealert_id ? <Badge color="blue.9">Matches</Badge> : '—') },
-  { header: 'Status', cell: (r) => <Status r={r} /> },
+  { header: msg`Row`, cell: (r) => r.row },
+  { header: msg`Tracking number`, cell: (r) => r.tracking_number, td: () => ({ ff: 'monospace' }) },
+  { header: msg`Customer`, cell: (r) => <Customer r={r} /> },
+  {
+    header: msg`Pre-alert`,
+    cell: (r) =>
+      r.prealert_id ? (
+        <Badge color="blue.9">
+          <Trans>Matches</Trans>
+        </Badge>
+      ) : (
+        '—'
+      ),
+  },
+  { header: msg`Status`, cell: (r) => <Status r={r} /> },
 ];
 
 function RowCard({ r }: { r: ImportRow }) {
+  const { t } = useLingui();
   return (
     <Stack gap={2}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -43,12 +59,12 @@ function RowCard({ r }: { r: ImportRow }) {
           {r.tracking_number || '—'}
         </Text>
         <Text size="xs" c="dimmed" flex="none">
-          Row {r.row}
+          <Trans>Row {r.row}</Trans>
         </Text>
       </Group>
       <Text size="sm">
         <Customer r={r} />
-        {r.prealert_id ? ' · pre-alert matches' : ''}
+        {r.prealert_id ? t` · pre-alert matches` : ''}
       </Text>
       <Status r={r} />
     </Stack>
@@ -70,6 +86,7 @@ export function PreviewRows({
   busy: boolean;
   onImport: (rows: number[]) => void;
 }) {
+  const { t } = useLingui();
   const valid = preview.rows.filter((r) => r.valid);
   const selection = useSelection(
     (r: ImportRow) => String(r.row),
@@ -86,7 +103,9 @@ export function PreviewRows({
     <>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text fw={600} fz="lg" data-testid="import-summary">
-          {preview.valid} valid / {preview.invalid} invalid
+          <Trans>
+            {preview.valid} valid / {preview.invalid} invalid
+          </Trans>
         </Text>
         <Group gap="sm">
           {preview.invalid > 0 && (
@@ -98,7 +117,7 @@ export function PreviewRows({
               href={csvHref(invalidCsv(preview))}
               download={`invalid-rows-${fileName || 'import.csv'}`}
             >
-              Download the invalid rows
+              <Trans>Download the invalid rows</Trans>
             </Button>
           )}
           <Button
@@ -108,18 +127,18 @@ export function PreviewRows({
             leftSection={<IconFileImport size={18} aria-hidden />}
             onClick={() => onImport(selection.rows.map((r) => r.row).sort((a, b) => a - b))}
           >
-            Import {rowsOf(n)}
+            {plural(n, { one: 'Import # row', other: 'Import # rows' })}
           </Button>
         </Group>
       </Group>
       <NativeSelect
-        label="Show"
+        label={t`Show`}
         maw={220}
         value={show}
         data={[
-          { value: 'all', label: 'All rows' },
-          { value: 'valid', label: 'Valid rows' },
-          { value: 'invalid', label: 'Invalid rows' },
+          { value: 'all', label: t`All rows` },
+          { value: 'valid', label: t`Valid rows` },
+          { value: 'invalid', label: t`Invalid rows` },
         ]}
         onChange={(e) => {
           setShow(e.currentTarget.value as typeof show);
@@ -127,7 +146,7 @@ export function PreviewRows({
         }}
       />
       <ListRows
-        label="Rows of the file"
+        label={t`Rows of the file`}
         rows={shown.slice((page - 1) * PAGE, page * PAGE)}
         rowKey={(r) => String(r.row)}
         columns={columns}
@@ -135,13 +154,13 @@ export function PreviewRows({
         table={{ minWidth: 720, maxHeight: 560, rowProps: (r) => ({ 'data-valid': r.valid }) }}
         selection={{
           ...selection,
-          label: (r) => `Import row ${r.row}`,
-          allLabel: 'Choose every valid row',
+          label: (r) => t`Import row ${r.row}`,
+          allLabel: t`Choose every valid row`,
           disabled: (r) => !r.valid,
         }}
       />
       <Pager
-        paging={{ page, onChange: (p) => setPage(p.page), label: 'Row pages' }}
+        paging={{ page, onChange: (p) => setPage(p.page), label: t`Row pages` }}
         total={shown.length}
         pageSize={PAGE}
       />

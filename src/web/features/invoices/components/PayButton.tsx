@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
@@ -5,9 +9,9 @@ import { type ReactNode, useId } from 'react';
 /** Why paying cannot start now: the browser is offline, or the server does not answer (lib/api/reachability). */
 export type PayBlocked = 'offline' | 'unreachable' | null;
 
-export const PAY_BLOCKED_TEXT: Record<Exclude<PayBlocked, null>, string> = {
-  offline: "Paying needs a connection: you're offline",
-  unreachable: "Paying needs a connection: can't reach the server right now",
+export const PAY_BLOCKED_TEXT: Record<Exclude<PayBlocked, null>, MessageDescriptor> = {
+  offline: msg`Paying needs a connection: you're offline`,
+  unreachable: msg`Paying needs a connection: can't reach the server right now`,
 };
 
 /**
@@ -34,6 +38,7 @@ export function PayButton({
   note?: ReactNode;
 }) {
   const hintId = useId();
+  const { i18n, t } = useLingui();
   return (
     <Stack gap={4} align="flex-start" data-print-hide>
       <Button
@@ -52,11 +57,11 @@ export function PayButton({
       {note}
       {blocked && (
         <Text size="sm" c="dimmed" id={hintId}>
-          {PAY_BLOCKED_TEXT[blocked]}
+          {i18n._(PAY_BLOCKED_TEXT[blocked])}
         </Text>
       )}
       {error && !blocked && (
-        <Alert color="red" variant="light" role="alert" title="The payment could not start">
+        <Alert color="red" variant="light" role="alert" title={t`The payment could not start`}>
           {error}
         </Alert>
       )}

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
@@ -15,6 +17,7 @@ export function CancelPrealert({
   prealert: QueuePrealert | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const cancel = useCancelPrealert();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +28,7 @@ export function CancelPrealert({
       { prealertId: prealert.id, reason },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: `Pre-alert ${prealert.tracking_number} cancelled` });
+          notifications.show({ color: 'green', message: t`Pre-alert ${prealert.tracking_number} cancelled` });
           setReason('');
           setError(null);
           onClose();
@@ -37,27 +40,30 @@ export function CancelPrealert({
       },
     );
   };
+  const customer = prealert ? who(prealert.customer) : '';
   return (
     <Modal
       opened={prealert !== null}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Cancel pre-alert"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      title={t`Cancel pre-alert`}
     >
       {prealert && (
-        <form onSubmit={submit} noValidate aria-label="Cancel pre-alert">
+        <form onSubmit={submit} noValidate aria-label={t`Cancel pre-alert`}>
           <Stack gap="md">
             <Text>
-              Cancel pre-alert <b>{prealert.tracking_number}</b> of {who(prealert.customer)}?
+              <Trans>
+                Cancel pre-alert <b dir="ltr">{prealert.tracking_number}</b> of {customer}?
+              </Trans>
             </Text>
             <ReasonFields
-              label="Reason (the customer sees it)"
+              label={t`Reason (the customer sees it)`}
               reason={reason}
               onReason={setReason}
               error={error}
               pending={cancel.isPending}
               onKeep={onClose}
-              submitLabel="Cancel pre-alert"
+              submitLabel={t`Cancel pre-alert`}
             />
           </Stack>
         </form>

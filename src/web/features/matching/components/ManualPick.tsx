@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +11,7 @@ import type { Pair } from './pair';
 
 /** A pre-alert's manual pick: find received packages by tracking number, then match one. */
 export function ManualPick({ prealert, onPick }: { prealert: QueuePrealert; onPick: (p: Pair) => void }) {
+  const { t } = useLingui();
   const [tracking, setTracking] = useState('');
   const [q, setQ] = useState<string | null>(null);
   const found = useQuery(packagePickQueryOptions(q));
@@ -23,7 +26,7 @@ export function ManualPick({ prealert, onPick }: { prealert: QueuePrealert; onPi
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
             id={`pick-${prealert.id}`}
-            label="Match by tracking number"
+            label={t`Match by tracking number`}
             size="sm"
             style={{ flex: 1 }}
             value={tracking}
@@ -31,16 +34,25 @@ export function ManualPick({ prealert, onPick }: { prealert: QueuePrealert; onPi
             autoComplete="off"
           />
           <Button type="submit" variant="default" size="sm" mih={36}>
-            Find
+            <Trans>Find</Trans>
           </Button>
         </Group>
       </form>
       {found.isError && <Text c="red">{errorMessage(found.error)}</Text>}
       {found.data && found.data.items.length === 0 && (
-        <Text c="dimmed">No package has this tracking number.</Text>
+        <Text c="dimmed">
+          <Trans>No package has this tracking number.</Trans>
+        </Text>
       )}
       {found.data && found.data.items.length > 0 && (
-        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Packages found">
+        <Stack
+          gap={4}
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t`Packages found`}
+        >
           {found.data.items.map((k) => (
             <Suggestion
               key={k.id}

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 
 /**
@@ -14,10 +16,12 @@ export function MatchButton({ tracking, onClick }: { tracking: string; onClick: 
       maw="100%"
       onClick={onClick}
       styles={{
-        label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, textAlign: 'left' },
+        label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, textAlign: 'start' },
       }}
     >
-      Match {tracking}
+      <Trans>
+        Match <bdi>{tracking}</bdi>
+      </Trans>
     </Button>
   );
 }

@@ -1,11 +1,43 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api';
 import { useMatchPrealert } from '../hooks';
 import { type Pair, who } from './pair';
 
+/** "Match pre-alert X (owner) to package Y (owner)?": one sentence per case, so translators see it whole. */
+function MatchQuestion({ pair }: { pair: Pair }) {
+  const prealert = pair.prealert.tracking_number;
+  const prealertOwner = who(pair.prealert.customer);
+  const pkg = pair.pkg.tracking_number;
+  if (pair.pkg.customer === undefined) {
+    return (
+      <Trans>
+        Match pre-alert <b dir="ltr">{prealert}</b> ({prealertOwner}) to package <b dir="ltr">{pkg}</b>?
+      </Trans>
+    );
+  }
+  const pkgOwner = who(pair.pkg.customer);
+  if (pair.pkg.customer === null) {
+    return (
+      <Trans>
+        Match pre-alert <b dir="ltr">{prealert}</b> ({prealertOwner}) to package <b dir="ltr">{pkg}</b> (
+        {pkgOwner})? The package goes to this customer, who is told it arrived.
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      Match pre-alert <b dir="ltr">{prealert}</b> ({prealertOwner}) to package <b dir="ltr">{pkg}</b> (
+      {pkgOwner})?
+    </Trans>
+  );
+}
+
 /** Confirms a match, then makes it. */
 export function MatchConfirm({ pair, onClose }: { pair: Pair | null; onClose: () => void }) {
+  const { t } = useLingui();
   const match = useMatchPrealert();
   const confirm = (p: Pair) =>
     match.mutate(
@@ -14,35 +46,32 @@ export function MatchConfirm({ pair, onClose }: { pair: Pair | null; onClose: ()
         onSuccess: () => {
           notifications.show({
             color: 'green',
-            message: `Matched ${p.prealert.tracking_number} to ${p.pkg.tracking_number}`,
+            message: t`Matched ${p.prealert.tracking_number} to ${p.pkg.tracking_number}`,
           });
           onClose();
         },
         onError: (e) =>
-          notifications.show({ color: 'red', title: 'Could not match', message: errorMessage(e) }),
+          notifications.show({ color: 'red', title: t`Could not match`, message: errorMessage(e) }),
       },
     );
   return (
     <Modal
       opened={pair !== null}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Match pre-alert and package"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      title={t`Match pre-alert and package`}
     >
       {pair && (
         <Stack gap="md">
           <Text style={{ overflowWrap: 'anywhere' }}>
-            Match pre-alert <b>{pair.prealert.tracking_number}</b> ({who(pair.prealert.customer)}) to package{' '}
-            <b>{pair.pkg.tracking_number}</b>
-            {pair.pkg.customer !== undefined && ` (${who(pair.pkg.customer)})`}?
-            {pair.pkg.customer === null && ' The package goes to this customer, who is told it arrived.'}
+            <MatchQuestion pair={pair} />
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={match.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button loading={match.isPending} onClick={() => confirm(pair)}>
-              Match
+              <Trans>Match</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,5 @@
+import '../i18n';
+import { t } from '@lingui/core/macro';
 import type { CustomerRef, QueuePackage, QueuePrealert } from '../../../../contract/matching';
 
 /** A pre-alert and the package it would be matched to, as the confirmation names them. */
@@ -7,4 +9,5 @@ export type Pair = {
   pkg: Pick<QueuePackage, 'id' | 'tracking_number'> & { customer?: CustomerRef | null };
 };
 
-export const who = (c: CustomerRef | null) => (c ? `${c.mailbox_number} · ${c.name}` : 'Unassigned');
+// Called while a component renders, so the global i18n already speaks the reader's language.
+export const who = (c: CustomerRef | null) => (c ? `${c.mailbox_number} · ${c.name}` : t`Unassigned`);

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Group,
   Input,
@@ -26,6 +28,7 @@ export function IconPicker({
   onChange: (name: string) => void;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const labelId = useId();
   const needle = search.trim().toLowerCase();
@@ -33,20 +36,26 @@ export function IconPicker({
   return (
     <Input.Wrapper
       labelElement="div"
-      label={<span id={labelId}>Icon</span>}
+      label={
+        <span id={labelId}>
+          <Trans>Icon</Trans>
+        </span>
+      }
       description={
         <Group gap={6} component="span">
-          Chosen: <MenuIcon name={value} size={16} />{' '}
-          <Text span size="xs" fw={600}>
-            {value}
-          </Text>
+          <Trans>
+            Chosen: <MenuIcon name={value} size={16} />{' '}
+            <Text span size="xs" fw={600}>
+              {value}
+            </Text>
+          </Trans>
         </Group>
       }
     >
       <TextInput
         mt={6}
-        label="Search icons"
-        placeholder="e.g. package, money, user"
+        label={t`Search icons`}
+        placeholder={t`e.g. package, money, user`}
         size="xs"
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
@@ -72,7 +81,7 @@ export function IconPicker({
         </SimpleGrid>
         {shown.length === 0 && (
           <Text size="sm" c="dimmed" role="status">
-            No icon is called “{search}”.
+            <Trans>No icon is called “{search}”.</Trans>
           </Text>
         )}
       </ScrollArea.Autosize>

@@ -1,5 +1,9 @@
+import '../i18n';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Switch.css';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
@@ -34,20 +38,22 @@ export interface MenuItemFields {
   is_active: boolean;
 }
 
-const schema = z.object({
-  title: z.string().trim().min(1, 'Give the item a title').max(60, 'At most 60 characters'),
-  page: z.string().refine((v) => MENU_ROUTES.includes(v), 'Pick a page of the portal'),
-  query: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_.~%=&+,:-]*$/, 'Letters, digits and = & only (e.g. status=received)'),
-  roles: z.array(z.string()).min(1, 'Show it to at least one role'),
-});
+// Built when the form opens: its messages are in the language shown then.
+const schemaOf = () =>
+  z.object({
+    title: z.string().trim().min(1, t`Give the item a title`).max(60, t`At most 60 characters`),
+    page: z.string().refine((v) => MENU_ROUTES.includes(v), t`Pick a page of the portal`),
+    query: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.~%=&+,:-]*$/, t`Letters, digits and = & only (e.g. status=received)`),
+    roles: z.array(z.string()).min(1, t`Show it to at least one role`),
+  });
 
-const ROLE_LABELS: [Role, string][] = [
-  ['customer', 'Customers'],
-  ['staff', 'Staff'],
-  ['admin', 'Admins'],
+const ROLE_LABELS: [Role, MessageDescriptor][] = [
+  ['customer', msg`Customers`],
+  ['staff', msg`Staff`],
+  ['admin', msg`Admins`],
 ];
 
 export function toFields(v: MenuItemFormValues): MenuItemFields {
@@ -111,10 +117,12 @@ export function MenuItemForm({
   onCancel: () => void;
   onPendingChange?: (pending: boolean) => void;
 }) {
+  const { i18n } = useLingui();
+  const tr = (m: MessageDescriptor) => i18n._(m);
   const form = useForm<MenuItemFormValues>({
     mode: 'controlled',
     initialValues: initialValues(item, area),
-    validate: zodResolver(schema),
+    validate: zodResolver(schemaOf()),
     validateInputOnBlur: true,
   });
   useBusy(form.isDirty(), 'menu item form');
@@ -129,11 +137,12 @@ export function MenuItemForm({
     toBody: toFields,
     send,
     onSent,
-    failure: 'The item was not saved. Please try again.',
+    failure: tr(msg`The item was not saved. Please try again.`),
     errorSink,
     onPendingChange,
   });
   const { busy } = submission;
+  const itemTitle = item?.title ?? '';
   const pages = MENU_ROUTES.filter((r) => (area === 'admin' ? r.startsWith('/admin') : true)).map((r) => ({
     value: r,
     label: r,
@@ -141,14 +150,14 @@ export function MenuItemForm({
   return (
     <ModalForm
       submission={submission}
-      label={item ? `Edit ${item.title}` : 'New menu item'}
-      errorTitle="Not saved"
-      submitLabel={item ? 'Save item' : 'Add item'}
+      label={item ? tr(msg`Edit ${itemTitle}`) : tr(msg`New menu item`)}
+      errorTitle={tr(msg`Not saved`)}
+      submitLabel={item ? tr(msg`Save item`) : tr(msg`Add item`)}
       onCancel={onCancel}
     >
       <TextInput
-        label="Title"
-        description="As the navigation shows it"
+        label={tr(msg`Title`)}
+        description={tr(msg`As the navigation shows it`)}
         required
         autoComplete="off"
         disabled={busy}
@@ -158,12 +167,12 @@ export function MenuItemForm({
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select
-          label="Page"
-          description="One of the portal's screens"
-          placeholder="Search the pages"
+          label={tr(msg`Page`)}
+          description={tr(msg`One of the portal's screens`)}
+          placeholder={tr(msg`Search the pages`)}
           required
           searchable
-          nothingFoundMessage="No page matches"
+          nothingFoundMessage={tr(msg`No page matches`)}
           data={pages}
           disabled={busy}
           comboboxProps={{ withinPortal: true }}
@@ -171,8 +180,8 @@ export function MenuItemForm({
           {...form.getInputProps('page')}
         />
         <TextInput
-          label="Filter (optional)"
-          description="A query string, e.g. status=received"
+          label={tr(msg`Filter (optional)`)}
+          description={tr(msg`A query string, e.g. status=received`)}
           autoComplete="off"
           spellCheck={false}
           disabled={busy}
@@ -181,11 +190,13 @@ export function MenuItemForm({
         />
       </SimpleGrid>
       <Select
-        label="Parent"
+        label={tr(msg`Parent`)}
         description={
-          hasChildren ? 'It has children of its own, so it stays at the top level' : 'Empty: the top level'
+          hasChildren
+            ? tr(msg`It has children of its own, so it stays at the top level`)
+            : tr(msg`Empty: the top level`)
         }
-        placeholder="Top level"
+        placeholder={tr(msg`Top level`)}
         clearable
         data={parents.map((p) => ({ value: String(p.id), label: p.title }))}
         disabled={busy || hasChildren}
@@ -193,21 +204,21 @@ export function MenuItemForm({
         {...form.getInputProps('parent')}
       />
       <Checkbox.Group
-        label="Visible to"
-        description="Who sees it in the navigation and the search"
+        label={tr(msg`Visible to`)}
+        description={tr(msg`Who sees it in the navigation and the search`)}
         required
         key={form.key('roles')}
         {...form.getInputProps('roles')}
       >
         <Group gap="md" mt={6}>
           {ROLE_LABELS.map(([value, label]) => (
-            <Checkbox key={value} value={value} label={label} disabled={busy} />
+            <Checkbox key={value} value={value} label={tr(label)} disabled={busy} />
           ))}
         </Group>
       </Checkbox.Group>
       <Switch
-        label="Enabled"
-        description="A disabled item stays here but shows to nobody"
+        label={tr(msg`Enabled`)}
+        description={tr(msg`A disabled item stays here but shows to nobody`)}
         disabled={busy}
         key={form.key('is_active')}
         {...form.getInputProps('is_active', { type: 'checkbox' })}

@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Code, Group, Paper, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBarToLeft,
@@ -15,11 +19,11 @@ import classes from '../MenuEditor.module.css';
 import { canMove, type Move, type TreeNode } from '../tree';
 
 const ALL_ROLES = 3;
-const MOVES: { move: Move; label: string; Icon: typeof IconArrowUp }[] = [
-  { move: 'up', label: 'Move up', Icon: IconArrowUp },
-  { move: 'down', label: 'Move down', Icon: IconArrowDown },
-  { move: 'in', label: 'Move into the item above', Icon: IconArrowBarToRight },
-  { move: 'out', label: 'Move out of its parent', Icon: IconArrowBarToLeft },
+const MOVES: { move: Move; label: MessageDescriptor; Icon: typeof IconArrowUp }[] = [
+  { move: 'up', label: msg`Move up`, Icon: IconArrowUp },
+  { move: 'down', label: msg`Move down`, Icon: IconArrowDown },
+  { move: 'in', label: msg`Move into the item above`, Icon: IconArrowBarToRight },
+  { move: 'out', label: msg`Move out of its parent`, Icon: IconArrowBarToLeft },
 ];
 
 /** The editor's drag state and what a row tells it. */
@@ -53,8 +57,10 @@ export function MenuItemRow({
   onEdit: (item: MenuItem) => void;
   onDelete: (item: MenuItem) => void;
 }) {
+  const { t, i18n } = useLingui();
   const { item } = node;
   const kids = node.children.length;
+  const title = item.title;
   return (
     <Box component="li" data-item-id={item.id} className={classes.item} aria-label={item.title}>
       <Paper
@@ -87,7 +93,7 @@ export function MenuItemRow({
               </Text>
               {!item.is_active && (
                 <Badge size="sm" color="gray.8" variant="outline">
-                  Disabled
+                  <Trans>Disabled</Trans>
                 </Badge>
               )}
               {item.roles.length < ALL_ROLES && (
@@ -102,39 +108,52 @@ export function MenuItemRow({
           </Box>
         </Group>
         <Group gap={4} mt={6} justify="flex-end" className={classes.actions}>
-          {MOVES.map(({ move: m, label, Icon }) => {
+          {MOVES.map(({ move: m, label: words, Icon }) => {
             if ((m === 'in' && nested) || (m === 'out' && !nested)) return null;
+            const label = i18n._(words);
             return (
               <Tooltip key={m} label={label} openDelay={300}>
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={`${label}: ${item.title}`}
+                  aria-label={t`${label}: ${title}`}
                   data-move={m}
                   disabled={!canMove(tree, item.id, m)}
                   onClick={() => onMove(node, m, label)}
                 >
-                  <Icon size={18} aria-hidden />
+                  {/* In and out point along the line: they mirror in a right-to-left language. */}
+                  <Icon
+                    size={18}
+                    aria-hidden
+                    className={m === 'in' || m === 'out' ? 'mirror-rtl' : undefined}
+                  />
                 </ActionIcon>
               </Tooltip>
             );
           })}
-          <Tooltip label="Edit" openDelay={300}>
+          <Tooltip label={t`Edit`} openDelay={300}>
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={`Edit ${item.title}`}
+              aria-label={t`Edit ${title}`}
               onClick={() => onEdit(item)}
             >
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete" openDelay={300}>
+          <Tooltip label={t`Delete`} openDelay={300}>
             <ActionIcon
               variant="default"
               size="lg"
               color="red.9"
-              aria-label={`Delete ${item.title}${kids ? ` (and lift its ${kids} children)` : ''}`}
+              aria-label={
+                kids
+                  ? plural(kids, {
+                      one: `Delete ${title} (and lift its child)`,
+                      other: `Delete ${title} (and lift its # children)`,
+                    })
+                  : t`Delete ${title}`
+              }
               onClick={() => onDelete(item)}
             >
               <IconTrash size={18} aria-hidden />
@@ -143,7 +162,7 @@ export function MenuItemRow({
         </Group>
       </Paper>
       {kids > 0 && (
-        <ul className={classes.children} aria-label={`Under ${item.title}`}>
+        <ul className={classes.children} aria-label={t`Under ${title}`}>
           {node.children.map((c) => (
             <MenuItemRow
               key={c.item.id}

@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import type { PackageSummary } from '../../../../contract/packages';
 import type { Column } from '../../../components/list';
@@ -8,32 +11,36 @@ import { formatDate, formatWeight } from '../../../lib/format';
 
 /** Desktop: one row per package; the tracking number links to its page. */
 export const packageColumns: Column<PackageSummary>[] = [
-  { header: 'Tracking number', cell: (pkg) => <PackageLink pkg={pkg} nowrap /> },
+  { header: msg`Tracking number`, cell: (pkg) => <PackageLink pkg={pkg} nowrap /> },
   {
-    header: 'Description',
+    header: msg`Description`,
     cell: (pkg) => (
       <>
         <Text size="sm" lineClamp={1}>
           {pkg.description || '—'}
         </Text>
         <Text size="xs" c="dimmed">
-          {pkg.seller_name || 'Unknown seller'}
+          {pkg.seller_name || <Trans>Unknown seller</Trans>}
         </Text>
         <StorageLine storage={pkg.storage} />
       </>
     ),
   },
   {
-    header: 'Status',
+    header: msg`Status`,
     cell: (pkg) => <PackageStatusBadge code={pkg.status} name={pkg.status_name} miw="max-content" />,
   },
-  { header: 'Weight', align: 'right', nowrap: true, cell: (pkg) => formatWeight(pkg.weight) },
-  { header: 'Added', nowrap: true, cell: (pkg) => formatDate(pkg.created_at) },
-  { header: 'Updated', nowrap: true, cell: (pkg) => formatDate(pkg.updated_at) },
+  { header: msg`Weight`, align: 'right', nowrap: true, cell: (pkg) => formatWeight(pkg.weight) },
+  { header: msg`Added`, nowrap: true, cell: (pkg) => formatDate(pkg.created_at) },
+  { header: msg`Updated`, nowrap: true, cell: (pkg) => formatDate(pkg.updated_at) },
 ];
 
 /** Phones: the same facts stacked. */
 export function PackageCard({ pkg }: { pkg: PackageSummary }) {
+  const { t } = useLingui();
+  const seller = pkg.seller_name || t`Unknown seller`;
+  const weight = formatWeight(pkg.weight);
+  const added = formatDate(pkg.created_at);
   return (
     <>
       <div style={{ minWidth: 0 }}>
@@ -46,8 +53,9 @@ export function PackageCard({ pkg }: { pkg: PackageSummary }) {
         <PackageStatusBadge code={pkg.status} name={pkg.status_name} />
       </Group>
       <Text size="xs" c="dimmed" mt="xs">
-        {pkg.seller_name || 'Unknown seller'} · {formatWeight(pkg.weight)} · Added{' '}
-        {formatDate(pkg.created_at)}
+        <Trans>
+          {seller} · {weight} · Added {added}
+        </Trans>
       </Text>
       <StorageLine storage={pkg.storage} />
     </>

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import type { PassState } from '../../../../contract/pickup-pass';
 import { formatDateTime } from '../../../lib/format';
@@ -20,7 +22,12 @@ const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURICom
  * parcels it covers. A collected pass says so instead of showing a code that no longer works.
  */
 export function PassCard({ pass, headingId }: { pass: PassView; headingId: string }) {
+  const { t } = useLingui();
   const collected = pass.state === 'collected';
+  const collectedAt = pass.collected_at ? formatDateTime(pass.collected_at) : null;
+  const code = pass.code ?? '';
+  const count = pass.parcels.length;
+  const issued = pass.issued_at ? formatDateTime(pass.issued_at) : null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm" align="center">
@@ -29,20 +36,23 @@ export function PassCard({ pass, headingId }: { pass: PassView; headingId: strin
             {pass.title}
           </Title>
           <Badge color={collected ? 'gray' : 'green'} variant="light" style={{ flexShrink: 0 }}>
-            {collected ? 'Collected' : 'Ready'}
+            {collected ? t`Collected` : t`Ready`}
           </Badge>
         </Group>
         {collected ? (
           <Text ta="center" data-testid="pass-collected">
-            Collected{pass.collected_at ? ` on ${formatDateTime(pass.collected_at)}` : ''}: this pass no
-            longer works at the counter.
+            {collectedAt ? (
+              <Trans>Collected on {collectedAt}: this pass no longer works at the counter.</Trans>
+            ) : (
+              <Trans>Collected: this pass no longer works at the counter.</Trans>
+            )}
           </Text>
         ) : (
           <>
             {pass.qr_svg && (
               <Image
                 src={svgSrc(pass.qr_svg)}
-                alt={`QR code of pickup pass ${pass.code ?? ''}`}
+                alt={t`QR code of pickup pass ${code}`}
                 w="min(280px, 100%)"
                 h="auto"
                 fit="contain"
@@ -51,31 +61,31 @@ export function PassCard({ pass, headingId }: { pass: PassView; headingId: strin
               />
             )}
             <Text size="sm" c="dimmed" ta="center">
-              Show this at the counter, or tell the clerk the code
+              <Trans>Show this at the counter, or tell the clerk the code</Trans>
             </Text>
-            <Text ff="monospace" fz={36} fw={700} lh={1.1} data-testid="pass-code">
+            <Text ff="monospace" fz={36} fw={700} lh={1.1} data-testid="pass-code" dir="ltr">
               {pass.code}
             </Text>
           </>
         )}
         <Stack gap={4} w="100%">
           <Text fw={600} size="sm">
-            {pass.parcels.length === 1 ? 'Covers 1 parcel' : `Covers ${pass.parcels.length} parcels`}
+            <Plural value={count} one="Covers # parcel" other="Covers # parcels" />
           </Text>
           <List size="sm" spacing={2}>
             {pass.parcels.map((p) => (
               <List.Item key={p.tracking_number}>
                 <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {p.tracking_number}
+                  <bdi>{p.tracking_number}</bdi>
                 </Text>
                 {p.description ? ` · ${p.description}` : ''}
-                {p.collected ? ' · Collected' : ''}
+                {p.collected ? ` · ${t`Collected`}` : ''}
               </List.Item>
             ))}
           </List>
           {pass.issued_at && (
             <Text size="xs" c="dimmed">
-              Issued {formatDateTime(pass.issued_at)}
+              <Trans>Issued {issued}</Trans>
             </Text>
           )}
         </Stack>

@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import {
   Button,
   ColorInput,
@@ -81,7 +84,25 @@ export const SERVER_FIELDS: Record<string, keyof CompanyValues> = {
   support_phone: 'support_phone',
 };
 
-const required = (label: string) => (v: string) => (v.trim() ? null : `Enter the ${label}`);
+/** A required field's check; the message is read when it is shown, in the language shown then. */
+const required = (message: () => string) => (v: string) => (v.trim() ? null : message());
+
+/** The form's own checks (the server checks the same and more). */
+const VALIDATE = {
+  name: required(() => t`Enter the company name`),
+  short_name: required(() => t`Enter the short name`),
+  hosts: (v: string) => (splitHosts(v).length ? null : t`Enter at least one host name`),
+  mailbox_prefix: (v: string) => (/^[A-Za-z]{2,5}$/.test(v.trim()) ? null : t`2–5 letters, e.g. CRL`),
+  currency: (v: string) => (/^[A-Za-z]{3}$/.test(v.trim()) ? null : t`A three-letter code, e.g. JMD`),
+  primary_color: (v: string) => (/^#[0-9a-fA-F]{6}$/.test(v) ? null : t`A colour like #0f766e`),
+  support_email: required(() => t`Enter the support e-mail`),
+  support_phone: required(() => t`Enter the support phone`),
+  line1: required(() => t`Enter the first address line`),
+  city: required(() => t`Enter the city`),
+  state: required(() => t`Enter the state`),
+  postal_code: required(() => t`Enter the ZIP code`),
+  country: required(() => t`Enter the country`),
+};
 
 /** The new company's form: who it is, where it answers, how it numbers mailboxes, and its US warehouse. */
 export function CompanyForm({
@@ -91,6 +112,7 @@ export function CompanyForm({
   send: (body: CreatePlatformCompanyBody) => Promise<PlatformCompany>;
   onSent: (created: PlatformCompany) => void;
 }) {
+  const { i18n } = useLingui();
   const zones = useMemo(() => timeZoneNames().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
   const form = useForm<CompanyValues>({
     initialValues: {
@@ -111,21 +133,7 @@ export function CompanyForm({
       country: 'United States',
       phone: '',
     },
-    validate: {
-      name: required('company name'),
-      short_name: required('short name'),
-      hosts: (v) => (splitHosts(v).length ? null : 'Enter at least one host name'),
-      mailbox_prefix: (v) => (/^[A-Za-z]{2,5}$/.test(v.trim()) ? null : '2–5 letters, e.g. CRL'),
-      currency: (v) => (/^[A-Za-z]{3}$/.test(v.trim()) ? null : 'A three-letter code, e.g. JMD'),
-      primary_color: (v) => (/^#[0-9a-fA-F]{6}$/.test(v) ? null : 'A colour like #0f766e'),
-      support_email: required('support e-mail'),
-      support_phone: required('support phone'),
-      line1: required('first address line'),
-      city: required('city'),
-      state: required('state'),
-      postal_code: required('ZIP code'),
-      country: required('country'),
-    },
+    validate: VALIDATE,
   });
   const errorSink: ErrorSink = {
     values: SERVER_FIELDS,
@@ -136,27 +144,29 @@ export function CompanyForm({
     toBody: toCompanyBody,
     send,
     onSent,
-    failure: 'The company could not be created',
+    failure: i18n._(msg`The company could not be created`),
     errorSink,
   });
   const input = (key: keyof CompanyValues) => ({ ...form.getInputProps(key), disabled: busy });
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={760}>
-        <FormErrorAlert title="Not created" error={formError} />
+        <FormErrorAlert title={i18n._(msg`Not created`)} error={formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Company name" required data-autofocus {...input('name')} />
+          <TextInput label={i18n._(msg`Company name`)} required data-autofocus {...input('name')} />
           <TextInput
-            label="Short name"
-            description="Shown where space is short (the installed app's name)"
+            label={i18n._(msg`Short name`)}
+            description={i18n._(msg`Shown where space is short (the installed app's name)`)}
             required
             maxLength={40}
             {...input('short_name')}
           />
         </SimpleGrid>
         <Textarea
-          label="Host names"
-          description="One per line: a name under the platform's domain or the company's own, e.g. coral.example.com"
+          label={i18n._(msg`Host names`)}
+          description={i18n._(
+            msg`One per line: a name under the platform's domain or the company's own, e.g. coral.example.com`,
+          )}
           required
           rows={3}
           autoCapitalize="none"
@@ -165,54 +175,54 @@ export function CompanyForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
-            label="Mailbox prefix"
-            description="Starts every mailbox number, e.g. CRL-10001"
+            label={i18n._(msg`Mailbox prefix`)}
+            description={i18n._(msg`Starts every mailbox number, e.g. CRL-10001`)}
             required
             maxLength={5}
             {...input('mailbox_prefix')}
           />
           <TextInput
-            label="Currency"
-            description="ISO 4217 code"
+            label={i18n._(msg`Currency`)}
+            description={i18n._(msg`ISO 4217 code`)}
             required
             maxLength={3}
             {...input('currency')}
           />
           <Select
-            label="Time zone"
+            label={i18n._(msg`Time zone`)}
             required
             searchable
             allowDeselect={false}
-            nothingFoundMessage="No time zone found"
+            nothingFoundMessage={i18n._(msg`No time zone found`)}
             data={zones}
             {...input('time_zone')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <ColorInput
-            label="Brand colour"
+            label={i18n._(msg`Brand colour`)}
             required
             format="hex"
             withEyeDropper={false}
             {...input('primary_color')}
           />
-          <TextInput label="Support e-mail" type="email" required {...input('support_email')} />
-          <TextInput label="Support phone" type="tel" required {...input('support_phone')} />
+          <TextInput label={i18n._(msg`Support e-mail`)} type="email" required {...input('support_email')} />
+          <TextInput label={i18n._(msg`Support phone`)} type="tel" required {...input('support_phone')} />
         </SimpleGrid>
-        <Fieldset legend="US warehouse address (customers ship here)">
+        <Fieldset legend={i18n._(msg`US warehouse address (customers ship here)`)}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Address line 1" required {...input('line1')} />
-            <TextInput label="Address line 2" {...input('line2')} />
-            <TextInput label="City" required {...input('city')} />
-            <TextInput label="State" required {...input('state')} />
-            <TextInput label="ZIP code" required {...input('postal_code')} />
-            <TextInput label="Country" required {...input('country')} />
-            <TextInput label="Warehouse phone" type="tel" {...input('phone')} />
+            <TextInput label={i18n._(msg`Address line 1`)} required {...input('line1')} />
+            <TextInput label={i18n._(msg`Address line 2`)} {...input('line2')} />
+            <TextInput label={i18n._(msg`City`)} required {...input('city')} />
+            <TextInput label={i18n._(msg`State`)} required {...input('state')} />
+            <TextInput label={i18n._(msg`ZIP code`)} required {...input('postal_code')} />
+            <TextInput label={i18n._(msg`Country`)} required {...input('country')} />
+            <TextInput label={i18n._(msg`Warehouse phone`)} type="tel" {...input('phone')} />
           </SimpleGrid>
         </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" loading={busy} mih={44}>
-            Create company
+            {i18n._(msg`Create company`)}
           </Button>
         </Group>
       </Stack>

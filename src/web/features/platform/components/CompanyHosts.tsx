@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -14,9 +16,10 @@ export function CompanyHosts({
   company: PlatformCompany;
   update: (body: UpdatePlatformCompanyBody) => Promise<PlatformCompany>;
 }) {
+  const { t } = useLingui();
   const form = useForm({
     initialValues: { hosts: company.hosts.join('\n') },
-    validate: { hosts: (v) => (splitHosts(v).length ? null : 'Enter at least one host name') },
+    validate: { hosts: (v) => (splitHosts(v).length ? null : t`Enter at least one host name`) },
   });
   const { formRef, onSubmit, formError, busy } = useFormSubmit({
     form,
@@ -25,9 +28,9 @@ export function CompanyHosts({
     onSent: (saved) => {
       form.setValues({ hosts: saved.hosts.join('\n') });
       form.resetDirty({ hosts: saved.hosts.join('\n') });
-      notifications.show({ color: 'green', message: 'Host names saved' });
+      notifications.show({ color: 'green', message: t`Host names saved` });
     },
-    failure: 'The host names could not be saved',
+    failure: t`The host names could not be saved`,
     errorSink: {
       values: SERVER_FIELDS,
       setFieldError: (path, message) =>
@@ -37,10 +40,10 @@ export function CompanyHosts({
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="sm" maw={520}>
-        <FormErrorAlert title="Not saved" error={formError} />
+        <FormErrorAlert title={t`Not saved`} error={formError} />
         <Textarea
-          label="Host names"
-          description="One per line"
+          label={t`Host names`}
+          description={t`One per line`}
           rows={3}
           autoCapitalize="none"
           spellCheck={false}
@@ -49,7 +52,7 @@ export function CompanyHosts({
         />
         <Group>
           <Button type="submit" variant="light" loading={busy} disabled={!form.isDirty()} mih={44}>
-            Save host names
+            <Trans>Save host names</Trans>
           </Button>
         </Group>
       </Stack>

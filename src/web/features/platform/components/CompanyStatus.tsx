@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -17,30 +19,38 @@ export function CompanyStatus({
   update: (body: UpdatePlatformCompanyBody) => Promise<PlatformCompany>;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const active = company.status === 'active';
-  const label = active ? 'Deactivate' : 'Reactivate';
+  const label = active ? t`Deactivate` : t`Reactivate`;
+  const name = company.name;
+  const hosts = company.hosts.join(', ');
   if (company.is_platform) {
-    return <Text>This is the platform’s own company: it cannot be deactivated.</Text>;
+    return (
+      <Text>
+        <Trans>This is the platform’s own company: it cannot be deactivated.</Trans>
+      </Text>
+    );
   }
   const confirm = () =>
     update({ status: active ? 'inactive' : 'active' }).then(
       (c) => {
         setConfirming(false);
+        const saved = c.name;
         notifications.show({
           color: 'green',
-          message: c.status === 'active' ? `${c.name} is open again` : `${c.name} is deactivated`,
+          message: c.status === 'active' ? t`${saved} is open again` : t`${saved} is deactivated`,
         });
       },
       (e: unknown) =>
-        notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(e) }),
+        notifications.show({ color: 'red', title: t`That did not work`, message: errorMessage(e) }),
     );
   return (
     <Stack gap="sm" align="flex-start">
       <Text>
         {active
-          ? 'Deactivating closes the company’s hosts at once (they show “not found”). Nothing is deleted.'
-          : 'The company is closed: its hosts show “not found”. Reactivating opens them again with all its data.'}
+          ? t`Deactivating closes the company’s hosts at once (they show “not found”). Nothing is deleted.`
+          : t`The company is closed: its hosts show “not found”. Reactivating opens them again with all its data.`}
       </Text>
       <Button
         variant={active ? 'outline' : 'light'}
@@ -54,18 +64,18 @@ export function CompanyStatus({
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        title={`${label} ${company.name}?`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        title={active ? t`Deactivate ${name}?` : t`Reactivate ${name}?`}
       >
         <Stack gap="md">
           <Text>
             {active
-              ? `${company.hosts.join(', ')} will show “not found” to everyone, staff included, until it is reactivated.`
-              : `${company.hosts.join(', ')} will serve ${company.name} again.`}
+              ? t`${hosts} will show “not found” to everyone, staff included, until it is reactivated.`
+              : t`${hosts} will serve ${name} again.`}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} mih={44}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color={active ? 'red.9' : undefined}
@@ -74,7 +84,7 @@ export function CompanyStatus({
               mih={44}
               data-autofocus
             >
-              {`${label} company`}
+              {active ? t`Deactivate company` : t`Reactivate company`}
             </Button>
           </Group>
         </Stack>

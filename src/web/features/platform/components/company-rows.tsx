@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PlatformCompany } from '../../../../contract/platform';
@@ -8,39 +11,41 @@ import { formatBytes } from '../../../lib/upload/file-rules';
 export function StatusBadge({ status }: { status: PlatformCompany['status'] }) {
   return status === 'active' ? (
     <Badge color="green" variant="light" c="light-dark(#1b5e20, var(--mantine-color-green-3))">
-      Active
+      <Trans>Active</Trans>
     </Badge>
   ) : (
     <Badge color="red" variant="light" c="light-dark(#9c1c1c, var(--mantine-color-red-3))">
-      Inactive
+      <Trans>Inactive</Trans>
     </Badge>
   );
 }
-
-/** "1 customer", "2 customers". */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const companyLink = (c: PlatformCompany) => `/platform/companies/${c.id}`;
 
 export const companyColumns: Column<PlatformCompany>[] = [
   {
-    header: 'Name',
+    header: msg`Name`,
     cell: (c) => (
       <Anchor component={Link} to={companyLink(c)} fw={600}>
         {c.name}
       </Anchor>
     ),
   },
-  { header: 'Hosts', cell: (c) => c.hosts.join(', '), td: () => ({ style: { overflowWrap: 'anywhere' } }) },
-  { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
-  { header: 'Customers', align: 'right', cell: (c) => c.usage.customers },
-  { header: 'Parcels this month', align: 'right', cell: (c) => c.usage.parcels_this_month },
-  { header: 'Invoices', align: 'right', cell: (c) => c.usage.invoices },
-  { header: 'Storage', align: 'right', nowrap: true, cell: (c) => formatBytes(c.usage.stored_bytes) },
+  {
+    header: msg`Hosts`,
+    cell: (c) => c.hosts.join(', '),
+    td: () => ({ style: { overflowWrap: 'anywhere' } }),
+  },
+  { header: msg`Status`, cell: (c) => <StatusBadge status={c.status} /> },
+  { header: msg`Customers`, align: 'right', cell: (c) => c.usage.customers },
+  { header: msg`Parcels this month`, align: 'right', cell: (c) => c.usage.parcels_this_month },
+  { header: msg`Invoices`, align: 'right', cell: (c) => c.usage.invoices },
+  { header: msg`Storage`, align: 'right', nowrap: true, cell: (c) => formatBytes(c.usage.stored_bytes) },
 ];
 
 /** On a phone the whole card opens the company. */
 export function CompanyCard({ c }: { c: PlatformCompany }) {
+  const { customers, parcels_this_month: parcels, invoices } = c.usage;
   return (
     <Anchor component={Link} to={companyLink(c)} underline="never" c="inherit" display="block" mih={44}>
       <Group justify="space-between" wrap="nowrap">
@@ -52,9 +57,9 @@ export function CompanyCard({ c }: { c: PlatformCompany }) {
       </Text>
       <Text size="sm">
         {[
-          count(c.usage.customers, 'customer'),
-          `${count(c.usage.parcels_this_month, 'parcel')} this month`,
-          count(c.usage.invoices, 'invoice'),
+          plural(customers, { one: '# customer', other: '# customers' }),
+          plural(parcels, { one: '# parcel this month', other: '# parcels this month' }),
+          plural(invoices, { one: '# invoice', other: '# invoices' }),
           formatBytes(c.usage.stored_bytes),
         ].join(' · ')}
       </Text>

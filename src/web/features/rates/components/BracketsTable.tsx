@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -22,7 +24,9 @@ export function BracketsTable({
   currency: string;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   const rows = form.getValues()[path].brackets;
+  const lower = title.toLowerCase();
   const listError = form.errors[`${path}.brackets`];
   const addRow = () => {
     const last = rows[rows.length - 1];
@@ -33,59 +37,68 @@ export function BracketsTable({
   };
   return (
     <Stack gap="xs">
-      <ScrollTable label={`${title} brackets`} minWidth={320}>
+      <ScrollTable label={t`${title} brackets`} minWidth={320}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Max weight (lb)</Table.Th>
-              <Table.Th scope="col">Charge</Table.Th>
               <Table.Th scope="col">
-                <VisuallyHidden>Remove</VisuallyHidden>
+                <Trans>Max weight (lb)</Trans>
+              </Table.Th>
+              <Table.Th scope="col">
+                <Trans>Charge</Trans>
+              </Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>
+                  <Trans>Remove</Trans>
+                </VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((_row, i) => (
-              // Rows have no identity but their place: the list is edited in place.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`${title} row ${i + 1} max weight (lb)`}
-                    min={1}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    inputMode="numeric"
-                    disabled={busy}
-                    {...form.getInputProps(`${path}.brackets.${i}.max_lb`)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`${title} row ${i + 1} charge`}
-                    prefix={currencySymbol(currency)}
-                    thousandSeparator=","
-                    decimalScale={2}
-                    min={0}
-                    allowNegative={false}
-                    inputMode="decimal"
-                    disabled={busy}
-                    {...form.getInputProps(`${path}.brackets.${i}.charge`)}
-                  />
-                </Table.Td>
-                <Table.Td w={44}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${title.toLowerCase()} row ${i + 1}`}
-                    disabled={busy || rows.length <= 1}
-                    onClick={() => form.removeListItem(`${path}.brackets`, i)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {rows.map((_row, i) => {
+              const row = i + 1;
+              return (
+                // Rows have no identity but their place: the list is edited in place.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`${title} row ${row} max weight (lb)`}
+                      min={1}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      inputMode="numeric"
+                      disabled={busy}
+                      {...form.getInputProps(`${path}.brackets.${i}.max_lb`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`${title} row ${row} charge`}
+                      prefix={currencySymbol(currency)}
+                      thousandSeparator=","
+                      decimalScale={2}
+                      min={0}
+                      allowNegative={false}
+                      inputMode="decimal"
+                      disabled={busy}
+                      {...form.getInputProps(`${path}.brackets.${i}.charge`)}
+                    />
+                  </Table.Td>
+                  <Table.Td w={44}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t`Remove ${lower} row ${row}`}
+                      disabled={busy || rows.length <= 1}
+                      onClick={() => form.removeListItem(`${path}.brackets`, i)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </ScrollTable>
@@ -102,7 +115,7 @@ export function BracketsTable({
           onClick={addRow}
           disabled={busy}
         >
-          {`Add ${title.toLowerCase()} bracket`}
+          {t`Add ${lower} bracket`}
         </Button>
       </Group>
     </Stack>

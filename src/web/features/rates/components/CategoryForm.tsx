@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -40,6 +44,8 @@ export function CategoryForm({
   onSent: (saved: AdminDutyCategory) => void;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
+  const tr = (m: MessageDescriptor) => i18n._(m);
   const [opened] = useState(nowFields);
   const rates = category?.scheduled.at(-1) ?? category?.current;
   const form = useForm<Values>({
@@ -55,12 +61,13 @@ export function CategoryForm({
       ...opened,
     },
     validate: {
-      code: (v) => (category || /^[a-z0-9_]{1,40}$/.test(v) ? null : 'Lower-case letters, digits and _ only'),
-      name: (v) => (v.trim() ? null : 'Required'),
-      duty: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
-      gct: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
-      other: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'From 0 to 100 %' : null),
-      date: (v) => (v ? null : 'Choose the date'),
+      code: (v) =>
+        category || /^[a-z0-9_]{1,40}$/.test(v) ? null : t`Lower-case letters, digits and _ only`,
+      name: (v) => (v.trim() ? null : t`Required`),
+      duty: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? t`From 0 to 100 %` : null),
+      gct: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? t`From 0 to 100 %` : null),
+      other: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? t`From 0 to 100 %` : null),
+      date: (v) => (v ? null : t`Choose the date`),
     },
   });
   const aliases: Record<string, string> = {
@@ -90,43 +97,49 @@ export function CategoryForm({
     }),
     send,
     onSent,
-    failure: 'The category was not saved. Please try again.',
+    failure: tr(msg`The category was not saved. Please try again.`),
     errorSink,
   });
   const { busy } = submission;
+  const name = category?.name ?? '';
   return (
     <ModalForm
       submission={submission}
-      label={category ? `Edit ${category.name}` : 'New duty category'}
-      errorTitle="Not saved"
-      submitLabel={category ? 'Save category' : 'Add category'}
+      label={category ? tr(msg`Edit ${name}`) : tr(msg`New duty category`)}
+      errorTitle={tr(msg`Not saved`)}
+      submitLabel={category ? tr(msg`Save category`) : tr(msg`Add category`)}
       onCancel={onCancel}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
+        <TextInput label={tr(msg`Name`)} required disabled={busy} {...form.getInputProps('name')} />
         <TextInput
-          label="Code"
-          description="Lower-case, e.g. drones; never changes"
+          label={tr(msg`Code`)}
+          description={tr(msg`Lower-case, e.g. drones; never changes`)}
           required={!category}
           disabled={busy || !!category}
           {...form.getInputProps('code')}
         />
       </SimpleGrid>
-      <TextInput label="Description" disabled={busy} {...form.getInputProps('description')} />
+      <TextInput label={tr(msg`Description`)} disabled={busy} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <NumberInput label="Import duty" {...percentField} disabled={busy} {...form.getInputProps('duty')} />
-        <NumberInput label="GCT" {...percentField} disabled={busy} {...form.getInputProps('gct')} />
         <NumberInput
-          label="Other charge"
-          description="Share of CIF; 0 for none"
+          label={tr(msg`Import duty`)}
+          {...percentField}
+          disabled={busy}
+          {...form.getInputProps('duty')}
+        />
+        <NumberInput label={tr(msg`GCT`)} {...percentField} disabled={busy} {...form.getInputProps('gct')} />
+        <NumberInput
+          label={tr(msg`Other charge`)}
+          description={tr(msg`Share of CIF; 0 for none`)}
           {...percentField}
           disabled={busy}
           {...form.getInputProps('other')}
         />
       </SimpleGrid>
       <TextInput
-        label="Other charge name"
-        description="e.g. Special consumption tax"
+        label={tr(msg`Other charge name`)}
+        description={tr(msg`e.g. Special consumption tax`)}
         disabled={busy}
         {...form.getInputProps('other_label')}
       />

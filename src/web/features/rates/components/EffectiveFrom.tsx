@@ -1,3 +1,5 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { DateField } from '../../../components/DateField';
@@ -17,17 +19,24 @@ export function EffectiveFrom({
   minDate: string;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <DateField
-        label="Effective from"
-        description="Left at today and this minute: from the moment you save"
+        label={t`Effective from`}
+        description={t`Left at today and this minute: from the moment you save`}
         required
         disabled={busy}
         minDate={minDate}
         {...date}
       />
-      <TextInput type="time" label="Time" description="In this device's time" disabled={busy} {...time} />
+      <TextInput
+        type="time"
+        label={t`Time`}
+        description={t`In this device's time`}
+        disabled={busy}
+        {...time}
+      />
     </SimpleGrid>
   );
 }

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Card,
@@ -33,6 +35,7 @@ export function RatePreview({
   categories: DutyCategory[];
   currency: string;
 }) {
+  const { t } = useLingui();
   const [weight, setWeight] = useState<number | string>(3);
   const [value, setValue] = useState<number | string>(150);
   const [mode, setMode] = useState<ShippingMethod>('air');
@@ -64,28 +67,28 @@ export function RatePreview({
     <Card withBorder component="section" aria-labelledby="rate-preview-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="rate-preview-title">
-          Preview
+          <Trans>Preview</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          A sample parcel under these rates, as the estimator would price it.
+          <Trans>A sample parcel under these rates, as the estimator would price it.</Trans>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput
-            label="Sample weight (lb)"
+            label={t`Sample weight (lb)`}
             min={0.01}
             decimalScale={2}
             value={weight}
             onChange={setWeight}
           />
           <NumberInput
-            label="Sample value (US$)"
+            label={t`Sample value (US$)`}
             min={0.01}
             decimalScale={2}
             value={value}
             onChange={setValue}
           />
           <Select
-            label="Sample category"
+            label={t`Sample category`}
             data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
             value={categoryId}
             onChange={setCategoryId}
@@ -93,34 +96,36 @@ export function RatePreview({
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="sample-mode-label">
-              Sample mode
+              <Trans>Sample mode</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby="sample-mode-label"
               value={mode}
               onChange={(v) => setMode(v as ShippingMethod)}
               data={[
-                { value: 'air', label: 'Air' },
-                { value: 'sea', label: 'Sea' },
+                { value: 'air', label: t`Air` },
+                { value: 'sea', label: t`Sea` },
               ]}
             />
           </Stack>
         </SimpleGrid>
         {!draft ? (
-          <Text size="sm">Fix the rates above to see the preview.</Text>
+          <Text size="sm">
+            <Trans>Fix the rates above to see the preview.</Trans>
+          </Text>
         ) : query.isError ? (
-          <Alert color="red" title="No preview">
-            The preview could not be computed for these values.
+          <Alert color="red" title={t`No preview`}>
+            <Trans>The preview could not be computed for these values.</Trans>
           </Alert>
         ) : shown ? (
-          <Table aria-label="Preview of the sample parcel" aria-busy={query.isFetching}>
+          <Table aria-label={t`Preview of the sample parcel`} aria-busy={query.isFetching}>
             <Table.Tbody>
               {shown.map((l) => (
                 <Table.Tr key={l.code} data-code={l.code}>
                   <Table.Th scope="row" fw={l.code === 'total' ? 700 : 400}>
                     {l.label}
                   </Table.Th>
-                  <Table.Td ta="right" fw={l.code === 'total' ? 700 : 400}>
+                  <Table.Td ta="end" fw={l.code === 'total' ? 700 : 400}>
                     {formatMoney(l.amount_cents, currency)}
                   </Table.Td>
                 </Table.Tr>
@@ -129,7 +134,9 @@ export function RatePreview({
           </Table>
         ) : (
           <Group>
-            <Text size="sm">Computing…</Text>
+            <Text size="sm">
+              <Trans>Computing…</Trans>
+            </Text>
           </Group>
         )}
       </Stack>

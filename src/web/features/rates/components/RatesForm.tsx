@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -36,6 +38,7 @@ export function RatesForm({
   send: (body: CreateRateVersionBody) => Promise<RateVersion>;
   onSaved: (saved: RateVersion) => void;
 }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(nowFields);
   const form = useForm<RatesFormValues>({
     mode: 'controlled',
@@ -60,7 +63,7 @@ export function RatesForm({
       form.resetDirty();
       onSaved(saved);
     },
-    failure: 'The rates were not saved. Please try again.',
+    failure: t`The rates were not saved. Please try again.`,
     errorSink,
   });
   const { busy } = submission;
@@ -87,41 +90,43 @@ export function RatesForm({
       </Title>
       <BracketsTable form={form} path={mode} title={title} currency={currency} busy={busy} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {money(`${title}: minimum charge`, `${mode}.minimum`, 'Per parcel, whatever it weighs')}
-        {money(`${title}: per lb over the last bracket`, `${mode}.excess`)}
+        {money(t`${title}: minimum charge`, `${mode}.minimum`, t`Per parcel, whatever it weighs`)}
+        {money(t`${title}: per lb over the last bracket`, `${mode}.excess`)}
       </SimpleGrid>
     </Stack>
   );
 
   return (
     <Card withBorder component="section" aria-labelledby="new-rates-title">
-      <form noValidate ref={submission.formRef} aria-label="New rates" onSubmit={submission.onSubmit}>
+      <form noValidate ref={submission.formRef} aria-label={t`New rates`} onSubmit={submission.onSubmit}>
         <Stack gap="lg">
           <Stack gap={2}>
             <Title order={2} size="h3" id="new-rates-title">
-              New rates
+              <Trans>New rates</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              Starts from the rates in force. Saved as a new version from the date and time you choose;
-              invoices already issued keep their amounts.
+              <Trans>
+                Starts from the rates in force. Saved as a new version from the date and time you choose;
+                invoices already issued keep their amounts.
+              </Trans>
             </Text>
           </Stack>
-          <FormErrorAlert title="Not saved" error={submission.formError} />
+          <FormErrorAlert title={t`Not saved`} error={submission.formError} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {freight('air', 'Air freight')}
-            {freight('sea', 'Sea freight')}
+            {freight('air', t`Air freight`)}
+            {freight('sea', t`Sea freight`)}
           </SimpleGrid>
           <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
             <Title order={3} size="h5" component="legend">
-              Handling per parcel
+              <Trans>Handling per parcel</Trans>
             </Title>
-            <BracketsTable form={form} path="handling" title="Handling" currency={currency} busy={busy} />
-            {money('Handling: per lb over the last bracket', 'handling.excess')}
+            <BracketsTable form={form} path="handling" title={t`Handling`} currency={currency} busy={busy} />
+            {money(t`Handling: per lb over the last bracket`, 'handling.excess')}
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <NumberInput
-              label="Free storage days"
-              description="After the parcel is ready for pickup"
+              label={t`Free storage days`}
+              description={t`After the parcel is ready for pickup`}
               min={0}
               allowDecimal={false}
               allowNegative={false}
@@ -130,10 +135,10 @@ export function RatesForm({
               disabled={busy}
               {...form.getInputProps('free_days')}
             />
-            {money('Storage fee per day', 'storage_per_day', 'After the free days')}
+            {money(t`Storage fee per day`, 'storage_per_day', t`After the free days`)}
             <TextInput
-              label="Exchange rate"
-              description={`${symbol} for US$1`}
+              label={t`Exchange rate`}
+              description={t`${symbol} for US$1`}
               inputMode="decimal"
               required
               disabled={busy}
@@ -153,7 +158,7 @@ export function RatesForm({
           />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
-              Save rates
+              <Trans>Save rates</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,14 +1,17 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { checkInvoice, invoiceBody, invoicePreview, invoiceValues } from '../sections';
 import { field, type SectionProps, SettingsSection } from './SettingsSection';
 
 /** What a new invoice starts with. */
 export function InvoicesSection({ settings, save }: SectionProps) {
+  const { t } = useLingui();
   return (
     <SettingsSection
       id="invoices"
-      title="Invoices"
-      description="What a new invoice starts with. Invoices already issued keep theirs."
+      title={t`Invoices`}
+      description={t`What a new invoice starts with. Invoices already issued keep theirs.`}
       settings={settings}
       toValues={invoiceValues}
       toBody={invoiceBody}
@@ -20,15 +23,15 @@ export function InvoicesSection({ settings, save }: SectionProps) {
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
-              label="Tax name"
-              description="e.g. GCT"
+              label={t`Tax name`}
+              description={t`e.g. GCT`}
               required
               autoComplete="off"
               {...field(form, busy, 'tax_label')}
             />
             <NumberInput
-              label="Tax rate"
-              description="On services; 0 for none"
+              label={t`Tax rate`}
+              description={t`On services; 0 for none`}
               required
               suffix=" %"
               decimalScale={4}
@@ -39,8 +42,8 @@ export function InvoicesSection({ settings, save }: SectionProps) {
               {...field(form, busy, 'tax_percent')}
             />
             <NumberInput
-              label="Due after (days)"
-              description="From the day it is issued"
+              label={t`Due after (days)`}
+              description={t`From the day it is issued`}
               required
               min={0}
               max={365}
@@ -51,8 +54,8 @@ export function InvoicesSection({ settings, save }: SectionProps) {
             />
           </SimpleGrid>
           <Textarea
-            label="Terms (optional)"
-            description="Printed on the invoice"
+            label={t`Terms (optional)`}
+            description={t`Printed on the invoice`}
             rows={4}
             {...field(form, busy, 'terms')}
           />

@@ -1,3 +1,5 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { NumberInput, SimpleGrid } from '@mantine/core';
 import { currencySymbol } from '../../../../contract/format';
 import { checkPoints, pointsBody, pointsPreview, pointsValues } from '../sections';
@@ -5,6 +7,7 @@ import { field, type SectionProps, SettingsSection } from './SettingsSection';
 
 /** How customers earn points and what they are worth. */
 export function PointsSection({ settings, save }: SectionProps) {
+  const { t } = useLingui();
   const symbol = currencySymbol(settings.currency);
   /** An amount in the company's currency, in cents' precision, never nothing. */
   const money = {
@@ -19,8 +22,8 @@ export function PointsSection({ settings, save }: SectionProps) {
   return (
     <SettingsSection
       id="points"
-      title="Points"
-      description="How customers earn points and what they are worth: the points page's “How points work”."
+      title={t`Points`}
+      description={t`How customers earn points and what they are worth: the points page's “How points work”.`}
       settings={settings}
       toValues={pointsValues}
       toBody={pointsBody}
@@ -31,20 +34,20 @@ export function PointsSection({ settings, save }: SectionProps) {
       {(form, busy) => (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberInput
-            label="Paid for 1 point"
-            description={`${symbol} paid on invoices`}
+            label={t`Paid for 1 point`}
+            description={t`${symbol} paid on invoices`}
             {...money}
             {...field(form, busy, 'earn_dollars')}
           />
           <NumberInput
-            label="1 point is worth"
-            description="Off an invoice paid with points"
+            label={t`1 point is worth`}
+            description={t`Off an invoice paid with points`}
             {...money}
             {...field(form, busy, 'point_dollars')}
           />
           <NumberInput
-            label="Pre-alert bonus"
-            description="Points for a pre-alert with its invoice file; 0 for none"
+            label={t`Pre-alert bonus`}
+            description={t`Points for a pre-alert with its invoice file; 0 for none`}
             required
             min={0}
             allowDecimal={false}

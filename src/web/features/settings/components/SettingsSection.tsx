@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -71,6 +73,7 @@ export function SectionForm<S, V extends Record<string, unknown>, B>({
   children,
   preview,
 }: SectionFormProps<S, V, B> & { saver: SectionSaver<S, B> }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<V>({
     mode: 'controlled',
@@ -86,14 +89,14 @@ export function SectionForm<S, V extends Record<string, unknown>, B>({
         form.resetDirty(values);
         notifications.show({
           color: 'green',
-          title: `${title} saved`,
-          message: 'Customers see the change at once.',
+          title: t`${title} saved`,
+          message: t`Customers see the change at once.`,
         });
         onSaved?.(saved);
       },
       onError: (e) =>
         setFormError(
-          applyServerErrors(form, e, 'Could not save. Check your connection and try again.', fieldOf),
+          applyServerErrors(form, e, t`Could not save. Check your connection and try again.`, fieldOf),
         ),
     });
 
@@ -108,6 +111,7 @@ export function SectionForm<S, V extends Record<string, unknown>, B>({
 
   const busy = mutation.isPending;
   const headingId = `settings-${id}-heading`;
+  const name = title.toLowerCase();
   return (
     <form
       noValidate
@@ -127,12 +131,12 @@ export function SectionForm<S, V extends Record<string, unknown>, B>({
               {description}
             </Text>
           </div>
-          <FormErrorAlert title={`Could not save ${title.toLowerCase()}`} error={formError} />
+          <FormErrorAlert title={t`Could not save ${name}`} error={formError} />
           {children(form, busy)}
           {preview ? (
             <Card withBorder padding="sm" radius="sm" bg="var(--mantine-color-default-hover)">
               <Text size="sm" fw={600}>
-                Customers see
+                <Trans>Customers see</Trans>
               </Text>
               <Text size="sm" component="div" data-testid={`settings-${id}-preview`}>
                 {preview(form.values)}
@@ -148,10 +152,10 @@ export function SectionForm<S, V extends Record<string, unknown>, B>({
                 form.reset();
               }}
             >
-              Undo
+              <Trans>Undo</Trans>
             </Button>
             <Button type="submit" loading={busy} disabled={!form.isDirty() && !busy}>
-              Save {title.toLowerCase()}
+              <Trans>Save {name}</Trans>
             </Button>
           </Group>
         </Stack>

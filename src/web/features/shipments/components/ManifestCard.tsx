@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Card, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -26,16 +29,18 @@ function TrackingLink({ p }: { p: Row }) {
 
 /** The shipment's packages (its manifest), each removable. */
 export function ManifestCard({ shipment: s }: { shipment: ShipmentDetail }) {
+  const { t } = useLingui();
   const remove = useRemoveFromShipment(s.id);
+  const unassigned = t`Unassigned`;
   const removeButton = (p: Row) => (
     <ActionIcon
       variant="subtle"
       color="red"
-      aria-label={`Remove ${p.tracking_number} from the shipment`}
+      aria-label={t`Remove ${p.tracking_number} from the shipment`}
       onClick={() =>
         remove.mutate(p.id, {
           onError: (e) =>
-            notifications.show({ color: 'red', title: 'Could not remove', message: errorMessage(e) }),
+            notifications.show({ color: 'red', title: t`Could not remove`, message: errorMessage(e) }),
         })
       }
       size="lg"
@@ -43,39 +48,46 @@ export function ManifestCard({ shipment: s }: { shipment: ShipmentDetail }) {
       <IconTrash size={18} aria-hidden />
     </ActionIcon>
   );
+  // "2 pcs · 1.5 lb · value $40.00" on a phone's card.
+  const cardFacts = (p: Row) => {
+    const pieces = p.pieces;
+    const weight = formatWeight(p.weight);
+    const value = formatDeclared(p.declared_value_cents, 'USD', t`not given`);
+    return t`${pieces} pcs · ${weight} · value ${value}`;
+  };
   const columns: Column<Row>[] = [
-    { header: 'Tracking', cell: (p) => <TrackingLink p={p} /> },
-    { header: 'Mailbox', cell: (p) => p.owner?.mailbox_number ?? '—' },
-    { header: 'Customer', cell: (p) => p.owner?.name ?? 'Unassigned' },
-    { header: 'Status', cell: (p) => p.status_name },
-    { header: 'Pcs', align: 'right', cell: (p) => p.pieces },
-    { header: 'Weight', align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
+    { header: msg`Tracking`, cell: (p) => <TrackingLink p={p} /> },
+    { header: msg`Mailbox`, cell: (p) => p.owner?.mailbox_number ?? '—' },
+    { header: msg`Customer`, cell: (p) => p.owner?.name ?? unassigned },
+    { header: msg`Status`, cell: (p) => p.status_name },
+    { header: msg`Pcs`, align: 'right', cell: (p) => p.pieces },
+    { header: msg`Weight`, align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
     {
-      header: 'Value',
+      header: msg`Value`,
       align: 'right',
       nowrap: true,
       cell: (p) => formatDeclared(p.declared_value_cents, 'USD', '—'),
     },
     {
-      header: 'Description',
+      header: msg`Description`,
       cell: (p) => (
         <Text size="sm" lineClamp={1} maw={200}>
           {p.description || '—'}
         </Text>
       ),
     },
-    { header: 'Actions', srOnlyHeader: true, cell: removeButton },
+    { header: msg`Actions`, srOnlyHeader: true, cell: removeButton },
   ];
   return (
     <Card withBorder component="section" aria-labelledby="manifest">
       <Title order={2} fz="lg" id="manifest" mb="xs">
-        Packages
+        {t`Packages`}
       </Title>
       {s.packages.length === 0 ? (
-        <Text c="dimmed">No packages yet: scan them in above, or add them from the packages list.</Text>
+        <Text c="dimmed">{t`No packages yet: scan them in above, or add them from the packages list.`}</Text>
       ) : (
         <ListRows
-          label="Shipment packages"
+          label={t`Shipment packages`}
           rows={s.packages}
           rowKey={(p) => p.id}
           columns={columns}
@@ -85,11 +97,10 @@ export function ManifestCard({ shipment: s }: { shipment: ShipmentDetail }) {
               <div style={{ minWidth: 0 }}>
                 <TrackingLink p={p} />
                 <Text size="sm">
-                  {p.owner ? `${p.owner.mailbox_number} · ${p.owner.name}` : 'Unassigned'} · {p.status_name}
+                  {p.owner ? `${p.owner.mailbox_number} · ${p.owner.name}` : unassigned} · {p.status_name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {p.pieces} pcs · {formatWeight(p.weight)} · value{' '}
-                  {formatDeclared(p.declared_value_cents, 'USD', 'not given')}
+                  {cardFacts(p)}
                   {p.description ? ` · ${p.description}` : ''}
                 </Text>
               </div>

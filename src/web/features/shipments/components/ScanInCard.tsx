@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -6,21 +10,28 @@ import { useAddToShipment } from '../hooks';
 
 type ScanLine = { key: number; tracking: string; text: string; ok: boolean; moveFrom?: string };
 
-const OUTCOME_TEXT: Record<string, string> = {
-  added: 'added',
-  moved: 'moved here',
-  already_here: 'already in this shipment',
-  not_found: 'no such package',
-  in_other_shipment: 'is in another shipment',
+// A scan's line: the tracking number, then what happened to it (and the other shipment's reference, if any).
+const OUTCOME_TEXT: Record<string, MessageDescriptor> = {
+  added: msg`{tracking} added`,
+  moved: msg`{tracking} moved here`,
+  already_here: msg`{tracking} already in this shipment`,
+  not_found: msg`{tracking} no such package`,
+  in_other_shipment: msg`{tracking} is in another shipment`,
 };
 
 /** Scanning parcels in: each number then Enter, the field keeping the focus; what each scan did, newest first. */
 export function ScanInCard({ shipmentId }: { shipmentId: string }) {
+  const { t, i18n } = useLingui();
   const add = useAddToShipment(shipmentId);
   const [scan, setScan] = useState('');
   const [log, setLog] = useState<ScanLine[]>([]);
   const scanRef = useRef<HTMLInputElement>(null);
   const seq = useRef(0);
+
+  const outcomeText = (tracking: string, outcome: string) => {
+    const known = OUTCOME_TEXT[outcome];
+    return known ? i18n._({ ...known, values: { tracking } }) : `${tracking} ${outcome}`;
+  };
 
   const send = (tracking: string, move: boolean) =>
     add.mutate(
@@ -31,7 +42,7 @@ export function ScanInCard({ shipmentId }: { shipmentId: string }) {
             key: ++seq.current,
             tracking: x.tracking_number,
             ok: x.outcome === 'added' || x.outcome === 'moved' || x.outcome === 'already_here',
-            text: `${x.tracking_number} ${OUTCOME_TEXT[x.outcome] ?? x.outcome}${x.other_shipment ? ` (${x.other_shipment})` : ''}`,
+            text: `${outcomeText(x.tracking_number, x.outcome)}${x.other_shipment ? ` (${x.other_shipment})` : ''}`,
             ...(x.outcome === 'in_other_shipment' ? { moveFrom: x.other_shipment ?? '' } : {}),
           }));
           setLog((prev) => [...lines, ...prev].slice(0, 20));
@@ -57,12 +68,12 @@ export function ScanInCard({ shipmentId }: { shipmentId: string }) {
   return (
     <Card withBorder component="section" aria-labelledby="scan-in">
       <Title order={2} fz="lg" id="scan-in" mb="xs">
-        Scan packages in
+        <Trans>Scan packages in</Trans>
       </Title>
       <TextInput
         ref={scanRef}
-        label="Tracking number"
-        description="Scan or type, then Enter; the field stays ready for the next one"
+        label={t`Tracking number`}
+        description={t`Scan or type, then Enter; the field stays ready for the next one`}
         leftSection={<IconBarcode size={16} aria-hidden />}
         value={scan}
         onChange={(e) => setScan(e.currentTarget.value)}
@@ -77,7 +88,7 @@ export function ScanInCard({ shipmentId }: { shipmentId: string }) {
         p={0}
         m={0}
         style={{ listStyle: 'none' }}
-        aria-label="Scanned"
+        aria-label={t`Scanned`}
         aria-live="polite"
       >
         {log.map((l) => (
@@ -87,7 +98,7 @@ export function ScanInCard({ shipmentId }: { shipmentId: string }) {
             </Text>
             {l.moveFrom !== undefined && (
               <Button size="compact-sm" variant="light" onClick={() => send(l.tracking, true)}>
-                Move here
+                <Trans>Move here</Trans>
               </Button>
             )}
           </Group>

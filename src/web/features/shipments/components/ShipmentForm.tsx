@@ -1,3 +1,5 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Shipment } from '../../../../contract/shipments';
@@ -20,6 +22,7 @@ export function ShipmentForm({
   onSent: (saved: Shipment) => void;
   submitLabel: string;
 }) {
+  const { t } = useLingui();
   const form = useForm<Values>({
     initialValues: {
       reference: shipment?.reference ?? '',
@@ -27,38 +30,38 @@ export function ShipmentForm({
       departs_on: shipment?.departs_on ?? '',
       note: shipment?.note ?? '',
     },
-    validate: { reference: (v) => (v.trim().length < 2 ? 'Enter a reference (e.g. the master AWB)' : null) },
+    validate: { reference: (v) => (v.trim().length < 2 ? t`Enter a reference (e.g. the master AWB)` : null) },
   });
   const { formRef, onSubmit, formError, busy } = useFormSubmit({
     form,
     toBody: (v): ShipmentFields => ({ ...v, departs_on: v.departs_on || null }),
     send,
     onSent,
-    failure: shipment ? 'The shipment could not be saved' : 'The shipment could not be created',
+    failure: shipment ? t`The shipment could not be saved` : t`The shipment could not be created`,
   });
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <FormErrorAlert title={shipment ? 'Not saved' : 'Not created'} error={formError} />
+        <FormErrorAlert title={shipment ? t`Not saved` : t`Not created`} error={formError} />
         <TextInput
-          label="Reference"
-          description="Master AWB, container or your own"
+          label={t`Reference`}
+          description={t`Master AWB, container or your own`}
           data-autofocus
           required
           {...form.getInputProps('reference')}
         />
         <Select
-          label="Mode"
+          label={t`Mode`}
           data={[
-            { value: 'air', label: 'Air' },
-            { value: 'sea', label: 'Sea' },
+            { value: 'air', label: t`Air` },
+            { value: 'sea', label: t`Sea` },
           ]}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('mode')}
         />
-        <DateField label="Departs on" {...form.getInputProps('departs_on')} />
-        <Textarea label="Note" maxLength={500} {...form.getInputProps('note')} />
+        <DateField label={t`Departs on`} {...form.getInputProps('departs_on')} />
+        <Textarea label={t`Note`} maxLength={500} {...form.getInputProps('note')} />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
             {submitLabel}

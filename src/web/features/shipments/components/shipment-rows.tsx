@@ -1,3 +1,5 @@
+import '../i18n';
+import { msg, plural, t } from '@lingui/core/macro';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Shipment } from '../../../../contract/shipments';
@@ -15,18 +17,29 @@ function ShipmentLink({ s }: { s: Shipment }) {
   );
 }
 
-export const modeName = (mode: Shipment['mode']) => (mode === 'air' ? 'Air' : 'Sea');
+// Called while rendering: the global i18n speaks the reader's language.
+export const modeName = (mode: Shipment['mode']) => (mode === 'air' ? t`Air` : t`Sea`);
 
 export const shipmentColumns: Column<Shipment>[] = [
-  { header: 'Reference', cell: (s) => <ShipmentLink s={s} /> },
-  { header: 'Mode', cell: (s) => modeName(s.mode) },
-  { header: 'Status', cell: (s) => s.status_name },
-  { header: 'Departs', nowrap: true, cell: (s) => (s.departs_on ? formatDate(s.departs_on) : '—') },
-  { header: 'Packages', align: 'right', cell: (s) => s.package_count },
-  { header: 'Pieces', align: 'right', cell: (s) => s.pieces },
-  { header: 'Weight', align: 'right', nowrap: true, cell: (s) => formatWeight(s.weight) },
-  { header: 'Value', align: 'right', nowrap: true, cell: (s) => formatMoney(s.value_cents) },
+  { header: msg`Reference`, cell: (s) => <ShipmentLink s={s} /> },
+  { header: msg`Mode`, cell: (s) => modeName(s.mode) },
+  { header: msg`Status`, cell: (s) => s.status_name },
+  { header: msg`Departs`, nowrap: true, cell: (s) => (s.departs_on ? formatDate(s.departs_on) : '—') },
+  { header: msg`Packages`, align: 'right', cell: (s) => s.package_count },
+  { header: msg`Pieces`, align: 'right', cell: (s) => s.pieces },
+  { header: msg`Weight`, align: 'right', nowrap: true, cell: (s) => formatWeight(s.weight) },
+  { header: msg`Value`, align: 'right', nowrap: true, cell: (s) => formatMoney(s.value_cents) },
 ];
+
+// "Air · 3 packages · 4 pcs · 10 lb · $120.00" on a phone's card.
+function cardFacts(s: Shipment) {
+  const mode = modeName(s.mode);
+  const packages = plural(s.package_count, { one: '# package', other: '# packages' });
+  const pieces = s.pieces;
+  const weight = formatWeight(s.weight);
+  const value = formatMoney(s.value_cents);
+  return t`${mode} · ${packages} · ${pieces} pcs · ${weight} · ${value}`;
+}
 
 export function ShipmentCard({ s }: { s: Shipment }) {
   return (
@@ -36,8 +49,7 @@ export function ShipmentCard({ s }: { s: Shipment }) {
         <Text size="sm">{s.status_name}</Text>
       </Group>
       <Text size="sm" c="dimmed">
-        {modeName(s.mode)} · {s.package_count} packages · {s.pieces} pcs · {formatWeight(s.weight)} ·{' '}
-        {formatMoney(s.value_cents)}
+        {cardFacts(s)}
       </Text>
     </>
   );

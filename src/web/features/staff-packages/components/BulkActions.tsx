@@ -1,3 +1,7 @@
+import '../i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStatusChange, IconTruck, IconUserCheck } from '@tabler/icons-react';
@@ -13,24 +17,27 @@ import { CustomerPicker } from './CustomerPicker';
 import { HoldReasonFields, holdBody, noHold } from './HoldReasonFields';
 
 type Action = 'status' | 'shipment' | 'assign';
-const TITLES: Record<Action, string> = {
-  status: 'Change status',
-  shipment: 'Add to a shipment',
-  assign: 'Assign to a customer',
+const TITLES: Record<Action, MessageDescriptor> = {
+  status: msg`Change status`,
+  shipment: msg`Add to a shipment`,
+  assign: msg`Assign to a customer`,
 };
-const packages = (n: number) => `${n} package${n === 1 ? '' : 's'}`;
+// Called while rendering: the global i18n speaks the reader's language.
+const packages = (n: number) => plural(n, { one: '# package', other: '# packages' });
 
 /** The bar over a selection: change status, add to a shipment, assign; one call for the whole selection. */
 export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const [action, setAction] = useState<Action | null>(null);
+  const count = packages(ids.length);
   return (
-    <SelectionBar label="Selected packages" count={ids.length} onClear={onDone}>
+    <SelectionBar label={t`Selected packages`} count={ids.length} onClear={onDone}>
       <Button
         size="sm"
         leftSection={<IconStatusChange size={16} aria-hidden />}
         onClick={() => setAction('status')}
       >
-        Change status
+        <Trans>Change status</Trans>
       </Button>
       <Button
         size="sm"
@@ -38,7 +45,7 @@ export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void
         leftSection={<IconTruck size={16} aria-hidden />}
         onClick={() => setAction('shipment')}
       >
-        Add to shipment
+        <Trans>Add to shipment</Trans>
       </Button>
       <Button
         size="sm"
@@ -46,13 +53,13 @@ export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void
         leftSection={<IconUserCheck size={16} aria-hidden />}
         onClick={() => setAction('assign')}
       >
-        Assign
+        <Trans>Assign</Trans>
       </Button>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
         opened={action !== null}
         onClose={() => setAction(null)}
-        title={action ? `${TITLES[action]}: ${packages(ids.length)}` : ''}
+        title={action ? `${i18n._(TITLES[action])}: ${count}` : ''}
       >
         {action && (
           <BulkForm
@@ -70,6 +77,7 @@ export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void
 }
 
 function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const statuses = useQuery(packageStatusesQueryOptions());
   const shipments = useQuery({ ...openShipmentsQueryOptions(), enabled: action === 'shipment' });
   const [status, setStatus] = useState<string | null>(null);
@@ -79,14 +87,15 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
   const [customer, setCustomer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const bulk = useBulkUpdate();
+  const count = packages(ids.length);
   const done = {
     onSuccess: (r: { updated: number; notified: number }) => {
       notifications.show({
         color: 'teal',
-        title: `${packages(r.updated)} updated`,
+        title: plural(r.updated, { one: '# package updated', other: '# packages updated' }),
         message: r.notified
-          ? `${r.notified} customer${r.notified === 1 ? '' : 's'} notified`
-          : 'Nobody to notify',
+          ? plural(r.notified, { one: '# customer notified', other: '# customers notified' })
+          : t`Nobody to notify`,
       });
       onDone();
     },
@@ -97,15 +106,15 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
     e.preventDefault();
     setError(null);
     if (action === 'status') {
-      if (!status) return setError('Choose a status');
+      if (!status) return setError(t`Choose a status`);
       const held = holdBody(status, hold);
       if (!held.ok) return setError(held.error);
       bulk.mutate({ action, ids, status: status as PackageStatusCode, note, ...held.fields }, done);
     } else if (action === 'shipment') {
-      if (!shipment) return setError('Choose a shipment');
+      if (!shipment) return setError(t`Choose a shipment`);
       bulk.mutate({ action, ids, shipment_id: shipment }, done);
     } else {
-      if (!customer) return setError('Choose a customer');
+      if (!customer) return setError(t`Choose a customer`);
       bulk.mutate({ action, ids, customer_id: customer }, done);
     }
   };
@@ -116,7 +125,7 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
         {action === 'status' && (
           <>
             <Select
-              label="New status"
+              label={t`New status`}
               data={(statuses.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
               value={status}
               onChange={setStatus}
@@ -125,8 +134,8 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
             />
             <HoldReasonFields status={status} value={hold} onChange={setHold} />
             <Textarea
-              label="Note to the customers"
-              description="Each customer gets one notification listing their packages"
+              label={t`Note to the customers`}
+              description={t`Each customer gets one notification listing their packages`}
               value={note}
               maxLength={300}
               onChange={(e) => setNote(e.currentTarget.value)}
@@ -135,14 +144,14 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
         )}
         {action === 'shipment' && (
           <Select
-            label="Shipment"
-            placeholder="Choose a shipment"
-            description="Packages already in another shipment move to this one"
+            label={t`Shipment`}
+            placeholder={t`Choose a shipment`}
+            description={t`Packages already in another shipment move to this one`}
             searchable
-            data={(shipments.data?.items ?? []).map((s) => ({
-              value: s.id,
-              label: `${s.reference} (${s.mode}, ${s.package_count} pkgs, ${s.status_name})`,
-            }))}
+            data={(shipments.data?.items ?? []).map((s) => {
+              const { reference, mode, package_count: pkgs, status_name: status } = s;
+              return { value: s.id, label: t`${reference} (${mode}, ${pkgs} pkgs, ${status})` };
+            })}
             value={shipment}
             onChange={setShipment}
             data-autofocus
@@ -157,7 +166,7 @@ function BulkForm({ action, ids, onDone }: { action: Action; ids: string[]; onDo
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={bulk.isPending}>
-            Apply to {packages(ids.length)}
+            <Trans>Apply to {count}</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +11,7 @@ export function CustomerPicker({
   value,
   onChange,
   error,
-  label = 'Customer',
+  label,
   autoFocus,
 }: {
   value: string | null;
@@ -18,6 +20,7 @@ export function CustomerPicker({
   label?: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const query = useQuery(customerSearchQueryOptions(debounced));
@@ -27,9 +30,9 @@ export function CustomerPicker({
   }));
   return (
     <Select
-      label={label}
-      placeholder="Mailbox number, name or email"
-      description="Type at least 2 characters"
+      label={label ?? t`Customer`}
+      placeholder={t`Mailbox number, name or email`}
+      description={t`Type at least 2 characters`}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -39,7 +42,7 @@ export function CustomerPicker({
       value={value}
       onChange={onChange}
       nothingFoundMessage={
-        debounced.trim().length >= 2 && !query.isFetching ? 'No customer found' : undefined
+        debounced.trim().length >= 2 && !query.isFetching ? t`No customer found` : undefined
       }
       error={error}
       autoFocus={autoFocus}

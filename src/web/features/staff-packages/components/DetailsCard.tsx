@@ -1,5 +1,8 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Card,
@@ -67,13 +70,14 @@ const toBody = (v: Values): StaffPackageUpdate => ({
 });
 
 const DIMENSIONS = [
-  { key: 'length', label: 'Length (in)' },
-  { key: 'width', label: 'Width (in)' },
-  { key: 'height', label: 'Height (in)' },
+  { key: 'length', label: msg`Length (in)` },
+  { key: 'width', label: msg`Width (in)` },
+  { key: 'height', label: msg`Height (in)` },
 ] as const;
 
 /** Every field of the package, saved together; the reason goes to the history. */
 export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
+  const { t, i18n } = useLingui();
   const update = useUpdatePackage(pkg.id);
   const form = useForm<Values>({ initialValues: valuesOf(pkg) });
   const { formRef, onSubmit, formError, busy } = useFormSubmit({
@@ -83,9 +87,9 @@ export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
     onSent: (saved) => {
       form.setInitialValues(valuesOf(saved));
       form.setValues(valuesOf(saved));
-      notifications.show({ color: 'teal', title: 'Package saved', message: saved.tracking_number });
+      notifications.show({ color: 'teal', title: t`Package saved`, message: saved.tracking_number });
     },
-    failure: 'The package could not be saved',
+    failure: t`The package could not be saved`,
     // The API names the value in cents; the form has it in dollars.
     errorSink: {
       values: { ...form.values, declared_value_cents: 0 },
@@ -99,37 +103,37 @@ export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
   return (
     <Card withBorder component="section" aria-labelledby="pkg-edit">
       <Title order={2} fz="lg" id="pkg-edit" mb="sm">
-        Details
+        <Trans>Details</Trans>
       </Title>
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <FormErrorAlert title="Not saved" error={formError} />
-          {text('description', 'Description')}
+          <FormErrorAlert title={t`Not saved`} error={formError} />
+          {text('description', t`Description`)}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('seller_name', 'Seller')}
-            {text('shipper', 'Shipper')}
-            {text('carrier', 'Carrier')}
-            {text('house_awb', 'House AWB')}
-            {text('package_type', 'Package type')}
-            {text('consignee_hint', 'Consignee on the label')}
+            {text('seller_name', t`Seller`)}
+            {text('shipper', t`Shipper`)}
+            {text('carrier', t`Carrier`)}
+            {text('house_awb', t`House AWB`)}
+            {text('package_type', t`Package type`)}
+            {text('consignee_hint', t`Consignee on the label`)}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <NumberInput
-              label="Weight (lb)"
+              label={t`Weight (lb)`}
               min={0}
               max={2000}
               decimalScale={2}
               {...form.getInputProps('weight')}
             />
             <NumberInput
-              label="Pieces"
+              label={t`Pieces`}
               min={1}
               max={9999}
               allowDecimal={false}
               {...form.getInputProps('pieces')}
             />
             <NumberInput
-              label="Declared value (US$)"
+              label={t`Declared value (US$)`}
               min={0}
               decimalScale={2}
               {...form.getInputProps('value')}
@@ -137,7 +141,7 @@ export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
             {DIMENSIONS.map((d) => (
               <NumberInput
                 key={d.key}
-                label={d.label}
+                label={i18n._(d.label)}
                 min={0}
                 max={500}
                 decimalScale={2}
@@ -146,15 +150,18 @@ export function DetailsCard({ pkg }: { pkg: StaffPackageDetail }) {
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Checkbox label="Customs hold" {...form.getInputProps('customs_hold', { type: 'checkbox' })} />
-            <Checkbox label="Fragile" {...form.getInputProps('fragile', { type: 'checkbox' })} />
-            <Checkbox label="Hazardous" {...form.getInputProps('hazardous', { type: 'checkbox' })} />
-            <Checkbox label="Signature" {...form.getInputProps('signature_required', { type: 'checkbox' })} />
+            <Checkbox label={t`Customs hold`} {...form.getInputProps('customs_hold', { type: 'checkbox' })} />
+            <Checkbox label={t`Fragile`} {...form.getInputProps('fragile', { type: 'checkbox' })} />
+            <Checkbox label={t`Hazardous`} {...form.getInputProps('hazardous', { type: 'checkbox' })} />
+            <Checkbox
+              label={t`Signature`}
+              {...form.getInputProps('signature_required', { type: 'checkbox' })}
+            />
           </SimpleGrid>
-          <TextInput label="Reason for the change (kept in the history)" {...form.getInputProps('note')} />
+          <TextInput label={t`Reason for the change (kept in the history)`} {...form.getInputProps('note')} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy} disabled={!form.isDirty()}>
-              Save changes
+              <Trans>Save changes</Trans>
             </Button>
           </Group>
         </Stack>

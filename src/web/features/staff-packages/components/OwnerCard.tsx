@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,13 +10,15 @@ import { CustomerPicker } from './CustomerPicker';
 
 /** Whose parcel it is, and (re)assigning it: the new owner is told it arrived. */
 export function OwnerCard({ pkg }: { pkg: StaffPackageDetail }) {
+  const { t } = useLingui();
   const assign = useAssignPackage(pkg.id);
+  const hint = pkg.consignee_hint;
   const [customer, setCustomer] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   return (
     <Card withBorder component="section" aria-labelledby="pkg-owner">
       <Title order={2} fz="lg" id="pkg-owner" mb="xs">
-        Customer
+        <Trans>Customer</Trans>
       </Title>
       {pkg.owner ? (
         <Stack gap={0} mb="sm">
@@ -27,21 +31,23 @@ export function OwnerCard({ pkg }: { pkg: StaffPackageDetail }) {
         </Stack>
       ) : (
         <Text fw={600} mb="sm">
-          Unassigned{pkg.consignee_hint ? ` — the label says “${pkg.consignee_hint}”` : ''}
+          {hint ? t`Unassigned — the label says “${hint}”` : t`Unassigned`}
         </Text>
       )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
           setError(undefined);
-          if (!customer) return setError('Choose a customer');
+          if (!customer) return setError(t`Choose a customer`);
           assign.mutate(customer, {
             onSuccess: (saved) => {
               setCustomer(null);
+              const mailbox = saved.owner?.mailbox_number ?? '';
+              const name = saved.owner?.name ?? '';
               notifications.show({
                 color: 'teal',
-                title: 'Package assigned',
-                message: `${saved.owner?.mailbox_number ?? ''} ${saved.owner?.name ?? ''} has been notified`,
+                title: t`Package assigned`,
+                message: t`${mailbox} ${name} has been notified`,
               });
             },
             onError: (err) => setError(errorMessage(err)),
@@ -51,7 +57,7 @@ export function OwnerCard({ pkg }: { pkg: StaffPackageDetail }) {
       >
         <Stack gap="xs">
           <CustomerPicker
-            label={pkg.owner ? 'Reassign to' : 'Assign to'}
+            label={pkg.owner ? t`Reassign to` : t`Assign to`}
             value={customer}
             onChange={(v) => {
               setCustomer(v);
@@ -61,7 +67,7 @@ export function OwnerCard({ pkg }: { pkg: StaffPackageDetail }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={assign.isPending}>
-              {pkg.owner ? 'Reassign' : 'Assign'}
+              {pkg.owner ? t`Reassign` : t`Assign`}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,15 +10,24 @@ import { useLinkPrealert, useUnlinkPrealert } from '../hooks';
 
 /** The pre-alert the parcel matched, or linking one by its tracking number. */
 export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
+  const { t } = useLingui();
   const link = useLinkPrealert(pkg.id);
   const unlink = useUnlinkPrealert(pkg.id);
   const [tracking, setTracking] = useState('');
   const [error, setError] = useState<string | undefined>();
   const pre = pkg.prealert;
+  // "Declared value $40.00 · 2 lb · sent 3 May, 10:00" (the weight only when the pre-alert gave one).
+  const prealertFacts = (p: NonNullable<StaffPackageDetail['prealert']>) => {
+    const value = formatDeclared(p.value_cents, 'USD', t`not given`);
+    const sent = formatDateTime(p.created_at);
+    if (!(Number(p.weight) > 0)) return t`Declared value ${value} · sent ${sent}`;
+    const weight = formatWeight(p.weight);
+    return t`Declared value ${value} · ${weight} · sent ${sent}`;
+  };
   return (
     <Card withBorder component="section" aria-labelledby="pkg-prealert">
       <Title order={2} fz="lg" id="pkg-prealert" mb="xs">
-        Pre-alert
+        <Trans>Pre-alert</Trans>
       </Title>
       {pre ? (
         <Stack gap={4}>
@@ -27,9 +38,7 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
             {pre.seller_name} · {pre.description}
           </Text>
           <Text size="sm" c="dimmed">
-            Declared value {formatDeclared(pre.value_cents, 'USD', 'not given')} ·{' '}
-            {Number(pre.weight) > 0 ? `${formatWeight(pre.weight)} · ` : ''}sent{' '}
-            {formatDateTime(pre.created_at)}
+            {prealertFacts(pre)}
           </Text>
           <Group justify="flex-end">
             <Button
@@ -41,15 +50,19 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
                   onSuccess: () =>
                     notifications.show({
                       color: 'teal',
-                      title: 'Pre-alert unlinked',
-                      message: 'It is pending again',
+                      title: t`Pre-alert unlinked`,
+                      message: t`It is pending again`,
                     }),
                   onError: (e) =>
-                    notifications.show({ color: 'red', title: 'Could not unlink', message: errorMessage(e) }),
+                    notifications.show({
+                      color: 'red',
+                      title: t`Could not unlink`,
+                      message: errorMessage(e),
+                    }),
                 })
               }
             >
-              Unlink pre-alert
+              <Trans>Unlink pre-alert</Trans>
             </Button>
           </Group>
         </Stack>
@@ -58,13 +71,13 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
           onSubmit={(e) => {
             e.preventDefault();
             setError(undefined);
-            if (!tracking.trim()) return setError('Enter the pre-alert’s tracking number');
+            if (!tracking.trim()) return setError(t`Enter the pre-alert’s tracking number`);
             link.mutate(tracking, {
               onSuccess: (saved) => {
                 setTracking('');
                 notifications.show({
                   color: 'teal',
-                  title: 'Pre-alert linked',
+                  title: t`Pre-alert linked`,
                   message: saved.prealert?.tracking_number ?? '',
                 });
               },
@@ -75,11 +88,11 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
         >
           <Stack gap="xs">
             <TextInput
-              label="Pre-alert tracking number"
+              label={t`Pre-alert tracking number`}
               description={
                 pkg.owner
-                  ? 'One of this customer’s pending pre-alerts'
-                  : 'The parcel goes to the customer who sent it'
+                  ? t`One of this customer’s pending pre-alerts`
+                  : t`The parcel goes to the customer who sent it`
               }
               value={tracking}
               onChange={(e) => setTracking(e.currentTarget.value)}
@@ -88,7 +101,7 @@ export function PrealertCard({ pkg }: { pkg: StaffPackageDetail }) {
             />
             <Group justify="flex-end">
               <Button type="submit" variant="light" loading={link.isPending}>
-                Link pre-alert
+                <Trans>Link pre-alert</Trans>
               </Button>
             </Group>
           </Stack>

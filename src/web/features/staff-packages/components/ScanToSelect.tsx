@@ -1,3 +1,5 @@
+import '../i18n';
+import { useLingui } from '@lingui/react/macro';
 import { Paper, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -15,6 +17,7 @@ export function ScanToSelect({
   onPage: readonly StaffPackageRow[];
   onFound: (p: StaffPackageRow) => void;
 }) {
+  const { t } = useLingui();
   const [scan, setScan] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -34,18 +37,18 @@ export function ScanToSelect({
       }
     }
     if (!found) {
-      setMessage({ ok: false, text: `${tn}: no such package` });
+      setMessage({ ok: false, text: t`${tn}: no such package` });
       return;
     }
     onFound(found);
-    setMessage({ ok: true, text: `${tn} selected` });
+    setMessage({ ok: true, text: t`${tn} selected` });
   }
 
   return (
-    <Paper p="md" component="section" aria-label="Select by scanning">
+    <Paper p="md" component="section" aria-label={t`Select by scanning`}>
       <TextInput
-        label="Scan to select"
-        description="Scan or type a tracking number and press Enter: its package is added to the selection"
+        label={t`Scan to select`}
+        description={t`Scan or type a tracking number and press Enter: its package is added to the selection`}
         leftSection={<IconBarcode size={16} aria-hidden />}
         value={scan}
         onChange={(e) => setScan(e.currentTarget.value)}

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Timeline.css';
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Card,
@@ -24,6 +26,7 @@ import { HoldReasonFields, holdBody, noHold } from './HoldReasonFields';
 
 /** The package's events, newest last, and adding one (the customer is told). */
 export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
+  const { t } = useLingui();
   const statuses = useQuery(packageStatusesQueryOptions());
   const addEvent = useAddStatusEvent(pkg.id);
   const [status, setStatus] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
   return (
     <Card withBorder component="section" aria-labelledby="pkg-timeline">
       <Title order={2} fz="lg" id="pkg-timeline" mb="sm">
-        Timeline
+        <Trans>Timeline</Trans>
       </Title>
       <Timeline active={pkg.events.length - 1} bulletSize={14} lineWidth={2} mb="md">
         {pkg.events.map((e) => (
@@ -52,7 +55,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
           e.preventDefault();
           setError(undefined);
           setHoldError(undefined);
-          if (!status) return setError('Choose a status');
+          if (!status) return setError(t`Choose a status`);
           const held = holdBody(status, hold);
           if (!held.ok) return setHoldError(held.error);
           addEvent.mutate(
@@ -64,8 +67,8 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
                 setHold(noHold);
                 notifications.show({
                   color: 'teal',
-                  title: 'Event added',
-                  message: 'The customer has been notified',
+                  title: t`Event added`,
+                  message: t`The customer has been notified`,
                 });
               },
               onError: (err) => setError(errorMessage(err)),
@@ -76,11 +79,11 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
       >
         <Stack gap="xs">
           <Title order={3} fz="md">
-            Add event
+            <Trans>Add event</Trans>
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Status"
+              label={t`Status`}
               data={(statuses.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
               value={status}
               onChange={setStatus}
@@ -89,7 +92,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
             />
             <HoldReasonFields status={status} value={hold} onChange={setHold} error={holdError} />
             <Textarea
-              label="Note to the customer"
+              label={t`Note to the customer`}
               value={note}
               maxLength={300}
               autosize
@@ -99,7 +102,7 @@ export function TimelineCard({ pkg }: { pkg: StaffPackageDetail }) {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={addEvent.isPending}>
-              Add event
+              <Trans>Add event</Trans>
             </Button>
           </Group>
         </Stack>

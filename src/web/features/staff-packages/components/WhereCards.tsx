@@ -1,3 +1,5 @@
+import '../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { StaffPackageDetail } from '../../../../contract/staff-packages';
@@ -7,13 +9,16 @@ import { formatDateTime } from '../../../lib/format';
 
 /** The shipment it travels in, the invoice that bills it, and who received it when. */
 export function ShipmentAndInvoiceCard({ pkg: p }: { pkg: StaffPackageDetail }) {
+  const { t } = useLingui();
+  const received = p.received_at ? formatDateTime(p.received_at) : '—';
+  const by = p.received_by;
   return (
     <Card withBorder component="section" aria-labelledby="pkg-where">
       <Title order={2} fz="lg" id="pkg-where" mb="xs">
-        Shipment and invoice
+        <Trans>Shipment and invoice</Trans>
       </Title>
       <Text size="sm">
-        Shipment:{' '}
+        <Trans>Shipment:</Trans>{' '}
         {p.shipment ? (
           <Anchor
             renderRoot={(props) => (
@@ -23,27 +28,26 @@ export function ShipmentAndInvoiceCard({ pkg: p }: { pkg: StaffPackageDetail }) 
             {p.shipment.reference}
           </Anchor>
         ) : (
-          'none'
+          t`none`
         )}
       </Text>
       <Text size="sm">
-        Invoice:{' '}
+        <Trans>Invoice:</Trans>{' '}
         {p.invoice ? (
           <Anchor
             renderRoot={(props) => (
               <Link to="/admin/invoice/preview/$id" params={{ id: p.invoice?.id ?? '' }} {...props} />
             )}
           >
-            {p.invoice.number} ({p.invoice.status})
+            <bdi>{p.invoice.number}</bdi> ({p.invoice.status})
           </Anchor>
         ) : (
-          'not invoiced yet'
+          t`not invoiced yet`
         )}
       </Text>
-      <StorageLine storage={p.storage} lead="Storage:" size="sm" />
+      <StorageLine storage={p.storage} lead={t`Storage:`} size="sm" />
       <Text size="sm" c="dimmed" mt="xs">
-        Received {p.received_at ? formatDateTime(p.received_at) : '—'}
-        {p.received_by ? ` by ${p.received_by}` : ''}
+        {by ? t`Received ${received} by ${by}` : t`Received ${received}`}
       </Text>
     </Card>
   );
@@ -51,21 +55,22 @@ export function ShipmentAndInvoiceCard({ pkg: p }: { pkg: StaffPackageDetail }) 
 
 /** The warehouse's photos, documents, and the files the customer sent with the pre-alert. */
 export function FilesCard({ pkg: p }: { pkg: StaffPackageDetail }) {
+  const { t } = useLingui();
   return (
     <Card withBorder component="section" aria-labelledby="pkg-files">
       <Title order={2} fz="lg" id="pkg-files" mb="xs">
-        Photos and documents
+        <Trans>Photos and documents</Trans>
       </Title>
       {p.photos.length + p.documents.length + (p.prealert?.files.length ?? 0) === 0 ? (
         <Text c="dimmed" size="sm">
-          No photos or documents.
+          <Trans>No photos or documents.</Trans>
         </Text>
       ) : (
         <Stack gap="sm">
-          {p.photos.length > 0 && <FileList label="Photos" files={p.photos.map((r) => r.file)} />}
-          {p.documents.length > 0 && <FileList label="Documents" files={p.documents.map((r) => r.file)} />}
+          {p.photos.length > 0 && <FileList label={t`Photos`} files={p.photos.map((r) => r.file)} />}
+          {p.documents.length > 0 && <FileList label={t`Documents`} files={p.documents.map((r) => r.file)} />}
           {p.prealert && p.prealert.files.length > 0 && (
-            <FileList label="Pre-alert files" files={p.prealert.files} />
+            <FileList label={t`Pre-alert files`} files={p.prealert.files} />
           )}
         </Stack>
       )}

@@ -1,3 +1,6 @@
+import '../i18n';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { StaffPackageRow } from '../../../../contract/staff-packages';
@@ -8,15 +11,16 @@ import { formatDate, formatDeclared, formatWeight } from '../../../lib/format';
 import { Flags } from './Flags';
 
 function Customer({ p }: { p: StaffPackageRow }) {
+  const { t } = useLingui();
   if (!p.owner) {
     return (
       <Stack gap={0}>
         <ToneBadge tone="orange" size="sm">
-          Unassigned
+          {t`Unassigned`}
         </ToneBadge>
         {p.consignee_hint && (
           <Text size="xs" c="dimmed">
-            Label: {p.consignee_hint}
+            <Trans>Label: {p.consignee_hint}</Trans>
           </Text>
         )}
       </Stack>
@@ -60,7 +64,7 @@ function ShipmentLink({ p }: { p: StaffPackageRow }) {
 /** The staff package list's table. */
 export const packageColumns: Column<StaffPackageRow>[] = [
   {
-    header: 'Tracking',
+    header: msg`Tracking`,
     nowrap: true,
     cell: (p) => (
       <>
@@ -73,25 +77,29 @@ export const packageColumns: Column<StaffPackageRow>[] = [
       </>
     ),
   },
-  { header: 'Customer', cell: (p) => <Customer p={p} /> },
+  { header: msg`Customer`, cell: (p) => <Customer p={p} /> },
   {
-    header: 'Status',
+    header: msg`Status`,
     cell: (p) => <PackageStatusBadge code={p.status} name={p.status_name} miw="max-content" />,
   },
-  { header: 'Weight', align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
+  { header: msg`Weight`, align: 'right', nowrap: true, cell: (p) => formatWeight(p.weight) },
   {
-    header: 'Value',
+    header: msg`Value`,
     align: 'right',
     nowrap: true,
     cell: (p) => formatDeclared(p.declared_value_cents, 'USD', '—'),
   },
-  { header: 'Shipment', nowrap: true, cell: (p) => <ShipmentLink p={p} /> },
-  { header: 'Flags', cell: (p) => <Flags row={p} /> },
-  { header: 'Received', nowrap: true, cell: (p) => (p.received_at ? formatDate(p.received_at) : '—') },
+  { header: msg`Shipment`, nowrap: true, cell: (p) => <ShipmentLink p={p} /> },
+  { header: msg`Flags`, cell: (p) => <Flags row={p} /> },
+  { header: msg`Received`, nowrap: true, cell: (p) => (p.received_at ? formatDate(p.received_at) : '—') },
 ];
 
 /** The same facts on a phone. */
 export function PackageCard({ p }: { p: StaffPackageRow }) {
+  const { t } = useLingui();
+  const weight = formatWeight(p.weight);
+  const value = formatDeclared(p.declared_value_cents, 'USD', t`not given`);
+  const received = p.received_at ? formatDate(p.received_at) : '';
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs">
@@ -100,9 +108,9 @@ export function PackageCard({ p }: { p: StaffPackageRow }) {
       </Group>
       <Customer p={p} />
       <Text size="xs" c="dimmed">
-        {formatWeight(p.weight)} · value {formatDeclared(p.declared_value_cents, 'USD', 'not given')}
+        {t`${weight} · value ${value}`}
         {p.shipment ? ` · ${p.shipment.reference}` : ''}
-        {p.received_at ? ` · received ${formatDate(p.received_at)}` : ''}
+        {received ? t` · received ${received}` : ''}
       </Text>
       <div>
         <Flags row={p} />

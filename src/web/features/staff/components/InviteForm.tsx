@@ -1,10 +1,21 @@
+import '../i18n';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { InviteBody, PendingInvitation, StaffRole } from '../../../../contract/staff';
 import { ModalForm } from '../../../components/ModalForm';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 
-export const ROLE_LABELS: Record<StaffRole, string> = { staff: 'Staff (clerk)', admin: 'Admin' };
+// Getters: read in the language shown when drawn.
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  get staff() {
+    return t`Staff (clerk)`;
+  },
+  get admin() {
+    return t`Admin`;
+  },
+};
 
 type Values = { email: string; role: StaffRole };
 
@@ -18,27 +29,28 @@ export function InviteForm({
   onSent: (made: PendingInvitation) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const form = useForm<Values>({
     initialValues: { email: '', role: 'staff' },
-    validate: { email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid email address') },
+    validate: { email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : t`Enter a valid email address`) },
   });
   const submission = useFormSubmit({
     form,
     toBody: (v): InviteBody => ({ email: v.email.trim(), role: v.role }),
     send,
     onSent,
-    failure: 'The invitation could not be sent',
+    failure: t`The invitation could not be sent`,
   });
   return (
     <ModalForm
       submission={submission}
-      label="Invite staff"
-      errorTitle="Not sent"
-      submitLabel="Send invitation"
+      label={t`Invite staff`}
+      errorTitle={t`Not sent`}
+      submitLabel={t`Send invitation`}
       onCancel={onCancel}
     >
       <TextInput
-        label="E-mail"
+        label={t`E-mail`}
         type="email"
         autoComplete="off"
         required
@@ -46,8 +58,8 @@ export function InviteForm({
         {...form.getInputProps('email')}
       />
       <Select
-        label="Role"
-        description="Staff do the daily work; admins also manage settings, prices and staff."
+        label={t`Role`}
+        description={t`Staff do the daily work; admins also manage settings, prices and staff.`}
         data={(Object.keys(ROLE_LABELS) as StaffRole[]).map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

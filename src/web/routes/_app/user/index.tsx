@@ -7,8 +7,9 @@ import {
   awaitingPrealertsQueryOptions,
   packageCountsQueryOptions,
   packagesQueryOptions,
+  RECENT_QUERY,
 } from '../../../features/packages/api';
-import { PackageCounts, RECENT_QUERY, RecentPackages } from '../../../features/packages/DashboardSections';
+import { PackageCounts, RecentPackages } from '../../../features/packages/DashboardSections';
 import { companyQueryOptions } from '../../../features/tenant/api';
 import { packageStatusesQueryOptions } from '../../../lib/reference/api';
 import { useSession } from '../../../lib/session/use-session';

@@ -7,6 +7,7 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { companies } from '../db/schema';
 import { wrote } from '../db/writes';
 import { conflict, notFound } from '../errors';
+import { t } from '../i18n';
 import { toCompany, toCompanyAdmin } from '../presenters';
 import { ratesInForce } from '../rates/in-force';
 import { hostsByCompany, insertCompany, prefixTaken, slugTaken, takenHosts } from './company-rows';
@@ -53,7 +54,7 @@ export function createCompanyService({ db }: { db: Db }) {
         // drizzle's transaction type lacks the client's `$client`; it runs the same queries.
         const tx = txRaw as unknown as Db;
         if (await slugTaken(tx, body.slug)) {
-          throw conflict(msg`A company with this slug exists`, { slug: ['This slug is taken'] });
+          throw conflict(msg`A company with this slug exists`, { slug: [t(msg`This slug is taken`)] });
         }
         const hostTaken = await takenHosts(tx, hostnames);
         if (hostTaken.length > 0) {

@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
 import { badRequest, conflict } from '../errors';
+import { t } from '../i18n';
 import { auditView, type InvoiceDeps, locked, staffDetail, tell } from './invoice-context';
 import { dateIn, type InvoiceRow, settledStatus, today } from './invoice-totals';
 
@@ -45,7 +46,7 @@ export async function issueWithin(
     .where(eq(invoiceLines.invoiceId, inv.id))
     .limit(1);
   if (!hasLine)
-    throw badRequest(msg`Add at least one line before issuing`, { lines: ['Add at least one line'] });
+    throw badRequest(msg`Add at least one line before issuing`, { lines: [t(msg`Add at least one line`)] });
   const settings = await settingsOf(tx, company.id);
   const day = today(await readTimeZone(tx, company.id));
   const issueDate = dates.issue_date ?? inv.issueDate ?? day;

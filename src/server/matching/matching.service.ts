@@ -260,12 +260,12 @@ export function createMatchingService({
         if (!k) throw notFound(msg`Package not found`);
         if (k.k.userId !== null && k.k.userId !== p.userId) {
           throw conflict(msg`This package belongs to another customer`, {
-            package_id: ['This package belongs to another customer'],
+            package_id: [t(msg`This package belongs to another customer`)],
           });
         }
         if (k.k.prealertId !== null) {
           throw conflict(msg`This package already has a pre-alert`, {
-            package_id: ['This package already has a pre-alert'],
+            package_id: [t(msg`This package already has a pre-alert`)],
           });
         }
         const assigned = k.k.userId === null;

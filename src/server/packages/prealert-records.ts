@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { and, asc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Prealert } from '../../contract/packages';
 import type { Db } from '../db';
 import { files, packages, prealertFiles, prealerts } from '../db/schema';
 import { ApiError } from '../errors';
+import { t } from '../i18n';
 import { toFileInfo } from './stored-files';
 
 type PrealertRow = typeof prealerts.$inferSelect;
@@ -92,6 +94,6 @@ export async function pendingPrealert(tx: Db, companyId: string, userId: string,
 
 export function duplicate(tracking: string) {
   return new ApiError(409, `You already pre-alerted ${tracking}`, {
-    tracking_number: ['You already pre-alerted this tracking number'],
+    tracking_number: [t(msg`You already pre-alerted this tracking number`)],
   });
 }

@@ -10,6 +10,7 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { packages, prealertFiles, prealerts } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { FormUpload } from '../http/uploads';
+import { t } from '../i18n';
 import type { PointsService } from '../points/points.service';
 import { awaitingParcel, duplicate, matchPrealert, prealertDtos, toCents } from './prealert-records';
 import type { StoredFiles } from './stored-files';
@@ -37,7 +38,9 @@ export function createPrealertService(deps: {
         throw forbidden(msg`You can only send pre-alerts for your own account`);
       }
       if (upload.files.length === 0) {
-        throw badRequest(msg`Validation failed`, { files: ['Attach the invoice or receipt (PDF or photo)'] });
+        throw badRequest(msg`Validation failed`, {
+          files: [t(msg`Attach the invoice or receipt (PDF or photo)`)],
+        });
       }
       try {
         const dup = await tx

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { releaseStorage } from '../files/storage-quota';
 import type { FormUpload } from '../http/uploads';
+import { t } from '../i18n';
 import type { PackageService } from './packages.service';
 import { type StoredFiles, toFileInfo } from './stored-files';
 
@@ -33,7 +34,7 @@ export function createReceiptService(deps: {
       }
       const pkg = await packageService.visiblePackage(company, user, upload.fields.package_id, tx);
       if (upload.files.length === 0)
-        throw badRequest(msg`Validation failed`, { files: ['Attach at least one file'] });
+        throw badRequest(msg`Validation failed`, { files: [t(msg`Attach at least one file`)] });
       const stored = await storedFiles.insertFiles(tx, company, user, upload.files);
       const rows = await tx
         .insert(packageReceipts)

@@ -21,6 +21,7 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { companies, companyHosts } from '../db/schema';
 import { wrote } from '../db/writes';
 import { badRequest, notFound } from '../errors';
+import { t } from '../i18n';
 import { toCompany } from '../presenters';
 import type { InvitationService } from '../staff/invitations.service';
 import { toPendingInvitation } from '../staff/staff.service';
@@ -226,7 +227,7 @@ export function createPlatformService({
           if (body.status !== undefined && (body.status === 'active') !== before.isActive) {
             if (own && body.status === 'inactive') {
               throw badRequest(msg`Validation failed`, {
-                status: ['The platform’s own company cannot be deactivated'],
+                status: [t(msg`The platform’s own company cannot be deactivated`)],
               });
             }
             changes.status = [before.isActive ? 'active' : 'inactive', body.status];

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { dutyCategories, dutyCategoryRates } from '../db/schema';
 import { conflict, fieldError, notFound } from '../errors';
+import { t } from '../i18n';
 import { inForceAt } from './in-force';
 import { changesBetween, PAST_TOLERANCE_MS } from './rates.service';
 
@@ -57,7 +58,7 @@ function startOf(iso: string): Date {
 
 const sameInstant = () =>
   conflict(msg`These rates already change at that exact time`, {
-    effective_from: ['These rates already change at that exact time: pick another time'],
+    effective_from: [t(msg`These rates already change at that exact time: pick another time`)],
   });
 
 /** Duty categories (admins): add, change (a new rate version from a time), retire; never deleted. */
@@ -116,7 +117,8 @@ export function createDutyCategoriesService({ db, audit }: { db: Db; audit: Audi
           .from(dutyCategories)
           .where(and(eq(dutyCategories.companyId, company.id), eq(dutyCategories.code, body.code)))
           .limit(1);
-        if (taken) throw conflict(msg`That code is taken`, { code: ['Another category has this code'] });
+        if (taken)
+          throw conflict(msg`That code is taken`, { code: [t(msg`Another category has this code`)] });
         const [last] = await tx
           .select({ sortOrder: dutyCategories.sortOrder })
           .from(dutyCategories)

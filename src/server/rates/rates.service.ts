@@ -19,6 +19,7 @@ import type { CompanyRow, UserRow } from '../db/rows';
 import { rateVersions, users } from '../db/schema';
 import { conflict, fieldError, notFound } from '../errors';
 import { estimateOn } from '../estimator/estimator.service';
+import { t } from '../i18n';
 import { categoryInForce, inForceAt, rateDateOf } from './in-force';
 
 /** How far in the past a new version may start: the time the admin took to press "Save rates" after "now". */
@@ -114,7 +115,9 @@ export function createRatesService({ db, audit }: { db: Db; audit: AuditService 
       } catch (err) {
         if (isUniqueViolation(err)) {
           throw conflict(msg`Another version starts at that exact time`, {
-            effective_from: ['Another version starts at that exact time: pick another time or delete it'],
+            effective_from: [
+              t(msg`Another version starts at that exact time: pick another time or delete it`),
+            ],
           });
         }
         throw err;

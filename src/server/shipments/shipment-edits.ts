@@ -9,13 +9,14 @@ import { isUniqueViolation } from '../db/errors';
 import type { CompanyRow, UserRow } from '../db/rows';
 import { shipments } from '../db/schema';
 import { conflict } from '../errors';
+import { t } from '../i18n';
 import { shipmentDetail, shipmentOf } from './shipment-views';
 
 /* A shipment's own record: created with its reference (unique per company) and mode, and edited. */
 
 function duplicateReference() {
   return conflict(msg`Another shipment already has this reference`, {
-    reference: ['Another shipment already has this reference'],
+    reference: [t(msg`Another shipment already has this reference`)],
   });
 }
 

@@ -17,7 +17,7 @@ import { buildTheme, cssVariablesResolver } from './app/theme';
 import { companyQueryOptions, primeCompany } from './features/tenant/api';
 import { setAuthFailureHandler } from './lib/api/client';
 import { activateLocale } from './lib/i18n/catalogs';
-import { chooseLocale } from './lib/i18n/choose';
+import { chooseLocale, readLocaleCookie, writeLocaleCookie } from './lib/i18n/choose';
 import { afterIdle } from './lib/idle';
 import { installOnlineManager } from './lib/offline/online';
 
@@ -53,7 +53,13 @@ function ThemedApp() {
 
 const container = document.getElementById('root');
 // English is in the entry; another language's shell catalog is one small chunk, fetched before the first render.
-const languageReady = shellCatalogs.then(() => activateLocale(chooseLocale(boot?.company)));
+// The first choice (the browser's language among the company's) is kept in the locale cookie like a chosen one:
+// the server writes the page and its messages in it.
+const languageReady = shellCatalogs.then(() => {
+  const locale = chooseLocale(boot?.company);
+  if (!readLocaleCookie()) writeLocaleCookie(locale);
+  return activateLocale(locale);
+});
 if (container)
   void languageReady.then(() => {
     const root = createRoot(container);

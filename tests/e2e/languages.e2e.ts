@@ -96,7 +96,8 @@ describe('Spanish, from the browser to the mail and another device', () => {
         await loginWithForm(other.page, { email, password });
         await waitForPath(other.page, '/user');
         await until(
-          () => heading(other.page, trPattern('features/dashboard', 'es', 'Welcome, {0}!')).isVisible(),
+          () =>
+            heading(other.page, trPattern('features/dashboard', 'es', 'Welcome, {firstName}!')).isVisible(),
           {
             timeout: 15_000,
           },
@@ -125,7 +126,7 @@ describe('Arabic, right to left', () => {
         await until(() => page.locator('html').getAttribute('dir')).toBe('rtl');
         expect(await page.locator('html').getAttribute('lang')).toBe('ar');
         await until(() =>
-          heading(page, trPattern('features/dashboard', 'ar', 'Welcome, {0}!')).isVisible(),
+          heading(page, trPattern('features/dashboard', 'ar', 'Welcome, {firstName}!')).isVisible(),
         ).toBe(true);
         await expectClean(page, `dashboard ar ${label}`);
         if (size.width >= 1024) {
@@ -182,7 +183,7 @@ describe('Arabic, right to left', () => {
 describe('French numbers, dates and plurals', () => {
   for (const [label, size] of SIZES) {
     it(`the estimator, "1 colis" then "3 colis", and today's date as "27 nov. 2026" (${label})`, async () => {
-      const who = await invoicedCustomer(`fr${size.width}`, 1);
+      const who = await invoicedCustomer(`fr${size.width}`, 1, 'fr');
       const { context, page } = await pageIn(size, 'fr-FR');
       await applyTokens(context, await apiLogin(who));
       try {

@@ -85,7 +85,8 @@ export function LanguageMenu({ languages }: Offer) {
           variant="subtle"
           color="gray"
           size="compact-sm"
-          aria-label={label}
+          // The name starts with what it does and holds what it shows ("Language: Español").
+          aria-label={`${label}: ${isLocale(current) ? LOCALE_NAMES[current] : current}`}
           title={label}
           data-testid="language-menu"
           leftSection={<IconLanguage size={16} aria-hidden />}

@@ -12,9 +12,14 @@ type Line = {
   package_id?: string;
 };
 
-/** A fresh customer with `parcels` parcels received (the first one's tracking number kept) and one issued invoice. */
-export async function invoicedCustomer(tag: string, parcels = 2) {
+/**
+ * A fresh customer with `parcels` parcels received (the first one's tracking number kept) and one issued invoice;
+ * their saved language is `locale` (as if they had chosen it on another device).
+ */
+export async function invoicedCustomer(tag: string, parcels = 2, locale = 'en') {
   const customer = await opsCustomer(tag);
+  const saved = await apiCall(customer.token, '/v1/profile', { method: 'PUT', body: { locale } });
+  expect(saved.status, saved.message).toBe(200);
   const tracking = opsTracking(tag.slice(0, 3).toUpperCase());
   const firstId = await receiveFor(customer.mailbox, tracking, 3.2);
   const receive = async (n: number) => {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/locales';
+import { isLocale, type Locale, PSEUDO_LOCALE } from '../../../contract/locales';
 import { profileCalls } from '../../../contract/profile.calls';
 import { api } from '../api';
 import { readSession } from '../session/session';
@@ -15,7 +15,18 @@ export async function changeLanguage(locale: Locale): Promise<void> {
   if (locale !== currentLocale()) await activateLocale(locale);
   writeLocaleCookie(locale);
   const session = readSession();
-  if (!session.authenticated || !session.verified) return;
+  if (!session.authenticated || !session.verified) {
+    // Chosen before signing in (the login screen's menu): saved to the profile once signed in, not overridden.
+    sessionStorage.setItem(CHOSEN_KEY, locale);
+    return;
+  }
+  await saveLanguage(locale);
+}
+
+/** Where a language chosen while signed out waits for the sign-in (this tab only). */
+const CHOSEN_KEY = 'portal-locale-chosen';
+
+async function saveLanguage(locale: Locale): Promise<void> {
   try {
     await api.call(profileCalls.update, { body: { locale } });
   } catch {
@@ -35,6 +46,15 @@ export async function followUserLocale(
 ): Promise<void> {
   if (followed.has(userId)) return;
   followed.add(userId);
+  // The pseudo-locale (development) is never replaced.
+  if (currentLocale() === PSEUDO_LOCALE) return;
+  const chosen = sessionStorage.getItem(CHOSEN_KEY);
+  if (chosen && chosen === currentLocale() && isLocale(chosen)) {
+    // What the person just picked on the login screen wins over what the profile had, and becomes the profile's.
+    sessionStorage.removeItem(CHOSEN_KEY);
+    if (chosen !== saved) await saveLanguage(chosen);
+    return;
+  }
   if (!saved || saved === currentLocale() || (offered && !offered.includes(saved))) return;
   await activateLocale(saved);
   writeLocaleCookie(saved);

@@ -17,7 +17,7 @@ export function PackageLink({
       fw={600}
       style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
     >
-      {pkg.tracking_number}
+      <bdi>{pkg.tracking_number}</bdi>
     </Anchor>
   );
 }

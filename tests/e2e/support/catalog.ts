@@ -43,3 +43,19 @@ export function trPattern(where: string, locale: string, english: string): RegEx
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '.+');
   return new RegExp(`^${escaped}$`);
 }
+
+/** The first catalog of `wheres` that translates `english` (a screen's own words, else the shared ones). */
+export function trAny(wheres: string[], locale: string, english: string): string {
+  for (const where of wheres) {
+    const text = catalog(where, locale).get(english);
+    if (text) return text;
+  }
+  throw new Error(`none of ${wheres.join(', ')} (${locale}) translates ${JSON.stringify(english)}`);
+}
+
+/** The words inside `<n>…</n>` of a translated message (a link inside a sentence). */
+export function trInner(where: string, locale: string, english: string, n = 0): string {
+  const inner = new RegExp(`<${n}>(.*?)</${n}>`).exec(tr(where, locale, english))?.[1];
+  if (!inner) throw new Error(`no <${n}> in the ${locale} translation of ${JSON.stringify(english)}`);
+  return inner;
+}

@@ -54,7 +54,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Fails when the page scrolls sideways at its viewport width. */
 export async function expectNoOverflow(page: Page, label: string) {
   const { scrollWidth, width } = await horizontalOverflow(page);
-  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(width);
+  if (scrollWidth <= width) return;
+  // Which elements stick out (the innermost few), so the failure says what to fix.
+  const wide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(-4)
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 50)}"`),
+  );
+  expect(scrollWidth, `${label} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
 }
 
 /** axe after the page is still; collects "label: violation" lines (asserted empty at the end of a journey). */

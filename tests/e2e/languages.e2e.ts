@@ -161,7 +161,7 @@ describe('Arabic, right to left', () => {
         await page.getByRole('textbox', { name: pa('Seller or store'), exact: true }).fill('Amazon');
         await page.getByRole('textbox', { name: pa('Description'), exact: true }).fill('كتب');
         await page.getByRole('textbox', { name: pa('Declared value (US$)'), exact: true }).fill('20');
-        await page.getByRole('button', { name: pa('Submit pre-alert') }).click();
+        await page.getByRole('button', { name: pa('Send pre-alert') }).click();
         await until(() => page.getByText(tracking).first().isVisible(), { timeout: 15_000 }).toBe(true);
         const waiting = (await page.locator('body').textContent()) ?? '';
         expect(/[\u0600-\u06FF]/.test(waiting)).toBe(true);

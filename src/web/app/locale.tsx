@@ -1,9 +1,10 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { DirectionProvider } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { directionOf, PSEUDO_LOCALE } from '../../contract/locales';
+import type { User } from '../../contract/users';
 import { meQueryOptions } from '../features/auth/api';
 import { companyQueryOptions } from '../features/tenant/api';
 import { currentLocale } from '../lib/i18n/catalogs';
@@ -17,17 +18,28 @@ function applyToDocument(locale: string): void {
   root.dir = directionOf(locale);
 }
 
-/** A signed-in user's saved language (chosen on another device) is spoken here too, once it is known. */
+/**
+ * A signed-in user's saved language (chosen on another device) is spoken here too, once the layout has loaded the
+ * user. It watches the query cache rather than observing the query: a sign-in removes the cached user, and an
+ * observer of the removed query would never hear of the new one.
+ */
 function FollowUserLocale() {
-  const session = useSession();
-  const { data: user } = useQuery(meQueryOptions(session.userId));
+  const queryClient = useQueryClient();
+  const { userId } = useSession();
   const { data: company } = useQuery(companyQueryOptions());
-  const userId = user?.id;
-  const saved = user?.locale;
   const offered = company?.languages;
   useEffect(() => {
-    if (userId && saved !== undefined) void followUserLocale(userId, saved, offered);
-  }, [userId, saved, offered]);
+    if (!userId) return;
+    const check = () => {
+      const user = queryClient.getQueryData<User>(meQueryOptions(userId).queryKey);
+      if (user && user.locale !== undefined) void followUserLocale(user.id, user.locale, offered);
+    };
+    check();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[0] === 'me' && event.query.queryKey[1] === userId)
+        check();
+    });
+  }, [queryClient, userId, offered]);
   return null;
 }
 

@@ -14,6 +14,8 @@ type Catalog = { en: Messages; loaders: Loaders };
 const catalogs: Catalog[] = [];
 const loaded = new Map<Catalog, Set<string>>();
 let current = 'en';
+/** The language being switched to (the current one when no switch is under way). */
+let target = 'en';
 
 // The contract's words (statuses, validation) follow this instance's language.
 setI18nSource({ locale: () => current, translate: (message) => i18n._(message) });
@@ -46,12 +48,22 @@ export async function registerCatalog(en: Messages, loaders: Loaders): Promise<v
   const catalog = { en, loaders };
   catalogs.push(catalog);
   await loadInto('en', catalog);
-  if (current !== 'en') await loadInto(current, catalog);
+  // A feature that loads while a switch is under way is loaded in the language being switched to as well.
+  await Promise.all(
+    [...new Set([current, target])].filter((l) => l !== 'en').map((l) => loadInto(l, catalog)),
+  );
 }
 
 /** Speaks `locale` from now on: every catalog registered so far is loaded in it first (one chunk each). */
 export async function activateLocale(locale: string): Promise<void> {
-  await Promise.all(catalogs.map((c) => loadInto(locale, c)));
+  target = locale;
+  // Until every registered catalog has it: a feature may register while the others load.
+  for (;;) {
+    const missing = catalogs.filter((c) => !loaded.get(c)?.has(locale));
+    if (missing.length === 0) break;
+    await Promise.all(missing.map((c) => loadInto(locale, c)));
+  }
+  if (target !== locale) return; // a later choice won
   current = locale;
   i18n.activate(locale, [intlLocale(locale === PSEUDO_LOCALE ? 'en' : locale)]);
 }

@@ -29,7 +29,12 @@ const ACCENTED: Record<string, string> = {
 
 const accent = (text: string) => text.replace(/[a-zA-Z]/g, (ch) => ACCENTED[ch] ?? ch);
 const letters = (text: string) => text.replace(/[^a-zA-Z]/g, '').length;
-const padding = (count: number) => (count > 0 ? '~'.repeat(Math.max(1, Math.round(count * 0.3))) : '');
+/** 30 % more, as words of four (a line can still break between them, as in a real language). */
+const padding = (count: number) => {
+  if (count === 0) return '';
+  const extra = Math.max(1, Math.round(count * 0.3));
+  return ` ${'~~~~ '.repeat(Math.floor(extra / 4))}${'~'.repeat(extra % 4)}`.trimEnd();
+};
 
 /**
  * A compiled message is text, or a list of texts and placeholders ([name] or [name, format, options]): the texts
@@ -52,7 +57,9 @@ function walk(message: unknown): unknown {
 
 function walkPlaceholder(part: unknown): unknown {
   if (!Array.isArray(part) || part.length < 3 || typeof part[2] !== 'object' || part[2] === null) return part;
-  const options = Object.fromEntries(Object.entries(part[2] as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
+  const options = Object.fromEntries(
+    Object.entries(part[2] as Record<string, unknown>).map(([k, v]) => [k, walk(v)]),
+  );
   return [part[0], part[1], options];
 }
 

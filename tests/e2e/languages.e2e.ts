@@ -14,8 +14,10 @@ import {
 } from './support/browser';
 import { tr, trAny, trInner, trPattern } from './support/catalog';
 import { expectClean, expectNoOverflow, settled } from './support/checks';
+import { pdfFile } from './support/files';
 import {
   apiLogin,
+  apiUrl,
   applyTokens,
   cookie,
   loginWithForm,
@@ -120,7 +122,8 @@ describe('Arabic, right to left', () => {
       const ar = (english: string, where = 'web') => tr(where, 'ar', english);
       const who = await invoicedCustomer(`ar${size.width}`);
       const { context, page } = await pageIn(size);
-      await applyTokens(context, await apiLogin(who));
+      const tokens = await apiLogin(who);
+      await applyTokens(context, tokens);
       try {
         await page.goto('/user');
         await until(() => heading(page, /^Welcome, /).isVisible()).toBe(true);
@@ -160,7 +163,13 @@ describe('Arabic, right to left', () => {
         await page.getByRole('textbox', { name: pa('Tracking number'), exact: true }).fill(tracking);
         await page.getByRole('textbox', { name: pa('Seller or store'), exact: true }).fill('Amazon');
         await page.getByRole('textbox', { name: pa('Description'), exact: true }).fill('كتب');
+        await page.getByRole('textbox', { name: pa('Weight (lb)'), exact: true }).fill('2');
         await page.getByRole('textbox', { name: pa('Declared value (US$)'), exact: true }).fill('20');
+        await page.getByRole('combobox', { name: pa('Package type') }).click();
+        await page.getByRole('option', { name: pa('Box'), exact: true }).click();
+        await page
+          .getByLabel(pa('Invoice or receipt files'), { exact: true })
+          .setInputFiles([pdfFile('invoice.pdf')]);
         await page.getByRole('button', { name: pa('Send pre-alert') }).click();
         await until(() => page.getByText(tracking).first().isVisible(), { timeout: 15_000 }).toBe(true);
         const waiting = (await page.locator('body').textContent()) ?? '';
@@ -172,10 +181,18 @@ describe('Arabic, right to left', () => {
         await until(() => page.getByText(who.invoice.number).first().isVisible()).toBe(true);
         await until(() => page.getByText(/J\$/).first().isVisible()).toBe(true);
         await expectClean(page, `invoice ar ${label}`);
-        const pdf = await page.request.get(`/v1/invoices/${who.invoice.id}/pdf`);
-        expect(pdf.status()).toBe(200);
-        expect(pdf.headers()['content-type']).toContain('application/pdf');
-        expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+        // The PDF is drawn in the language the app asks in (its locale cookie, sent with the download).
+        const pdf = await fetch(apiUrl(`/v1/invoices/${who.invoice.id}/pdf`), {
+          headers: {
+            authorization: `Bearer ${tokens.access_token}`,
+            cookie: `locale=${await cookie(context, 'locale')}`,
+          },
+        });
+        expect(pdf.status).toBe(200);
+        expect(pdf.headers.get('content-type')).toContain('application/pdf');
+        const bytes = Buffer.from(await pdf.arrayBuffer());
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(bytes.toString('latin1')).toContain('/Lang (ar)');
         expect(ar('Language')).toBeTruthy();
       } finally {
         await context.close();

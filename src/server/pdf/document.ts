@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { currentLocale } from '../i18n';
 import { hasRtl, visualRuns } from './bidi';
 
 /**
@@ -109,6 +110,8 @@ export class PdfDocument {
       margin: 0,
       autoFirstPage: false,
       bufferPages: true,
+      // The document's language (its reader's): screen readers and search read it in that language.
+      lang: currentLocale(),
       info: { Title: meta.title, Author: meta.author, Producer: 'forwarder-portal' },
     });
     const chunks: Buffer[] = [];

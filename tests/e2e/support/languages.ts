@@ -76,6 +76,8 @@ export function clippedText(page: Page): Promise<string[]> {
       if (!own || el.closest('[aria-hidden="true"], .mantine-visually-hidden, script, style')) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // Visually hidden on purpose (a label for screen readers only): a 1-pixel, clipped box.
+      if (el.clientWidth <= 2 || style.clip !== 'auto' || style.clipPath !== 'none') continue;
       const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       if (hides && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
         found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 60)}"`);

@@ -87,7 +87,9 @@ const READ_PROPS = new Set([
 ]);
 const CALLS = new Set(['usePageTitle', 'setAnnouncement', 'announce']);
 // Words, not a URL or a sample address.
-const WORDS = { test: (text) => /[A-Za-z]{2,}/.test(text) && !/^(https?:\/\/|mailto:)\S*$/.test(text.trim()) };
+const WORDS = {
+  test: (text) => /[A-Za-z]{2,}/.test(text) && !/^(https?:\/\/|mailto:)\S*$/.test(text.trim()),
+};
 const MACRO_TAGS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal']);
 const MACRO_CALLS = new Set(['msg', 'defineMessage', 't', 'plural', 'select', 'selectOrdinal']);
 const found = [];

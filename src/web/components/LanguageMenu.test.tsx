@@ -12,6 +12,7 @@ vi.mock('../lib/api', async (original) => ({
 describe('LanguageMenu', () => {
   afterEach(async () => {
     await activateLocale('en');
+    // biome-ignore lint/suspicious/noDocumentCookie: forgets the choice the test made, as the app writes it
     document.cookie = 'locale=; max-age=0; path=/';
   });
 

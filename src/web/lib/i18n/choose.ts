@@ -17,6 +17,7 @@ export function readLocaleCookie(): string | null {
 /** The spec's locale cookie: a year, same-site lax, path / (the server reads it for the page and the API's words). */
 export function writeLocaleCookie(locale: string): void {
   const secure = location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve (Safari, Firefox)
   document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; max-age=${LOCALE_COOKIE_MAX_AGE}; path=/; samesite=lax${secure}`;
 }
 

@@ -5,14 +5,13 @@
 // 3. offline, after a reload served by the worker, between languages used before.
 // Prints min/median/max per case with the load average; not part of pass/fail. Run: BENCH=languages npm run bench.
 // BENCH_LANG_ROUNDS (3) repeats each case.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { tr } from '../e2e/support/catalog';
 import { apiLogin, applyTokens, CHROMIUM_ARGS, chromiumPath, controlled } from './browser';
-import { root, start, stop } from './server';
+import { buildPwa, root, startWithPwa, stop } from './server';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_LANG_ROUNDS ?? 3));
 const PORT = 18771;
@@ -58,34 +57,9 @@ const stats = (xs: number[]) => {
 
 export async function benchLanguages() {
   console.log('\nLanguages bench: a language switch in the built PWA (click → painted), min/median/max');
-  const built = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('vite build failed');
+  buildPwa(outDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-lang-'));
-  const server = await start(
-    [join(root, 'src/server/main.ts')],
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIR: outDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    async (u) => (await fetch(`${u}/v1/companies/me`)).ok,
-  );
+  const server = await startWithPwa(outDir, PORT, dataDir);
   const origin = `http://localhost:${PORT}`;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {

@@ -7,7 +7,6 @@
 // per variant, 5), BENCH_OFFLINE_REPLAY_RUNS (3), BENCH_OFFLINE_UPLOAD_MIBPS (4), BENCH_OFFLINE_LATENCY_MS (20),
 // BENCH_OFFLINE_VISITS (6), BENCH_OFFLINE_REUSE_BUILD=1 (keep dist/bench-offline from an earlier run),
 // BENCH_OFFLINE_ONLY=replay,cold,shell (a subset), BENCH_OFFLINE_TRACE=1 (resources before the first row).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,7 +20,7 @@ import { companies, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/seeds/seed';
 import { seedDemoPackages } from '../../src/server/seeds/seed-packages';
 import { apiLogin, applyTokens, CHROMIUM_ARGS, chromiumPath, controlled, type Tokens } from './browser';
-import { root, start, stop } from './server';
+import { buildPwa, root, start, stop } from './server';
 
 const SERVER_PORT = 18761;
 const PROXY_PORT = 18762;
@@ -157,21 +156,7 @@ const outDir = join(root, 'dist/bench-offline');
 function buildWeb(): Record<string, ManifestChunk> {
   const manifestFile = join(outDir, '.vite/manifest.json');
   if (!(process.env.BENCH_OFFLINE_REUSE_BUILD && existsSync(manifestFile))) {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--manifest',
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (r.status !== 0) throw new Error('vite build failed');
+    buildPwa(outDir);
   }
   return JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 }

@@ -1,6 +1,6 @@
 // Shared by the benches: start a server (or any script) as a child process and wait until it answers.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -75,4 +75,40 @@ export async function login(base: string, email: string, password: string, host?
   });
   const body = (await res.json()) as { data: { access_token: string } };
   return body.data.access_token;
+}
+
+/** A production build of the PWA into `outDir`, with Vite's manifest (`.vite/manifest.json`). */
+export function buildPwa(outDir: string): void {
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+/** The real server on a fresh embedded database, serving the PWA built in `webDir` (ready once it answers). */
+export function startWithPwa(webDir: string, port: number | string, dataDir: string): Promise<ChildProcess> {
+  return start(
+    [join(root, 'src/server/main.ts')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIR: webDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    async (u) => (await fetch(`${u}/v1/companies/me`)).ok,
+  );
 }

@@ -4,12 +4,11 @@
 // Lighthouse (mobile preset: emulated Moto G, simulated slow 4G, 4x CPU slowdown), each figure beside its goal.
 // Prints figures; not part of pass/fail. Run: BENCH=web npm run bench. BENCH_LH_RUNS (3), BENCH_WIRE_RUNS (3),
 // BENCH_WEB_PAGES=login,user,history,package picks pages, BENCH_WEB_SKIP_BUILD=1 reuses the last build.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { root, start, stop } from './server';
+import { buildPwa, root, startWithPwa, stop } from './server';
 
 const KB = 1024;
 export const WEB_BUDGETS = { entryJs: 160 * KB, css: 30 * KB, routeChunk: 25 * KB };
@@ -30,21 +29,7 @@ const outDir = join(root, 'dist/bench-web');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 function build(): Manifest {
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (r.status !== 0) throw new Error('vite build failed');
+  buildPwa(outDir);
   return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -516,19 +501,7 @@ export async function benchWeb() {
   const wireRuns = Math.max(1, Number(process.env.BENCH_WIRE_RUNS ?? 3));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   const port = String(await freePort());
-  const server = await start(
-    [join(root, 'src/server/main.ts')],
-    {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIR: outDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    async (u) => (await fetch(`${u}/v1/companies/me`)).ok,
-  );
+  const server = await startWithPwa(outDir, port, dataDir);
   // `localhost` is a host of the demo company (the seed's); 127.0.0.1 would be too, but a browser treats it apart.
   const base = `http://localhost:${port}`;
   const results: Record<string, unknown> = {};

@@ -201,7 +201,7 @@ describe('guards', () => {
           return `${el.tagName.toLowerCase()}:${(label ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`;
         });
       const order: string[] = [];
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 9; i++) {
         await page.keyboard.press('Tab');
         const now = await focused();
         order.push(now);
@@ -210,7 +210,9 @@ describe('guards', () => {
         if (now === 'button:Log in') break;
       }
       const at = (name: string) => order.indexOf(name);
-      expect(order[0], `focus order: ${order.join(' → ')}`).toBe('input:Email');
+      // The language menu comes first (top of the screen, for whoever cannot read the form yet), then the form.
+      expect(order[0], `focus order: ${order.join(' → ')}`).toBe('button:Language: English');
+      expect(order[1], `focus order: ${order.join(' → ')}`).toBe('input:Email');
       expect(at('input:Password'), `focus order: ${order.join(' → ')}`).toBeGreaterThan(at('input:Email'));
       expect(at('button:Log in'), `focus order: ${order.join(' → ')}`).toBeGreaterThan(at('input:Password'));
 

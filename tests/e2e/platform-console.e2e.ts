@@ -70,7 +70,7 @@ describe('platform console', () => {
       await shot(page, 'platform-company-desktop');
 
       // Listed, and found by its host with the search in the URL.
-      await page.getByRole('link', { name: '← Platform console' }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Platform console', exact: true }).click();
       await waitForPath(page, '/platform');
       await page.getByRole('searchbox', { name: 'Search' }).fill('reef');
       await until(() => new URL(page.url()).searchParams.get('q')).toBe('reef');

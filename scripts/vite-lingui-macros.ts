@@ -15,16 +15,14 @@ export function linguiMacros(opts: { keepMessages?: boolean } = {}): Plugin {
   const importsMacro = new RegExp(
     `from ['"](?:${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})['"]`,
   );
-  let production = false;
   return {
     name: 'lingui-macros',
     enforce: 'pre',
-    configResolved(resolved) {
-      production = resolved.isProduction;
-    },
     async transform(code, id) {
       if (!/\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, '')) || id.includes('/node_modules/')) return null;
       if (!importsMacro.test(code)) return null;
+      // Read per call (not from configResolved, which the service worker's own build does not run).
+      const production = process.env.NODE_ENV === 'production';
       const result = await transformAsync(code, {
         filename: id,
         babelrc: false,

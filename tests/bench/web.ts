@@ -46,10 +46,23 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
+/**
+ * The chunks index.html loads (its module scripts): the build's entry, which rolldown may have put into a group
+ * (then no chunk is marked `isEntry`).
+ */
+function entryChunks(manifest: Manifest): string[] {
+  const marked = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+  if (marked.length > 0) return marked;
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]);
+  return Object.keys(manifest).filter((k) => files.includes(manifest[k]?.file));
+}
+
 export function measureBundle(manifest: Manifest) {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the manifest');
-  const entryKeys = staticClosure(manifest, entryKey);
+  const entries = entryChunks(manifest);
+  if (entries.length === 0) throw new Error('no entry chunk in the manifest');
+  const entryKeys = new Set<string>();
+  for (const key of entries) staticClosure(manifest, key, entryKeys);
   const entryFiles = [...entryKeys].map((k) => manifest[k]?.file ?? '');
   const entryJs = entryFiles.reduce((sum, f) => sum + gz(f), 0);
 

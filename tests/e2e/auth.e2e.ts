@@ -211,7 +211,7 @@ describe('guards', () => {
       }
       const at = (name: string) => order.indexOf(name);
       // The language menu comes first (top of the screen, for whoever cannot read the form yet), then the form.
-      expect(order[0], `focus order: ${order.join(' → ')}`).toBe('button:Language: English');
+      expect(order[0], `focus order: ${order.join(' → ')}`).toBe('select:Language');
       expect(order[1], `focus order: ${order.join(' → ')}`).toBe('input:Email');
       expect(at('input:Password'), `focus order: ${order.join(' → ')}`).toBeGreaterThan(at('input:Email'));
       expect(at('button:Log in'), `focus order: ${order.join(' → ')}`).toBeGreaterThan(at('input:Password'));

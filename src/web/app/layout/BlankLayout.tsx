@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Box, Center, Group, Image, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { LanguageMenu } from '../../components/LanguageMenu';
+import { LanguageSelect } from '../../components/LanguageSelect';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { companyQueryOptions } from '../../features/tenant/api';
 
@@ -12,7 +12,7 @@ export function BlankLayout() {
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)" px="md" py="xl">
       <Group justify="flex-end" maw={480} mx="auto" mb="xs">
-        <LanguageMenu languages={company?.languages} />
+        <LanguageSelect languages={company?.languages} />
       </Group>
       <Center>
         <Group gap="sm" mb="lg" wrap="nowrap">

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -13,10 +14,18 @@ import { routePreloadMap } from './src/server/pwa/route-preload';
 const API = 'http://127.0.0.1:8080';
 const UNSPLIT_ROUTES = new Set(['/_blank', '/_blank/login']);
 const LIB = /[\\/]node_modules[\\/]/;
-/** Libraries only a few screens load (the scanner, CSV, dates, drop zone, spotlight): kept in their own chunks. */
-const LAZY_LIB = /zxing|barcode|papaparse|dayjs|@mantine[\\/](dates|dropzone|spotlight)|[\\/]zod[\\/]/;
+/**
+ * Libraries only a few screens load (the scanner, CSV, dates, drop zone, spotlight, the number input's formatter):
+ * kept in their own chunks.
+ */
+const LAZY_LIB =
+  /zxing|barcode|papaparse|dayjs|react-number-format|@mantine[\\/](dates|dropzone|spotlight)|[\\/]zod[\\/]/;
 const uiLib = (id: string) => LIB.test(id) && !LAZY_LIB.test(id);
-/** zod, and the contract's modules that build schemas with it (not those that only import its types). */
+/**
+ * zod, and the contract's modules that need it to run: those that build schemas with it, and those that import such
+ * a module (not a type only). Kept together: a zod-free module grouped apart from a schema module it imports made
+ * rolldown merge the two groups (and zod) into one chunk, which the dashboard then loaded for a date helper.
+ */
 const CONTRACT = /[\\/]src[\\/]contract[\\/][^/\\]+\.ts$/;
 const schemaModules = new Map<string, boolean>();
 function isSchemaModule(id: string): boolean {
@@ -24,7 +33,15 @@ function isSchemaModule(id: string): boolean {
   if (!CONTRACT.test(id)) return false;
   let known = schemaModules.get(id);
   if (known === undefined) {
-    known = /^import (?!type )[^;]*from 'zod'/m.test(readFileSync(id, 'utf8'));
+    schemaModules.set(id, false); // an import cycle reads as zod-free until its other modules say otherwise
+    const source = readFileSync(id, 'utf8');
+    const imports = [...source.matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)].map((m) => m[1] ?? '');
+    known =
+      imports.includes('zod') ||
+      imports.some((spec) => {
+        const file = join(dirname(id), `${spec}.ts`);
+        return spec.startsWith('./') && existsSync(file) && isSchemaModule(file);
+      });
     schemaModules.set(id, known);
   }
   return known;
@@ -161,6 +178,10 @@ export default defineConfig(({ command }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 700,
       rolldownOptions: {
+        // The contract's modules only declare (schemas, constants, call names), but for the envelope's zod
+        // settings. Said so, a chunk loads another only for what it uses, not to keep the contract's order of
+        // evaluation (which had the dashboard load every schema and zod, behind a money formatter merged with a badge).
+        treeshake: { moduleSideEffects: (id: string) => !CONTRACT.test(id) || /[\\/]envelope\.ts$/.test(id) },
         output: {
           // The shared groups' chunks are named after every page that uses them: a short name is enough.
           chunkFileNames: (chunk) =>

@@ -13,7 +13,7 @@ import { paginated, uuidParamSchema } from './envelope';
 import { say, tr } from './i18n';
 import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { packageStatusCodeSchema } from './reference';
-import { storageCountdownSchema } from './storage';
+import { storageCountdownSchema } from './storage-schemas';
 import { text } from './text';
 
 /** Tracking numbers as carriers print them, normalised: trimmed, no spaces, upper case. */

@@ -4,7 +4,7 @@ import { PASSWORD_MAX, passwordSchema, phoneSchema, trnSchema } from './auth';
 import { addressSchema } from './companies';
 import { say, tr } from './i18n';
 import { localeSchema } from './languages';
-import { storageEndingSoonSchema } from './storage';
+import { storageEndingSoonSchema } from './storage-schemas';
 import { INT32_MAX, text } from './text';
 import { userSchema } from './users';
 

@@ -7,7 +7,7 @@ import { say, tr } from './i18n';
 import { checkHold, holdFields, packageHoldSchema } from './package-hold';
 import { fileSchema, packageEventSchema, prealertSchema, trackingNumberSchema } from './packages';
 import { packageStatusCodeSchema } from './reference';
-import { storageCountdownSchema } from './storage';
+import { storageCountdownSchema } from './storage-schemas';
 import { INT32_MAX, text } from './text';
 
 const isoDate = z.iso.date(say(msg`Use a date like 2026-11-21`));

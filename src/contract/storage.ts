@@ -1,8 +1,11 @@
 import { msg, plural } from '@lingui/core/runtime-macro';
-import { z } from 'zod';
 import { dayIn, formatMoney } from './format';
 import { activeLocale, tr } from './i18n';
 import { intlLocale } from './locales';
+import type { StorageCountdown } from './storage-schemas';
+
+// The answers' shapes live apart (storage-schemas.ts): the screens that draw a countdown load no zod with it.
+export type { StorageCountdown, StorageEndingSoon } from './storage-schemas';
 
 /*
  * The storage rule, its one owner: a parcel ready for pickup is kept free for the company's free days, then costs
@@ -17,22 +20,6 @@ export const MAX_STORAGE_DAYS = 1000;
 
 /** The company's storage rule (its rates' `storage`). */
 export type StorageRule = { free_days: number; per_day_cents: number };
-
-export const storageCountdownSchema = z.object({
-  /** When the parcel last became ready for pickup. */
-  ready_since: z.string(),
-  /** The last free day (YYYY-MM-DD, in the company's time zone); the fee runs from the day after. */
-  free_until: z.string(),
-  free_days: z.number().int(),
-  /** Free days still to come after today (0 on the last free day and once the fee runs). */
-  free_days_left: z.number().int(),
-  per_day_cents: z.number().int(),
-  currency: z.string(),
-  /** Days charged so far (0 while free). */
-  days_charged: z.number().int(),
-  fee_so_far_cents: z.number().int(),
-});
-export type StorageCountdown = z.infer<typeof storageCountdownSchema>;
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -122,12 +109,3 @@ export function storageWords(c: StorageCountdown): { terms: string; soFar: strin
         : null,
   };
 }
-
-/** A parcel whose free days end soon, as the customer's dashboard lists it. */
-export const storageEndingSoonSchema = z.object({
-  package_id: z.uuid(),
-  tracking_number: z.string(),
-  description: z.string(),
-  storage: storageCountdownSchema,
-});
-export type StorageEndingSoon = z.infer<typeof storageEndingSoonSchema>;

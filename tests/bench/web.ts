@@ -338,7 +338,7 @@ async function wireLoad(base: string, page: BenchPage): Promise<WireRow> {
       const session = await signIn(base);
       await context.addCookies(session.cookies.map((c) => ({ ...c, url: base })));
     }
-    type Seen = { sw: boolean; start: number; end: number; bytes: number; headers: number };
+    type Seen = { url: string; sw: boolean; start: number; end: number; bytes: number; headers: number };
     const seen: Seen[] = [];
     let lastSw = Date.now();
     const pending: Promise<void>[] = [];
@@ -352,6 +352,7 @@ async function wireLoad(base: string, page: BenchPage): Promise<WireRow> {
           .sizes()
           .then((s) => {
             seen.push({
+              url: request.url(),
               sw,
               start: timing.startTime > 0 ? timing.startTime : end,
               end,
@@ -374,6 +375,10 @@ async function wireLoad(base: string, page: BenchPage): Promise<WireRow> {
     await Promise.all(pending.splice(0));
     const sum = (xs: Seen[]) => ({ requests: xs.length, bytes: xs.reduce((a, x) => a + x.bytes, 0) });
     const pageRows = seen.filter((x) => !x.sw && x.end <= idleAt);
+    // BENCH_WEB_LIST=1 names each request of the page with its bytes (what to cut first).
+    if (process.env.BENCH_WEB_LIST)
+      for (const x of [...pageRows].sort((a, b) => a.start - b.start))
+        console.log(`    ${(x.bytes / KB).toFixed(1).padStart(6)} KiB  ${new URL(x.url).pathname}`);
     const interactiveAt = Math.max(t0, ...pageRows.map((x) => x.end));
     const worker = seen.filter((x) => x.sw);
     return {
@@ -510,7 +515,8 @@ export async function benchWeb() {
     `JS chunks in the build: ${chunks.chunks}, ${chunks.tiny} of them under 1 KiB compressed (brotli 11)`,
   );
 
-  const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+  // BENCH_LH_RUNS=0: the wire only (bytes and requests), quick while trying a change.
+  const runs = Math.max(0, Number(process.env.BENCH_LH_RUNS ?? 3));
   const wireRuns = Math.max(1, Number(process.env.BENCH_WIRE_RUNS ?? 3));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
   const port = String(await freePort());
@@ -525,8 +531,8 @@ export async function benchWeb() {
       const wire: WireRow[] = [];
       for (let i = 0; i < wireRuns; i++) wire.push(await wireLoad(base, page));
       printWire(page, wire);
-      const rows = await lighthouseRuns(base, page, runs);
-      const lh = printLighthouse(page, `${base}${page.path}`, rows);
+      const rows = runs > 0 ? await lighthouseRuns(base, page, runs) : [];
+      const lh = runs > 0 ? printLighthouse(page, `${base}${page.path}`, rows) : null;
       results[page.name] = { lighthouse: lh, wire };
     }
     return { bundle: m, chunks, pages: results };

@@ -20,6 +20,9 @@ let failed = 0;
 let broken = false;
 const failures = [];
 const retried = join(out, 'retried.txt');
+// One PWA build (and one newer build for the deploy journeys) for every journey step of this run: see
+// tests/e2e/support/build.ts journeyBuild. Under test-results, emptied above, so a run never reuses an older build.
+const e2eBuilds = join(out, 'e2e-builds');
 
 function step(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -94,7 +97,9 @@ vitest('vitest: server (PGlite), web units', 'vitest.json', [
   'web',
   ...workers,
 ]);
-vitest('vitest: browser journeys (Chromium)', 'vitest-e2e.json', ['--project', 'e2e']);
+vitest('vitest: browser journeys (Chromium)', 'vitest-e2e.json', ['--project', 'e2e'], {
+  E2E_BUILD_CACHE: e2eBuilds,
+});
 if (process.env.TEST_DATABASE_URL) {
   vitest(
     'vitest: server suite on PostgreSQL (TEST_DATABASE_URL)',
@@ -121,7 +126,7 @@ if (clusterReady) {
     'vitest: offline journeys against 2 instances behind a proxy',
     'vitest-e2e-cluster.json',
     ['--project', 'e2e', 'tests/e2e/offline-shell.e2e.ts', 'tests/e2e/outbox-offline.e2e.ts'],
-    { E2E_CLUSTER: '2' },
+    { E2E_CLUSTER: '2', E2E_BUILD_CACHE: e2eBuilds },
   );
 } else {
   console.log('\n(no TEST_DATABASE_URL or redis-server: the offline journeys ran against one instance only)');

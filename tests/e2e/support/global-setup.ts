@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -11,7 +11,7 @@ import {
   startProxy,
   startServices,
 } from '../../cluster/support/cluster';
-import { root, viteBuild } from './build';
+import { journeyBuild, root } from './build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,8 @@ declare module 'vitest' {
 }
 
 /**
- * Builds the PWA once (always: the journeys must run against the code under test, never a stale build), then starts
+ * Builds the PWA once (always: the journeys must run against the code under test, never a stale build; `npm test`
+ * shares one build between its two journey steps, see journeyBuild), then starts
  * the real server on a fresh embedded database in a temporary DATA_DIR.
  */
 export default async function setup(project: TestProject) {
@@ -37,7 +38,10 @@ export default async function setup(project: TestProject) {
   }
   mkdirSync(join(root, 'dist'), { recursive: true });
   const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
-  viteBuild(outDir);
+  // The served folder is the run's own copy: journeys that deploy a newer build write into it.
+  const built = journeyBuild('web');
+  cpSync(built.dir, outDir, { recursive: true });
+  if (!built.cached) rmSync(built.dir, { recursive: true, force: true });
   const instances = Number(process.env.E2E_CLUSTER ?? 0);
   if (instances > 0) return startCluster(project, outDir, instances);
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { viteBuild } from './build';
+import { journeyBuild } from './build';
 import { until } from './helpers';
 
 export type BuildInfo = { buildId: string; builtAt: string };
@@ -22,14 +22,17 @@ export function setupNextBuild(
   /** What the server serves (global-setup's build folder of this run; with E2E_PORT, E2E_WEB_DIR). */
   const webDir = inject('e2eWebDir');
   let nextDir = '';
+  let nextCached = false;
   let backupDir = '';
   let nextBuild: BuildInfo | undefined;
 
   beforeAll(() => {
-    nextDir = mkdtempSync(join(tmpdir(), `portal-${tag}-next-build-`));
     backupDir = mkdtempSync(join(tmpdir(), `portal-${tag}-served-build-`));
     cpSync(webDir, backupDir, { recursive: true });
-    viteBuild(nextDir, { BUILD_ID: `e2e-${tag}-next-${Date.now().toString(36)}` });
+    // Newer than the served build either way: built after it, with an id of its own.
+    const next = journeyBuild('next', { BUILD_ID: `e2e-next-${tag}-${Date.now().toString(36)}` });
+    nextDir = next.dir;
+    nextCached = next.cached;
     nextBuild = JSON.parse(readFileSync(join(nextDir, 'build.json'), 'utf8'));
   }, timeout);
 
@@ -38,7 +41,8 @@ export function setupNextBuild(
       rmSync(webDir, { recursive: true, force: true });
       cpSync(backupDir, webDir, { recursive: true });
     }
-    for (const dir of [nextDir, backupDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [nextCached ? '' : nextDir, backupDir])
+      if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Hashed assets first, then the pages and the worker, build.json last: what a careful deploy does. */

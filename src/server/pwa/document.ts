@@ -1,14 +1,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
+import type { BootSession } from '../../contract/first-screen';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '../../contract/locales';
 import { brandIconUrls } from './brand-urls';
 import { filesForPath, type RoutePreloadMap } from './route-preload';
 
 /**
  * The PWA's document (index.html) as the server answers a navigation: with the host's company and the build id
- * written into it (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen
- * needs no round trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
+ * (and, for a signed-in request, the user and their first screen's answers: pwa/boot-session.ts) written into it
+ * (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen needs no round
+ * trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
  * preload links for the files the requested route needs (route-preload.json, written by the build), so the browser
  * fetches them beside the entry instead of after the router has started.
  *
@@ -62,7 +64,7 @@ export function preloadLinks(files: string[]): string {
 /** The document for one company (or none): pure, so tests can call it with any template. */
 export function renderDocument(
   html: string,
-  boot: { company: Company | null; buildId: string; locale?: string },
+  boot: { company: Company | null; buildId: string; locale?: string; session?: BootSession | null },
   preload: string[] = [],
 ): string {
   let out = html;
@@ -142,8 +144,16 @@ async function readPreload(path: string): Promise<RoutePreloadMap | null> {
 }
 
 export type DocumentServer = {
-  /** The document for this company and request path, or null when there is no index.html to serve. */
-  render: (company: Company | null, path: string, locale?: string) => Promise<string | null>;
+  /**
+   * The document for this company and request path (with the signed-in session's user and first screen when
+   * given), or null when there is no index.html to serve.
+   */
+  render: (
+    company: Company | null,
+    path: string,
+    locale?: string,
+    session?: BootSession | null,
+  ) => Promise<string | null>;
 };
 
 export function createDocumentServer(webDir: string): DocumentServer {
@@ -179,14 +189,19 @@ export function createDocumentServer(webDir: string): DocumentServer {
   }
 
   return {
-    async render(company, path, locale) {
+    async render(company, path, locale, session) {
       loading ??= load().finally(() => {
         loading = null;
       });
       const template = await loading;
       if (!template) return null;
       const files = template.preload ? filesForPath(template.preload, path) : [];
-      const boot = { company, buildId: template.buildId, ...(locale ? { locale } : {}) };
+      const boot = {
+        company,
+        buildId: template.buildId,
+        ...(locale ? { locale } : {}),
+        ...(session ? { session } : {}),
+      };
       return renderDocument(template.html, boot, files);
     },
   };

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendNotFound } from '../http/envelope';
 import { toCompany } from '../presenters';
+import { bootSessionOf } from './boot-session';
 import { createDocumentServer } from './document';
 
 /** Paths the API owns: never answered with the PWA's index.html. */
@@ -51,21 +52,27 @@ export async function registerWeb(
 
   /**
    * The app's document for a navigation: index.html with this host's company and the build id in it (see
-   * pwa/document.ts). Revalidated on every visit (no-cache), so a new build is picked up; compressed on the fly
-   * (it differs per host), as the API's JSON is.
+   * pwa/document.ts), and with a valid session cookie the user and their first screen (pwa/boot-session.ts).
+   * Revalidated on every visit (no-cache), so a new build is picked up; never stored anywhere once it holds
+   * someone's data (no-store). Compressed on the fly (it differs per host and user), as the API's JSON is.
    */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const company = request.company;
+    const [display, session] = company
+      ? await Promise.all([displayOf(db, company.id), bootSessionOf(app, request, path)])
+      : [null, null];
     const html = await documents.render(
-      company ? toCompany(company, await displayOf(db, company.id)) : null,
+      company && display ? toCompany(company, display) : null,
       path,
       request.locale,
+      session,
     );
     if (html === null) return sendNotFound(reply, 'The app is not built');
-    // Written in the request's language (the locale cookie, else Accept-Language): caches keep one per each.
+    // Written in the request's language (the locale cookie, else Accept-Language) and for the session's cookie:
+    // caches keep one per each, and none keeps one with a user in it.
     return reply
-      .header('cache-control', 'no-cache')
+      .header('cache-control', session ? 'no-store' : 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -29,7 +29,7 @@ describe('the boot block the server writes into the page', () => {
     const named = { ...company, name: 'A </script><b>B' };
     // As the server escapes it: "<" as \u003c, so the block cannot be closed early.
     const block = JSON.stringify({ company: named, buildId: 'b1' }).replace(/</g, '\\u003c');
-    expect(readBoot(page(block))).toEqual({ company: named, buildId: 'b1' });
+    expect(readBoot(page(block))).toEqual({ company: named, buildId: 'b1', session: null });
   });
 
   it('is none without a block (the worker served its copy), with damaged JSON, or without a build id', () => {
@@ -42,7 +42,15 @@ describe('the boot block the server writes into the page', () => {
     expect(readBoot(page(JSON.stringify({ company: null, buildId: 'b1' })))).toEqual({
       company: null,
       buildId: 'b1',
+      session: null,
     });
+  });
+
+  it("reads the signed-in session's user and answers, and no session from a block without a user id", () => {
+    const session = { user: { id: 'u1', first_name: 'Ann' }, data: { counts: { total: 3 } } };
+    expect(readBoot(page(JSON.stringify({ company, buildId: 'b1', session })))?.session).toEqual(session);
+    const damaged = { company, buildId: 'b1', session: { user: { first_name: 'Ann' }, data: {} } };
+    expect(readBoot(page(JSON.stringify(damaged)))?.session).toBeNull();
   });
 
   it('primes the company query fresh, so the first guard does not wait for the network, and keeps it offline', () => {

@@ -1,4 +1,5 @@
 import type { Company } from '../../contract/companies';
+import type { BootSession } from '../../contract/first-screen';
 
 /**
  * What the server writes into the index.html it serves (`<script type="application/json" id="boot">`): the host's
@@ -10,6 +11,18 @@ export interface Boot {
   /** What `GET /v1/companies/me` returns, or null when this host has no (active) company. */
   company: Company | null;
   buildId: string;
+  /**
+   * With a valid session cookie: that session's user (as `GET /v1/auth/me`) and its first screen's answers
+   * (contract/first-screen.ts; seeded into the query cache by app/boot-seed.ts). Null otherwise.
+   */
+  session: BootSession | null;
+}
+
+function sessionOf(value: unknown): BootSession | null {
+  if (!value || typeof value !== 'object') return null;
+  const { user, data } = value as Partial<BootSession>;
+  if (!user || typeof user !== 'object' || typeof user.id !== 'string') return null;
+  return { user, data: data && typeof data === 'object' ? data : {} };
 }
 
 export function readBoot(doc: Document = document): Boot | null {
@@ -22,6 +35,7 @@ export function readBoot(doc: Document = document): Boot | null {
     return {
       company: company && typeof company === 'object' && typeof company.id === 'string' ? company : null,
       buildId: value.buildId,
+      session: sessionOf(value.session),
     };
   } catch {
     return null; // a damaged block is as good as none

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authCalls } from '../../contract/auth.calls';
+import type { Envelope } from '../../contract/envelope';
+import {
+  type BootSession,
+  DASHBOARD_CALLS,
+  type FirstScreenCall,
+  type FirstScreenData,
+  SHELL_CALLS,
+  urlOf,
+} from '../../contract/first-screen';
+import type { User } from '../../contract/users';
+
+/** The cookie the PWA keeps its access token in (web/lib/session/session.ts): sent with the document request. */
+export const ACCESS_COOKIE = 'accessToken';
+
+/** The request headers the API reads to know the company, the client and the language: the replay keeps them. */
+const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'accept-language'];
+
+/**
+ * The signed-in part of the document's boot block: the user and their first screen's answers, or null when the
+ * request carries no session this host accepts (none, expired, revoked, deactivated, another company's).
+ *
+ * Each answer is the API's own: the same call replayed in process (app.inject) with the cookie's token as its
+ * bearer and the document request's host, client address and language, so the guards, the tenancy check and the
+ * presenters are the ones every API call goes through, and the block holds exactly what the screens would fetch.
+ * Staff get their user only: their screens are not the customer's. A call that does not answer 200 is left out and
+ * the page asks for it as before.
+ */
+export async function bootSessionOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+): Promise<BootSession | null> {
+  const company = request.company;
+  const token = request.cookies?.[ACCESS_COOKIE];
+  // A JWT is three base64url parts: anything else is not worth a replay.
+  if (!company || !token || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return null;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  for (const name of FORWARDED) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const get = async (url: string): Promise<unknown> => {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers,
+      ...(request.socket.remoteAddress ? { remoteAddress: request.socket.remoteAddress } : {}),
+    });
+    if (res.statusCode !== 200) return undefined;
+    return (res.json() as Envelope<unknown>).data;
+  };
+
+  const screen = path.replace(/\/+$/, '') || '/';
+  const calls: Record<string, FirstScreenCall> = screen.startsWith('/user')
+    ? { ...SHELL_CALLS, ...(screen === '/user' ? DASHBOARD_CALLS : {}) }
+    : {};
+  // All at once: the user's answer decides whether the rest is kept.
+  const [user, ...answers] = await Promise.all([
+    get(authCalls.me.path) as Promise<User | undefined>,
+    ...Object.values(calls).map((c) => get(urlOf(c))),
+  ]);
+  // The auth guard already refused another company's token; checked again here, where a mistake would leak.
+  if (!user || user.company_id !== company.id) return null;
+  if (user.role !== 'customer' || user.is_superadmin) return { user, data: {} };
+  const data: Record<string, unknown> = {};
+  Object.keys(calls).forEach((name, i) => {
+    if (answers[i] !== undefined) data[name] = answers[i];
+  });
+  return { user, data: data as FirstScreenData };
+}

@@ -46,8 +46,8 @@ describe('the signed-in document', () => {
       await until(() => recent.count()).toBeGreaterThan(0);
       expect(asked).toEqual([]);
       // The greeting and the mailbox came from the document: its boot block holds this session's user.
-      const boot = await page.evaluate(() => document.getElementById('boot')?.textContent ?? '');
-      expect(JSON.parse(boot).session.user).toMatchObject({
+      const boot = await page.evaluate(() => document.getElementById('boot-session')?.textContent ?? '');
+      expect(JSON.parse(boot).user).toMatchObject({
         email: DEMO.customer.email,
         mailbox_number: mailbox,
       });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_CALLS, SHELL_CALLS, urlOf } from '../../contract/first-screen';
@@ -8,6 +9,7 @@ import { createTokenSigner } from '../auth/tokens';
 import { users } from '../db/schema';
 import { roomy } from '../test/auth';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
+import { withinDeadline } from './boot-session';
 
 /** The document a navigation gets with a session cookie: the user and first screen of that session only. */
 describe('the signed-in document', () => {
@@ -34,10 +36,14 @@ describe('the signed-in document', () => {
       data: Record<string, unknown> & { recent?: { items: unknown[] } };
     };
   };
+  /** The head's block, with the session's block (at the end of the body) as `session` when there is one. */
   const bootOf = (html: string): Boot => {
-    const m = /<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html);
-    if (!m) throw new Error(`no boot block in ${html}`);
-    return JSON.parse(m[1] as string) as Boot;
+    const block = (id: string) =>
+      new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
+    const head = block('boot');
+    if (!head) throw new Error(`no boot block in ${html}`);
+    const session = block('boot-session');
+    return { ...(JSON.parse(head) as Boot), ...(session ? { session: JSON.parse(session) } : {}) };
   };
   const open = (url: string, token: string | null, host = 'localhost') =>
     t.request({
@@ -90,7 +96,9 @@ describe('the signed-in document', () => {
     for (const token of [expired, `${access}x`, 'not-a-token', '']) {
       const res = await open('/user', token || 'a.b.c');
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // Asked with a session cookie: not stored, whatever the session turned out to be.
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatch(/<\/body><\/html>/);
       expect(bootOf(res.body).session).toBeUndefined();
       expect(bootOf(res.body).company?.id).toBe(me.company_id);
     }
@@ -111,10 +119,40 @@ describe('the signed-in document', () => {
       blue.userId,
     );
     const elsewhere = await open('/user', blue.access, 'localhost');
-    expect(elsewhere.headers['cache-control']).toBe('no-cache');
     const boot = bootOf(elsewhere.body);
     expect(boot.session).toBeUndefined();
     expect(elsewhere.body).not.toContain(DEMO.blue.email);
+  });
+
+  it('sends the document compressed as the browser asks, the session part after the rest', async () => {
+    const { access } = await t.login(DEMO.customer.email, DEMO.customer.password);
+    const plain = await open('/user', access);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/user',
+        headers: { cookie: `accessToken=${access}`, 'accept-encoding': `${encoding}, identity` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      const html = decode(res.rawPayload).toString();
+      expect(bootOf(html).session?.user.id).toBe(bootOf(plain.body).session?.user.id);
+      expect(html).toMatch(/id="boot-session">[^<]*<\/script><\/body><\/html>$/);
+    }
+  });
+
+  it('leaves out what does not answer in time, and a failed answer, without failing the rest', async () => {
+    const never = new Promise<string>(() => {});
+    const failed = Promise.reject(new Error('database gone'));
+    expect(await withinDeadline([Promise.resolve('me'), never, failed], 20)).toEqual([
+      'me',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('gives staff their user only', async () => {

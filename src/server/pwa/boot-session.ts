@@ -14,6 +14,25 @@ import type { User } from '../../contract/users';
 /** The cookie the PWA keeps its access token in (web/lib/session/session.ts): sent with the document request. */
 export const ACCESS_COOKIE = 'accessToken';
 
+/**
+ * The longest the document's end waits for the session's answers: what is not in by then is left out and the page
+ * asks for it as before, so a slow database never holds the app's start (its scripts run once the document ends).
+ */
+export const BOOT_DEADLINE_MS = 300;
+
+/** Each promise's value, or undefined for those not settled within `ms` (or rejected). */
+export async function withinDeadline<T>(promises: Promise<T>[], ms: number): Promise<(T | undefined)[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.all(promises.map((p) => Promise.race([p.catch(() => undefined), late])));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The request headers the API reads to know the company, the client and the language: the replay keeps them. */
 const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'accept-language'];
 
@@ -31,6 +50,7 @@ export async function bootSessionOf(
   app: FastifyInstance,
   request: FastifyRequest,
   path: string,
+  deadlineMs = BOOT_DEADLINE_MS,
 ): Promise<BootSession | null> {
   const company = request.company;
   const token = request.cookies?.[ACCESS_COOKIE];
@@ -57,10 +77,11 @@ export async function bootSessionOf(
     ? { ...SHELL_CALLS, ...(screen === '/user' ? DASHBOARD_CALLS : {}) }
     : {};
   // All at once: the user's answer decides whether the rest is kept.
-  const [user, ...answers] = await Promise.all([
-    get(authCalls.me.path) as Promise<User | undefined>,
-    ...Object.values(calls).map((c) => get(urlOf(c))),
-  ]);
+  const [me, ...answers] = await withinDeadline(
+    [get(authCalls.me.path), ...Object.values(calls).map((c) => get(urlOf(c)))],
+    deadlineMs,
+  );
+  const user = me as User | undefined;
   // The auth guard already refused another company's token; checked again here, where a mistake would leak.
   if (!user || user.company_id !== company.id) return null;
   if (user.role !== 'customer' || user.is_superadmin) return { user, data: {} };

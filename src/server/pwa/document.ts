@@ -8,9 +8,9 @@ import { filesForPath, type RoutePreloadMap } from './route-preload';
 
 /**
  * The PWA's document (index.html) as the server answers a navigation: with the host's company and the build id
- * (and, for a signed-in request, the user and their first screen's answers: pwa/boot-session.ts) written into it
- * (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen needs no round
- * trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
+ * written into it (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen
+ * needs no round trip to learn them (a signed-in request also gets its user and first screen at the end of the
+ * body: sessionBlock, pwa/document-stream.ts); with the company's colour and name in `theme-color` and `<title>`; and with
  * preload links for the files the requested route needs (route-preload.json, written by the build), so the browser
  * fetches them beside the entry instead of after the router has started.
  *
@@ -64,7 +64,7 @@ export function preloadLinks(files: string[]): string {
 /** The document for one company (or none): pure, so tests can call it with any template. */
 export function renderDocument(
   html: string,
-  boot: { company: Company | null; buildId: string; locale?: string; session?: BootSession | null },
+  boot: { company: Company | null; buildId: string; locale?: string },
   preload: string[] = [],
 ): string {
   let out = html;
@@ -116,6 +116,13 @@ export function renderDocument(
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}</head>`) : `${block}${out}`;
 }
 
+/**
+ * The signed-in session's block (pwa/boot-session.ts), written last in the body: the app's module scripts run only
+ * once the document is parsed, so they find it, while the head (styles, scripts, the outline) was sent before it.
+ */
+export const sessionBlock = (session: BootSession) =>
+  `<script type="application/json" id="boot-session">${jsonForScript(session)}</script>`;
+
 async function mtimeOf(path: string): Promise<number> {
   try {
     return (await stat(path)).mtimeMs;
@@ -144,16 +151,8 @@ async function readPreload(path: string): Promise<RoutePreloadMap | null> {
 }
 
 export type DocumentServer = {
-  /**
-   * The document for this company and request path (with the signed-in session's user and first screen when
-   * given), or null when there is no index.html to serve.
-   */
-  render: (
-    company: Company | null,
-    path: string,
-    locale?: string,
-    session?: BootSession | null,
-  ) => Promise<string | null>;
+  /** The document for this company and request path, or null when there is no index.html to serve. */
+  render: (company: Company | null, path: string, locale?: string) => Promise<string | null>;
 };
 
 export function createDocumentServer(webDir: string): DocumentServer {
@@ -189,19 +188,14 @@ export function createDocumentServer(webDir: string): DocumentServer {
   }
 
   return {
-    async render(company, path, locale, session) {
+    async render(company, path, locale) {
       loading ??= load().finally(() => {
         loading = null;
       });
       const template = await loading;
       if (!template) return null;
       const files = template.preload ? filesForPath(template.preload, path) : [];
-      const boot = {
-        company,
-        buildId: template.buildId,
-        ...(locale ? { locale } : {}),
-        ...(session ? { session } : {}),
-      };
+      const boot = { company, buildId: template.buildId, ...(locale ? { locale } : {}) };
       return renderDocument(template.html, boot, files);
     },
   };

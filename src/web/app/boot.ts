@@ -18,11 +18,17 @@ export interface Boot {
   session: BootSession | null;
 }
 
-function sessionOf(value: unknown): BootSession | null {
-  if (!value || typeof value !== 'object') return null;
-  const { user, data } = value as Partial<BootSession>;
-  if (!user || typeof user !== 'object' || typeof user.id !== 'string') return null;
-  return { user, data: data && typeof data === 'object' ? data : {} };
+/** The signed-in block (`<script type="application/json" id="boot-session">`, at the end of the body), if any. */
+function readSessionBlock(doc: Document): BootSession | null {
+  const text = doc.getElementById('boot-session')?.textContent;
+  if (!text) return null;
+  try {
+    const { user, data } = (JSON.parse(text) ?? {}) as Partial<BootSession>;
+    if (!user || typeof user !== 'object' || typeof user.id !== 'string') return null;
+    return { user, data: data && typeof data === 'object' ? data : {} };
+  } catch {
+    return null;
+  }
 }
 
 export function readBoot(doc: Document = document): Boot | null {
@@ -35,7 +41,7 @@ export function readBoot(doc: Document = document): Boot | null {
     return {
       company: company && typeof company === 'object' && typeof company.id === 'string' ? company : null,
       buildId: value.buildId,
-      session: sessionOf(value.session),
+      session: readSessionBlock(doc),
     };
   } catch {
     return null; // a damaged block is as good as none

@@ -19,14 +19,14 @@ export function documentEncoding(accept: string | undefined): DocumentEncoding {
 
 /**
  * A document sent in two parts: `head` at once (flushed through the compressor, so the browser starts on the style
- * sheets, the scripts and the outline), then `rest` when it is ready (the signed-in session's answers and the end of
+ * sheets, the scripts and the outline), then `rest` (started once the head is out) when it is ready (the signed-in session's answers and the end of
  * the body). Compressed here, not by the compress plugin (which would hold the first part until the end), at the
  * plugin's brotli quality. `rest` never rejects the stream: a failure ends the document with `fallback`.
  */
 export function streamDocument(
   encoding: DocumentEncoding,
   head: string,
-  rest: Promise<string>,
+  rest: () => Promise<string>,
   fallback: string,
 ): Readable {
   const out =
@@ -35,11 +35,17 @@ export function streamDocument(
       : encoding === 'gzip'
         ? createGzip()
         : new PassThrough();
+  // `rest` starts once the head is out of the compressor and on its way: its work (the session's calls, run in this
+  // process) would otherwise hold the event loop before the first bytes reach the socket.
+  const start = () =>
+    setImmediate(() => {
+      rest().then(
+        (text) => out.end(text),
+        () => out.end(fallback),
+      );
+    });
   out.write(head);
-  if ('flush' in out) out.flush();
-  rest.then(
-    (text) => out.end(text),
-    () => out.end(fallback),
-  );
+  if ('flush' in out) out.flush(start);
+  else start();
   return out;
 }

@@ -61,18 +61,17 @@ export async function registerWeb(
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const company = request.company;
-    const signedIn = Boolean(company && request.cookies?.[ACCESS_COOKIE]);
-    const session = signedIn ? bootSessionOf(app, request, path) : null;
     const html = await documents.render(
       company ? toCompany(company, await displayOf(db, company.id)) : null,
       path,
       request.locale,
     );
     if (html === null) return sendNotFound(reply, 'The app is not built');
+    const signedIn = Boolean(company && request.cookies?.[ACCESS_COOKIE]);
     // Written in the request's language (the locale cookie, else Accept-Language) and for its session cookie:
     // caches keep one per each.
     reply.header('vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8');
-    if (!session) return reply.header('cache-control', 'no-cache').send(html);
+    if (!signedIn) return reply.header('cache-control', 'no-cache').send(html);
     const end = html.search(/<\/body>/i);
     const [head, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
     const encoding = documentEncoding(request.headers['accept-encoding']);
@@ -84,7 +83,10 @@ export async function registerWeb(
         streamDocument(
           encoding,
           head,
-          session.then((s) => (s ? sessionBlock(s) : '') + tail),
+          async () => {
+            const session = await bootSessionOf(app, request, path);
+            return (session ? sessionBlock(session) : '') + tail;
+          },
           tail,
         ),
       );

@@ -7,6 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from './app/boot';
+import { seedFirstScreen } from './app/boot-seed';
 import { shellCatalogs } from './app/i18n';
 import { LocaleProvider } from './app/locale';
 import { createQueryClient } from './app/query-client';
@@ -20,6 +21,7 @@ import { activateLocale } from './lib/i18n/catalogs';
 import { chooseLocale, readLocaleCookie, writeLocaleCookie } from './lib/i18n/choose';
 import { afterIdle } from './lib/idle';
 import { installOnlineManager } from './lib/offline/online';
+import { readSession } from './lib/session/session';
 
 installOnlineManager();
 const queryClient = createQueryClient();
@@ -27,6 +29,8 @@ const router = createAppRouter(queryClient);
 // The company (and the build) came with the page: the router's first guard does not wait for the network.
 const boot = readBoot();
 if (boot?.company) primeCompany(queryClient, boot.company);
+// So did the signed-in user and the first screen's answers: the screen draws without waiting for them.
+if (boot?.session) seedFirstScreen(queryClient, boot.session, readSession().userId);
 // The query cache persisted per user in IndexedDB (restored before queries run; see lib/offline/persist.ts).
 const { persistOptions, onRestored } = setupQueryPersistence(queryClient);
 

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Company } from '../../contract/companies';
+import type { BootSession } from '../../contract/first-screen';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '../../contract/locales';
 import { brandIconUrls } from './brand-urls';
 import { filesForPath, type RoutePreloadMap } from './route-preload';
@@ -8,7 +9,8 @@ import { filesForPath, type RoutePreloadMap } from './route-preload';
 /**
  * The PWA's document (index.html) as the server answers a navigation: with the host's company and the build id
  * written into it (`<script type="application/json" id="boot">`, read by src/web/app/boot.ts), so the first screen
- * needs no round trip to learn them; with the company's colour and name in `theme-color` and `<title>`; and with
+ * needs no round trip to learn them (a signed-in request also gets its user and first screen at the end of the
+ * body: sessionBlock, pwa/document-stream.ts); with the company's colour and name in `theme-color` and `<title>`; and with
  * preload links for the files the requested route needs (route-preload.json, written by the build), so the browser
  * fetches them beside the entry instead of after the router has started.
  *
@@ -113,6 +115,13 @@ export function renderDocument(
   const block = `${preloadLinks(preload)}<script type="application/json" id="boot">${jsonForScript(boot)}</script>`;
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}</head>`) : `${block}${out}`;
 }
+
+/**
+ * The signed-in session's block (pwa/boot-session.ts), written last in the body: the app's module scripts run only
+ * once the document is parsed, so they find it, while the head (styles, scripts, the outline) was sent before it.
+ */
+export const sessionBlock = (session: BootSession) =>
+  `<script type="application/json" id="boot-session">${jsonForScript(session)}</script>`;
 
 async function mtimeOf(path: string): Promise<number> {
   try {

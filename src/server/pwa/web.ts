@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendNotFound } from '../http/envelope';
 import { toCompany } from '../presenters';
-import { createDocumentServer } from './document';
+import { ACCESS_COOKIE, bootSessionOf } from './boot-session';
+import { createDocumentServer, sessionBlock } from './document';
+import { documentEncoding, streamDocument } from './document-stream';
 
 /** Paths the API owns: never answered with the PWA's index.html. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/docs'];
@@ -51,8 +53,10 @@ export async function registerWeb(
 
   /**
    * The app's document for a navigation: index.html with this host's company and the build id in it (see
-   * pwa/document.ts). Revalidated on every visit (no-cache), so a new build is picked up; compressed on the fly
-   * (it differs per host), as the API's JSON is.
+   * pwa/document.ts). Revalidated on every visit (no-cache), so a new build is picked up; compressed on the fly (it
+   * differs per host), as the API's JSON is. With a session cookie, the user and their first screen
+   * (pwa/boot-session.ts) end the body: the rest is sent at once and that part follows when the answers are in; such
+   * a document is never stored anywhere (no-store).
    */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
@@ -63,12 +67,29 @@ export async function registerWeb(
       request.locale,
     );
     if (html === null) return sendNotFound(reply, 'The app is not built');
-    // Written in the request's language (the locale cookie, else Accept-Language): caches keep one per each.
+    const signedIn = Boolean(company && request.cookies?.[ACCESS_COOKIE]);
+    // Written in the request's language (the locale cookie, else Accept-Language) and for its session cookie:
+    // caches keep one per each.
+    reply.header('vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8');
+    if (!signedIn) return reply.header('cache-control', 'no-cache').send(html);
+    const end = html.search(/<\/body>/i);
+    const [head, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+    const encoding = documentEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .send(
+        streamDocument(
+          encoding,
+          head,
+          async () => {
+            const session = await bootSessionOf(app, request, path);
+            return (session ? sessionBlock(session) : '') + tail;
+          },
+          tail,
+        ),
+      );
   }
 
   if (hasWeb) {

@@ -10,14 +10,18 @@ const company = {
   primary_color: '#6d28d9',
 } as unknown as Company;
 
-function page(block: string | null): Document {
+function page(block: string | null, session?: string): Document {
   const doc = document.implementation.createHTMLDocument('t');
-  if (block !== null) {
+  for (const [id, text] of [
+    ['boot', block],
+    ['boot-session', session ?? null],
+  ] as const) {
+    if (text === null) continue;
     const script = doc.createElement('script');
     script.type = 'application/json';
-    script.id = 'boot';
-    script.textContent = block;
-    doc.head.append(script);
+    script.id = id;
+    script.textContent = text;
+    (id === 'boot' ? doc.head : doc.body).append(script);
   }
   return doc;
 }
@@ -29,7 +33,7 @@ describe('the boot block the server writes into the page', () => {
     const named = { ...company, name: 'A </script><b>B' };
     // As the server escapes it: "<" as \u003c, so the block cannot be closed early.
     const block = JSON.stringify({ company: named, buildId: 'b1' }).replace(/</g, '\\u003c');
-    expect(readBoot(page(block))).toEqual({ company: named, buildId: 'b1' });
+    expect(readBoot(page(block))).toEqual({ company: named, buildId: 'b1', session: null });
   });
 
   it('is none without a block (the worker served its copy), with damaged JSON, or without a build id', () => {
@@ -42,7 +46,17 @@ describe('the boot block the server writes into the page', () => {
     expect(readBoot(page(JSON.stringify({ company: null, buildId: 'b1' })))).toEqual({
       company: null,
       buildId: 'b1',
+      session: null,
     });
+  });
+
+  it("reads the signed-in session's user and answers, and no session from a block without a user id", () => {
+    const boot = JSON.stringify({ company, buildId: 'b1' });
+    const session = { user: { id: 'u1', first_name: 'Ann' }, data: { counts: { total: 3 } } };
+    expect(readBoot(page(boot, JSON.stringify(session)))?.session).toEqual(session);
+    const damaged = { user: { first_name: 'Ann' }, data: {} };
+    expect(readBoot(page(boot, JSON.stringify(damaged)))?.session).toBeNull();
+    expect(readBoot(page(boot, '{"user":'))?.session).toBeNull();
   });
 
   it('primes the company query fresh, so the first guard does not wait for the network, and keeps it offline', () => {

@@ -1,4 +1,5 @@
 import type { Company } from '../../contract/companies';
+import type { BootSession } from '../../contract/first-screen';
 
 /**
  * What the server writes into the index.html it serves (`<script type="application/json" id="boot">`): the host's
@@ -10,6 +11,24 @@ export interface Boot {
   /** What `GET /v1/companies/me` returns, or null when this host has no (active) company. */
   company: Company | null;
   buildId: string;
+  /**
+   * With a valid session cookie: that session's user (as `GET /v1/auth/me`) and its first screen's answers
+   * (contract/first-screen.ts; seeded into the query cache by app/boot-seed.ts). Null otherwise.
+   */
+  session: BootSession | null;
+}
+
+/** The signed-in block (`<script type="application/json" id="boot-session">`, at the end of the body), if any. */
+function readSessionBlock(doc: Document): BootSession | null {
+  const text = doc.getElementById('boot-session')?.textContent;
+  if (!text) return null;
+  try {
+    const { user, data } = (JSON.parse(text) ?? {}) as Partial<BootSession>;
+    if (!user || typeof user !== 'object' || typeof user.id !== 'string') return null;
+    return { user, data: data && typeof data === 'object' ? data : {} };
+  } catch {
+    return null;
+  }
 }
 
 export function readBoot(doc: Document = document): Boot | null {
@@ -22,6 +41,7 @@ export function readBoot(doc: Document = document): Boot | null {
     return {
       company: company && typeof company === 'object' && typeof company.id === 'string' ? company : null,
       buildId: value.buildId,
+      session: readSessionBlock(doc),
     };
   } catch {
     return null; // a damaged block is as good as none

@@ -1,11 +1,12 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BELL_PAGE_SIZE as FIRST_SCREEN_BELL_PAGE_SIZE } from '../../../contract/first-screen';
 import type { NotificationPage } from '../../../contract/notifications';
 import { notificationCalls } from '../../../contract/notifications.calls';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session/use-session';
 
-/** The bell shows the newest few; older ones are read where they link to. */
-export const BELL_PAGE_SIZE = 10;
+/** The bell shows the newest few (as the document's first screen asks for them: contract/first-screen.ts). */
+export const BELL_PAGE_SIZE = FIRST_SCREEN_BELL_PAGE_SIZE;
 /** Poll modestly: Query skips the interval while the tab is hidden and refetches when it is focused again. */
 export const POLL_MS = 60_000;
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { AWAITING_PREALERTS_PAGE_SIZE, RECENT_PACKAGES_QUERY } from '../../../contract/first-screen';
 import type { PackageListQuery, PackagePage } from '../../../contract/packages';
 import { packageCalls, prealertCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
@@ -47,8 +48,18 @@ export async function fetchPackages(
   const page = await api.call(packageCalls.list, {
     query: later ? { ...query, count: known ? '0' : '1' } : query,
   });
+  return countedPage(page, known);
+}
+
+/**
+ * A page as the list's queries keep it: its total as counted, or when not counted the search's known total, or at
+ * least what this page shows exists. Also how a first page written into the document (app/boot-seed.ts) is kept.
+ */
+export function countedPage(
+  page: PackagePage,
+  known: { total: number; capped: boolean } | null = null,
+): CountedPackagePage {
   if (page.total !== null) return { ...page, total: page.total, counted: true };
-  // Not counted: the search's known total, or at least what this page shows exists.
   const atLeast = (page.page - 1) * page.pageSize + page.items.length;
   return {
     ...page,
@@ -79,7 +90,7 @@ export const packageCountsQueryOptions = () =>
   });
 
 /** Enough for any customer's parcels on the way; the pre-alert screen pages through the rest. */
-const AWAITING_PAGE_SIZE = 20;
+const AWAITING_PAGE_SIZE = AWAITING_PREALERTS_PAGE_SIZE;
 
 /**
  * The customer's pending pre-alerts no package stands for yet, newest first. Under the pre-alerts' key
@@ -101,4 +112,4 @@ export const awaitingPrealertsQueryOptions = (q?: string) =>
   });
 
 /** The dashboard's "recent packages": the route's loader asks for the same page (here: the loader loads no words). */
-export const RECENT_QUERY = { sort: 'newest', page: 1, pageSize: 5 } as const;
+export const RECENT_QUERY = RECENT_PACKAGES_QUERY;

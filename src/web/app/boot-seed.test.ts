@@ -1,0 +1,123 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BootSession } from '../../contract/first-screen';
+import { meQueryOptions } from '../features/auth/api';
+import { accountSummaryQueryOptions } from '../features/dashboard/api';
+import { menusQueryOptions } from '../features/menus/api';
+import { notificationsQueryOptions } from '../features/notifications/api';
+import {
+  awaitingPrealertsQueryOptions,
+  packageCountsQueryOptions,
+  packagesQueryOptions,
+  RECENT_QUERY,
+} from '../features/packages/api';
+import { packageStatusesQueryOptions } from '../lib/reference/api';
+import { clearSession, setTokens } from '../lib/session/session';
+import { seedFirstScreen } from './boot-seed';
+import { createQueryClient } from './query-client';
+import { setupQueryPersistence } from './query-persistence';
+
+// idb-keyval on a Map (jsdom has no IndexedDB).
+const idb = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  createStore: () => ({}),
+  get: async (key: string) => idb.get(key),
+  set: async (key: string, value: unknown) => {
+    idb.set(key, value);
+  },
+  del: async (key: string) => {
+    idb.delete(key);
+  },
+  keys: async () => [...idb.keys()],
+}));
+
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+const token = (sub: string) =>
+  `${b64({ alg: 'none' })}.${b64({ sub, cid: 'c1', role: 'customer', ver: true, exp: 9e9 })}.sig`;
+
+const user = { id: 'u1', first_name: 'Ann', mailbox_number: 'ISL-1' } as unknown as BootSession['user'];
+const session = (balance: number): BootSession =>
+  ({
+    user,
+    data: {
+      menus: [{ id: 'm1' }],
+      notifications: { items: [], unread_count: 2 },
+      summary: { balance_due_cents: balance },
+      counts: { total: 3 },
+      statuses: [{ code: 'in_transit', sort_order: 1 }],
+      recent: { items: [{ id: 'p1' }], page: 1, pageSize: 5, total: 1, total_capped: false },
+      awaiting: { items: [], page: 1, pageSize: 20, total: 0 },
+    },
+  }) as unknown as BootSession;
+
+/** Every query the dashboard and its layout ask with as they open (route loaders and components). */
+const firstScreen = (userId: string) => [
+  meQueryOptions(userId),
+  menusQueryOptions(userId),
+  notificationsQueryOptions(userId),
+  accountSummaryQueryOptions(),
+  packageCountsQueryOptions(),
+  packageStatusesQueryOptions(),
+  packagesQueryOptions(RECENT_QUERY),
+  awaitingPrealertsQueryOptions(),
+];
+
+afterEach(() => {
+  idb.clear();
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('seeding the query cache from the boot block', () => {
+  it('gives every first-screen query its answer, fresh: opening the dashboard fetches nothing', async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('no network in this test')));
+    vi.stubGlobal('fetch', fetch);
+    const client = createQueryClient();
+    expect(seedFirstScreen(client, session(1200), 'u1')).toBe(true);
+    for (const options of firstScreen('u1')) {
+      // What a route loader does on the way in; a stale or missing answer would be fetched here.
+      await client.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
+      expect(client.getQueryState(options.queryKey)?.status, String(options.queryKey)).toBe('success');
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(client.getQueryData(meQueryOptions('u1').queryKey)).toEqual(user);
+    expect(client.getQueryData(accountSummaryQueryOptions().queryKey)).toEqual({ balance_due_cents: 1200 });
+    // The recent list as the list's own fetch keeps it (its total counted).
+    expect(client.getQueryData(packagesQueryOptions(RECENT_QUERY).queryKey)).toMatchObject({
+      total: 1,
+      counted: true,
+    });
+  });
+
+  it("ignores a block written for another session than this page's cookie", () => {
+    const client = createQueryClient();
+    expect(seedFirstScreen(client, session(1200), 'u2')).toBe(false);
+    expect(seedFirstScreen(client, session(1200), null)).toBe(false);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('is not replaced by the older copy the device persisted on its last visit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    setTokens({ access_token: token('u1'), refresh_token: 'r' });
+    // The last visit: a balance of 500 saved on the device.
+    const before = createQueryClient();
+    const last = setupQueryPersistence(before);
+    seedFirstScreen(before, session(500), 'u1');
+    last.onRestored();
+    await vi.advanceTimersByTimeAsync(2000);
+
+    // A minute later the page arrives with a balance of 1200; then the persisted cache is restored.
+    await vi.advanceTimersByTimeAsync(60_000);
+    const client = createQueryClient();
+    seedFirstScreen(client, session(1200), 'u1');
+    const { persistOptions } = setupQueryPersistence(client);
+    await persistQueryClientRestore({ queryClient: client, ...persistOptions });
+    expect(client.getQueryData(accountSummaryQueryOptions().queryKey)).toEqual({ balance_due_cents: 1200 });
+    // And what the restore brought is really the older copy (the test would prove nothing otherwise).
+    const fresh = createQueryClient();
+    await persistQueryClientRestore({ queryClient: fresh, ...persistOptions });
+    expect(fresh.getQueryData(accountSummaryQueryOptions().queryKey)).toEqual({ balance_due_cents: 500 });
+  });
+});

@@ -74,6 +74,11 @@ async function firstPackagePath(port: number, token: string): Promise<string> {
   return `/user/packages/${rows[0].id}`;
 }
 
+/** What each screen draws last (below a phone's fold): the run waits for it. */
+const COMPLETE: Record<string, string> = {
+  '/user': '[data-testid="warehouse-address"]',
+};
+
 async function load(context: BrowserContext, url: string): Promise<Row> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -82,6 +87,15 @@ async function load(context: BrowserContext, url: string): Promise<Row> {
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   await page.goto(url, { waitUntil: 'networkidle' });
+  // The screen drawn whole: its heading, nothing still loading, and what it draws after its first paint.
+  await page.waitForFunction(
+    (selector) =>
+      document.querySelector('main h1') !== null &&
+      document.querySelector('main [aria-busy="true"]') === null &&
+      document.querySelector(selector) !== null,
+    COMPLETE[new URL(url).pathname.split('/').slice(0, 4).join('/')] ?? 'main h1',
+    { timeout: 20_000 },
+  );
   const lcp = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {

@@ -5,6 +5,7 @@ import { IconBuildingWarehouse, IconMailbox, IconPlaneDeparture } from '@tabler/
 import type { ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { User } from '../../../contract/users';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { PreAlertButton } from '../../components/PackageLinks';
 import { usePageTitle } from '../../components/PageTitle';
 import { MailboxNumber, ShippingAddress } from '../../components/ShippingAddress';
@@ -84,35 +85,38 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
             <PreAlertButton />
           </Card>
         </Stack>
-        <Card padding="lg" radius="md">
-          <Group gap="xs" mb="sm" justify="space-between">
-            <Group gap="xs">
-              <IconBuildingWarehouse size={22} aria-hidden />
-              <Title order={2} fz="lg">
-                <Trans>Your US shipping address</Trans>
-              </Title>
+        <AfterFirstPaint>
+          <Card padding="lg" radius="md">
+            <Group gap="xs" mb="sm" justify="space-between">
+              <Group gap="xs">
+                <IconBuildingWarehouse size={22} aria-hidden />
+                <Title order={2} fz="lg">
+                  <Trans>Your US shipping address</Trans>
+                </Title>
+              </Group>
+              <Badge variant="light" tt="none">
+                <Trans>Use at checkout</Trans>
+              </Badge>
             </Group>
-            <Badge variant="light" tt="none">
-              <Trans>Use at checkout</Trans>
-            </Badge>
-          </Group>
-          {company ? (
-            <Stack gap="sm">
-              <ShippingAddress
-                recipient={user}
-                warehouse={company}
-                testId="warehouse-address"
-                copyVariant="filled"
-              />
-            </Stack>
-          ) : (
-            <Text c="dimmed">
-              <Trans>The warehouse address is not available right now.</Trans>
-            </Text>
-          )}
-        </Card>
+            {company ? (
+              <Stack gap="sm">
+                <ShippingAddress
+                  recipient={user}
+                  warehouse={company}
+                  testId="warehouse-address"
+                  copyVariant="filled"
+                />
+              </Stack>
+            ) : (
+              <Text c="dimmed">
+                <Trans>The warehouse address is not available right now.</Trans>
+              </Text>
+            )}
+          </Card>
+        </AfterFirstPaint>
       </SimpleGrid>
-      {children}
+      {/* Below a phone's fold: drawn just after the cards above (see AfterFirstPaint). */}
+      <AfterFirstPaint>{children}</AfterFirstPaint>
     </Stack>
   );
 }

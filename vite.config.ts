@@ -8,12 +8,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { linguiMacros } from './scripts/vite-lingui-macros';
+import { shellModules, staticClosure } from './scripts/vite-shell-group';
 import { precompress } from './src/server/pwa/precompress';
 import { routePreloadMap } from './src/server/pwa/route-preload';
 
 const API = 'http://127.0.0.1:8080';
 const UNSPLIT_ROUTES = new Set(['/_blank', '/_blank/login']);
 const LIB = /[\\/]node_modules[\\/]/;
+/** What every page starts once idle (app/after-idle.ts) and the signed-in shell's own modules: a chunk each. */
+const AFTER_IDLE_ENTRY = fileURLToPath(new URL('./src/web/app/after-idle.ts', import.meta.url));
+const AFTER_IDLE = staticClosure([AFTER_IDLE_ENTRY]);
+const SHELL = shellModules(fileURLToPath(new URL('./src/web/routes', import.meta.url)), [AFTER_IDLE_ENTRY]);
+const withoutQuery = (id: string) => id.replace(/\?.*$/, '');
 /**
  * Libraries only a few screens load (the scanner, CSV, dates, drop zone, spotlight, the number input's formatter):
  * kept in their own chunks.
@@ -210,6 +216,12 @@ export default defineConfig(({ command }) => {
               // those several pages use; what one or two pages use stays with them.
               { name: 'ui-common', test: uiLib, minShareCount: 15, priority: 20 },
               { name: 'ui', test: uiLib, minShareCount: 4, priority: 19 },
+              // What every page starts once idle (the outbox, the service worker, push), then the signed-in shell's
+              // own modules (scripts/vite-shell-group.ts) with the layout: a chunk each instead of a handful of small
+              // shared ones. The first group comes first: a group takes the modules its modules import, and the
+              // shell's user menu imports the outbox, which the auth screens load after idle without the shell.
+              { name: 'after-idle', test: (id: string) => AFTER_IDLE.has(withoutQuery(id)), priority: 12 },
+              { name: 'shell', test: (id: string) => SHELL.has(withoutQuery(id)), priority: 11 },
               // Our own modules several pages share (API calls, formatters, shared components), grouped by the set
               // of pages that use them (small sets merged), so a page never loads another's components with them:
               // one chunk of them all made the outbox, started after the login screen, fetch every UI library.

@@ -90,14 +90,8 @@ if (container)
     );
   });
 
-// The outbox's triggers (start, online, tab visible, Background Sync relayed by the worker), once the first screen
-// is up and the main thread idle: sending queued pre-alerts can wait a moment, the first paint cannot.
-afterIdle(() => void import('./lib/offline/outbox-app').then(({ startOutbox }) => startOutbox(queryClient)));
-
-// The service worker and the newer-build watcher: production builds only, after the page is interactive and idle,
-// so the worker's precache (the whole app, for offline use) never competes with the first visit's own requests.
-if (import.meta.env.PROD) {
-  afterIdle(() => void import('./app/pwa').then(({ startPwa }) => startPwa(router, boot)));
-  // Push: a notification's click navigates this window; an allowed device re-sends its subscription (never asks).
-  afterIdle(() => void import('./app/push').then(({ startPush }) => startPush(router)));
-}
+// The outbox's triggers, the service worker and push, once the first screen is up and the page idle (app/after-idle.ts).
+afterIdle(
+  () =>
+    void import('./app/after-idle').then(({ startAfterIdle }) => startAfterIdle(queryClient, router, boot)),
+);

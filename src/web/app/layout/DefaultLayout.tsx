@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineGate } from '../../components/OfflineBanner';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { companyQueryOptions } from '../../features/tenant/api';
+import { outbox } from '../../lib/offline/outbox-app';
 import { useSettings } from '../settings';
 import { NavSearch } from './NavSearch';
 import { ScrollToTop } from './ScrollToTop';
@@ -23,27 +24,20 @@ const OutboxControl = lazy(() =>
 /**
  * The outbox's badge and drawer load only once something waits in it: an empty outbox (most visits) shows nothing,
  * and its component, progress bar and styles were four requests of a cold dashboard. Once shown it stays mounted
- * (its drawer says "Everything is sent" when the last item leaves).
+ * (its drawer says "Everything is sent" when the last item leaves). The outbox itself is in the layout's chunk
+ * already (the user menu's logout asks it what is still waiting).
  */
 function OutboxSlot() {
   const [needed, setNeeded] = useState(false);
   useEffect(() => {
     if (needed) return;
-    let live = true;
-    let unsubscribe = () => {};
-    void import('../../lib/offline/outbox-app').then(({ outbox }) => {
-      if (!live) return;
-      const check = () => {
-        if (outbox.getSnapshot().records.length > 0) setNeeded(true);
-      };
-      unsubscribe = outbox.subscribe(check);
-      check();
-      void outbox.refresh();
-    });
-    return () => {
-      live = false;
-      unsubscribe();
+    const check = () => {
+      if (outbox.getSnapshot().records.length > 0) setNeeded(true);
     };
+    const unsubscribe = outbox.subscribe(check);
+    check();
+    void outbox.refresh();
+    return unsubscribe;
   }, [needed]);
   return needed ? (
     <Suspense fallback={null}>

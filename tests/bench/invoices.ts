@@ -144,7 +144,7 @@ export async function benchInvoices() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-inv-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const env = {
-    PORT: '18744',
+    PORT: process.env.BENCH_PORT ?? '18744',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIR: join(dataDir, 'none'),

@@ -105,16 +105,17 @@ function listWhere(company: CompanyRow, user: UserRow, q: ReturnType<typeof invo
   if (q.q) {
     const p = likePattern(q.q);
     const n = numberKey(q.q);
+    const c = company.id;
     const byNumber = n
       ? sql`(${invoices.number} ILIKE ${p} OR ${squeezedNumber} LIKE ${`%${n}%`})`
       : sql`${invoices.number} ILIKE ${p}`;
-    // Two flat passes (line descriptions; lines of packages whose tracking matches), each a hashed IN, rather than
-    // a lookup per invoice or a join of every line to its package.
-    const lines = sql`(${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${company.id} AND il.description ILIKE ${p}) OR ${invoices.id} IN (SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${company.id} AND pk.tracking_number ILIKE ${p})))`;
+    // Each way an invoice can match is its own SELECT reading its own trigram index (migration 0025), united: in one
+    // OR beside IN-subqueries, the planner could use none of them and read every invoice of the company.
+    const customers = staff
+      ? sql`UNION SELECT i.id FROM invoices i WHERE i.company_id = ${c} AND i.user_id IN (SELECT u.id FROM users u WHERE u.company_id = ${c} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p}))`
+      : sql``;
     filters.push(
-      staff
-        ? sql`(${byNumber} OR ${invoices.userId} IN (SELECT u.id FROM users u WHERE u.company_id = ${company.id} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p})) OR ${lines})`
-        : sql`(${byNumber} OR ${lines})`,
+      sql`${invoices.id} IN (SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.companyId} = ${c} AND ${byNumber} ${customers} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${c} AND il.description ILIKE ${p} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${c} AND pk.tracking_number ILIKE ${p}))`,
     );
   }
   return and(...filters);

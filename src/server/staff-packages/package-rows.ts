@@ -104,14 +104,15 @@ export const ORDER = {
   tracking: [asc(packages.trackingNumber), asc(packages.id)],
 } satisfies Record<StaffPackageFilter['sort'], SQL[]>;
 
-/** Staff rows with their owner and shipment, in one query. */
+/** Staff rows with their owner and shipment, in one query; `total` (the list's count) rides along when given. */
 export async function selectRows(
   db: Db,
   where: SQL | undefined,
   order: SQL[],
   limit: number,
   offset = 0,
-): Promise<{ p: PackageRow; owner: Owner | null; shipmentRef: string | null }[]> {
+  total?: SQL<number>,
+): Promise<{ p: PackageRow; owner: Owner | null; shipmentRef: string | null; total: number | null }[]> {
   return db
     .select({
       p: packages,
@@ -123,6 +124,7 @@ export async function selectRows(
         mailboxNumber: users.mailboxNumber,
       },
       shipmentRef: shipments.reference,
+      total: total ?? sql<null>`null`,
     })
     .from(packages)
     .leftJoin(users, eq(users.id, packages.userId))

@@ -1,0 +1,17 @@
+DROP INDEX "packages_company_tracking_idx";--> statement-breakpoint
+DROP INDEX "packages_company_received_idx";--> statement-breakpoint
+CREATE INDEX "packages_company_updated_idx" ON "packages" USING btree ("company_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "packages_company_weight_idx" ON "packages" USING btree ("company_id","weight","id");--> statement-breakpoint
+CREATE INDEX "packages_company_value_idx" ON "packages" USING btree ("company_id","declared_value_cents","id");--> statement-breakpoint
+CREATE INDEX "packages_company_tracking_idx" ON "packages" USING btree ("company_id","tracking_number","id");--> statement-breakpoint
+CREATE INDEX "packages_company_received_idx" ON "packages" USING btree ("company_id","received_at" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+-- Substring searches (ILIKE '%…%') read trigram indexes; each expression is spelled exactly as the query that uses
+-- it (staff-packages/package-rows.ts, invoices/invoice-queries.ts) or the planner cannot match it. Not in the
+-- drizzle schema, as 0002's: drizzle-kit cannot spell an operator class on an expression.
+CREATE INDEX IF NOT EXISTS "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_mailbox_trgm_idx" ON "users" USING gin ("mailbox_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "packages_tracking_trgm_idx" ON "packages" USING gin ("tracking_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoices_number_trgm_idx" ON "invoices" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoices_number_key_trgm_idx" ON "invoices" USING gin ((regexp_replace(upper(coalesce("number", '')), '[^A-Z0-9]', '', 'g')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoice_lines_description_trgm_idx" ON "invoice_lines" USING gin ("description" gin_trgm_ops);

@@ -74,6 +74,22 @@ describe('staff packages', () => {
     ).toHaveLength(0);
   });
 
+  it('counts the first page, or a later one when asked: paging on costs no count', async () => {
+    await Promise.all([receive(t, c.admin, b.mailboxNumber), receive(t, c.admin, b.mailboxNumber)]);
+    const first = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1`));
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    const second = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1&page=2`));
+    expect(second.items).toHaveLength(1);
+    expect(second.total).toBeNull();
+    expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
+    const asked = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1&page=2&count=1`));
+    expect(asked.total).toBe(first.total);
+    const pastTheEnd = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&page=9&count=1`));
+    expect(pastTheEnd).toMatchObject({ items: [], total: first.total });
+    expect(expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&count=0`)).total).toBeNull();
+  });
+
   it('refuses bad filters field by field', async () => {
     const body = expectError(await list('status=lost&from=2026-13-40&shipment=abc&prealert=maybe'), 400);
     expect(Object.keys(body.errors ?? {})).toEqual(

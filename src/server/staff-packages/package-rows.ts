@@ -16,7 +16,7 @@ import {
 import type { PackageStatusCode } from '../../contract/constants';
 import type { StaffPackageFilter, StaffPackageRow } from '../../contract/staff-packages';
 import type { Db } from '../db';
-import { likePattern } from '../db/like';
+import { containsText, likePattern } from '../db/like';
 import { packages, shipments, users } from '../db/schema';
 import { holdOfPackage } from '../package-status/hold';
 
@@ -56,7 +56,10 @@ export function filterWhere(
         // never in a package's own text: only its customer is looked for.
         f.q.includes('@')
           ? undefined
-          : sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${pattern}`,
+          : containsText(
+              sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName})`,
+              f.q,
+            ),
         // What the label said, searched among Unassigned parcels only (few, and read off their partial index).
         and(isNull(packages.userId), ilike(packages.consigneeHint, pattern)),
         // The customers found first (customerIdsMatching), so the packages are read off the per-customer index.

@@ -10,7 +10,7 @@ import {
 import { settingsOf } from '../companies/account-settings';
 import { timeZoneOf } from '../companies/time-zones';
 import type { Db } from '../db';
-import { likePattern } from '../db/like';
+import { containsText, likePattern } from '../db/like';
 import { type CompanyRow, isStaff, type UserRow } from '../db/rows';
 import { invoiceLines, invoices, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../errors';
@@ -100,22 +100,22 @@ function listWhere(company: CompanyRow, user: UserRow, q: ReturnType<typeof invo
   if (q.number !== undefined) {
     // Case, spaces and dashes aside: "inv 2026-000042", "2026000042" and "0042" all find INV-2026-000042.
     const n = numberKey(q.number);
-    filters.push(n ? sql`${squeezedNumber} LIKE ${`%${n}%`}` : sql`false`);
+    filters.push(n ? containsText(squeezedNumber, n) : sql`false`);
   }
   if (q.q) {
     const p = likePattern(q.q);
     const n = numberKey(q.q);
     const c = company.id;
     const byNumber = n
-      ? sql`(${invoices.number} ILIKE ${p} OR ${squeezedNumber} LIKE ${`%${n}%`})`
-      : sql`${invoices.number} ILIKE ${p}`;
+      ? sql`(${containsText(sql`${invoices.number}`, q.q)} OR ${containsText(squeezedNumber, n)})`
+      : containsText(sql`${invoices.number}`, q.q);
     // Each way an invoice can match is its own SELECT reading its own trigram index (migration 0025), united: in one
     // OR beside IN-subqueries, the planner could use none of them and read every invoice of the company.
     const customers = staff
       ? sql`UNION SELECT i.id FROM invoices i WHERE i.company_id = ${c} AND i.user_id IN (SELECT u.id FROM users u WHERE u.company_id = ${c} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p}))`
       : sql``;
     filters.push(
-      sql`${invoices.id} IN (SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.companyId} = ${c} AND ${byNumber} ${customers} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${c} AND il.description ILIKE ${p} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${c} AND pk.tracking_number ILIKE ${p}))`,
+      sql`${invoices.id} IN (SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.companyId} = ${c} AND ${byNumber} ${customers} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${c} AND ${containsText(sql`il.description`, q.q)} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${c} AND ${containsText(sql`pk.tracking_number`, q.q)}))`,
     );
   }
   return and(...filters);

@@ -1,10 +1,10 @@
 DROP INDEX "packages_company_tracking_idx";--> statement-breakpoint
 DROP INDEX "packages_company_received_idx";--> statement-breakpoint
-CREATE INDEX "packages_company_updated_idx" ON "packages" USING btree ("company_id","updated_at","id");--> statement-breakpoint
-CREATE INDEX "packages_company_weight_idx" ON "packages" USING btree ("company_id","weight","id");--> statement-breakpoint
-CREATE INDEX "packages_company_value_idx" ON "packages" USING btree ("company_id","declared_value_cents","id");--> statement-breakpoint
-CREATE INDEX "packages_company_tracking_idx" ON "packages" USING btree ("company_id","tracking_number","id");--> statement-breakpoint
-CREATE INDEX "packages_company_received_idx" ON "packages" USING btree ("company_id","received_at" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "packages_company_updated_idx" ON "packages" USING btree ("company_id","updated_at","id","status_code");--> statement-breakpoint
+CREATE INDEX "packages_company_weight_idx" ON "packages" USING btree ("company_id","weight","id","status_code");--> statement-breakpoint
+CREATE INDEX "packages_company_value_idx" ON "packages" USING btree ("company_id","declared_value_cents","id","status_code");--> statement-breakpoint
+CREATE INDEX "packages_company_tracking_idx" ON "packages" USING btree ("company_id","tracking_number","id","status_code");--> statement-breakpoint
+CREATE INDEX "packages_company_received_idx" ON "packages" USING btree ("company_id","received_at" DESC NULLS LAST,"id" DESC NULLS FIRST,"status_code");--> statement-breakpoint
 -- Substring searches (ILIKE '%…%') read trigram indexes; each expression is spelled exactly as the query that uses
 -- it (staff-packages/package-rows.ts, invoices/invoice-queries.ts) or the planner cannot match it. Not in the
 -- drizzle schema, as 0002's: drizzle-kit cannot spell an operator class on an expression.

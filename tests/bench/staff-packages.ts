@@ -146,6 +146,8 @@ export async function benchStaffPackages() {
         }
         cases.push(['q=IEX-B17&sort=weight', '&q=IEX-B17&sort=weight']);
         cases.push(['hold=1&sort=value', '&hold=1&sort=value']);
+        // What the machine gives any request at this concurrency: a signed-in call that reads no package.
+        await measure('floor: GET /v1/auth/me', `http://127.0.0.1:${PORT}/v1/auth/me`, admin);
         for (const [title, query] of cases) await measure(title, `${base}${query}`, admin);
         console.log(`load average after: ${loadavg()}`);
       } finally {

@@ -112,11 +112,13 @@ function listWhere(company: CompanyRow, user: UserRow, q: ReturnType<typeof invo
     // Each way an invoice can match is its own SELECT reading its own trigram index (migration 0025), united: in one
     // OR beside IN-subqueries, the planner could use none of them and read every invoice of the company. As an array
     // the matches are then read by id; as an IN, the planner guessed a thousand and read all 100k invoices instead.
+    // A package's tracking number is found through the package search's own index (0002): its text begins with it.
+    const packageText = sql`(pk.tracking_number || ' ' || pk.description || ' ' || pk.seller_name)`;
     const customers = staff
       ? sql`UNION SELECT i.id FROM invoices i WHERE i.company_id = ${c} AND i.user_id IN (SELECT u.id FROM users u WHERE u.company_id = ${c} AND (u.first_name || ' ' || u.last_name ILIKE ${p} OR u.mailbox_number ILIKE ${p} OR u.email ILIKE ${p}))`
       : sql``;
     filters.push(
-      sql`${invoices.id} = ANY(ARRAY(SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.companyId} = ${c} AND ${byNumber} ${customers} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${c} AND ${containsText(sql`il.description`, q.q)} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${c} AND ${containsText(sql`pk.tracking_number`, q.q)})))`,
+      sql`${invoices.id} = ANY(ARRAY(SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.companyId} = ${c} AND ${byNumber} ${customers} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.company_id = ${c} AND ${containsText(sql`il.description`, q.q)} UNION SELECT il.invoice_id FROM invoice_lines il WHERE il.package_id IN (SELECT pk.id FROM packages pk WHERE pk.company_id = ${c} AND ${containsText(packageText, q.q)} AND strpos(lower(pk.tracking_number), lower(${q.q})) > 0)))`,
     );
   }
   return and(...filters);

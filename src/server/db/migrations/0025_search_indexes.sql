@@ -11,7 +11,6 @@ CREATE INDEX "packages_company_received_idx" ON "packages" USING btree ("company
 CREATE INDEX IF NOT EXISTS "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_mailbox_trgm_idx" ON "users" USING gin ("mailbox_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "packages_tracking_trgm_idx" ON "packages" USING gin ("tracking_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoices_number_trgm_idx" ON "invoices" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoices_number_key_trgm_idx" ON "invoices" USING gin ((regexp_replace(upper(coalesce("number", '')), '[^A-Z0-9]', '', 'g')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoice_lines_description_trgm_idx" ON "invoice_lines" USING gin ("description" gin_trgm_ops);

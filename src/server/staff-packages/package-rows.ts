@@ -85,8 +85,8 @@ export async function customerIdsMatching(
       and(
         eq(users.companyId, companyId),
         or(
-          ilike(users.mailboxNumber, pattern),
-          ilike(users.email, pattern),
+          // Spelled as the trigram indexes users_contact_trgm_idx and users_name_trgm_idx (migration 0025).
+          sql`(${users.mailboxNumber} || ' ' || ${users.email}) ILIKE ${pattern}`,
           sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
         ),
       ),

@@ -60,7 +60,7 @@ export function filterWhere(
               sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName})`,
               f.q,
             ),
-        // What the label said, searched among Unassigned parcels only (few, and read off their partial index).
+        // What the label said, searched among Unassigned parcels only (their partial trigram index, migration 0025).
         and(isNull(packages.userId), ilike(packages.consigneeHint, pattern)),
         // The customers found first (customerIdsMatching), so the packages are read off the per-customer index.
         customerIds.length ? inArray(packages.userId, customerIds) : undefined,

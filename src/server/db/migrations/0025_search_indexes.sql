@@ -12,6 +12,9 @@ CREATE INDEX "packages_company_received_idx" ON "packages" USING btree ("company
 -- (7 s) or could for a login's email; an expression no lookup by value uses keeps them to the searches.
 CREATE INDEX IF NOT EXISTS "users_contact_trgm_idx" ON "users" USING gin (("mailbox_number" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+-- What an Unassigned parcel's label said, searched among those only (staff-packages/package-rows.ts): without it every
+-- search read each Unassigned parcel to look at its label.
+CREATE INDEX IF NOT EXISTS "packages_unassigned_hint_trgm_idx" ON "packages" USING gin ("consignee_hint" gin_trgm_ops) WHERE user_id IS NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoices_number_trgm_idx" ON "invoices" USING gin ((coalesce("number", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoices_number_key_trgm_idx" ON "invoices" USING gin ((regexp_replace(upper(coalesce("number", '')), '[^A-Z0-9]', '', 'g')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "invoice_lines_description_trgm_idx" ON "invoice_lines" USING gin ("description" gin_trgm_ops);

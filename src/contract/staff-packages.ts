@@ -34,6 +34,8 @@ export type StaffPackageFilter = z.output<typeof staffPackageFilterSchema>;
 export const staffPackageListQuerySchema = staffPackageFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** As on the customer's list: '1' counts the matches, '0' does not; by default only the first page counts. */
+  count: z.enum(['0', '1']).optional(),
 });
 export type StaffPackageListQuery = z.output<typeof staffPackageListQuerySchema>;
 
@@ -77,8 +79,9 @@ export const staffPackagePageSchema = z.object({
   items: z.array(staffPackageRowSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
-  /** true when there are more matches than the count cap and `total` is that cap. */
+  /** The matches, up to PACKAGE_COUNT_CAP; null when this page was not counted (see `count` in the query). */
+  total: z.number().int().nullable(),
+  /** true when there are more matches than the count cap and `total` is that cap (false when not counted). */
   total_capped: z.boolean(),
 });
 export type StaffPackagePage = z.infer<typeof staffPackagePageSchema>;

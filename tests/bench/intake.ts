@@ -19,7 +19,7 @@ export async function benchIntake() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-intake-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const env = {
-    PORT: '18743',
+    PORT: process.env.BENCH_PORT ?? '18743',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIR: join(dataDir, 'none'),

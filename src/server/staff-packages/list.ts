@@ -1,42 +1,54 @@
 import { Readable } from 'node:stream';
-import { count, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import { PACKAGE_EXPORT_MAX } from '../../contract/constants';
 import { PACKAGE_COUNT_CAP } from '../../contract/packages';
 import type { StaffPackageFilter, StaffPackageListQuery } from '../../contract/staff-packages';
 import type { Db } from '../db';
 import type { CompanyRow } from '../db/rows';
 import { packages } from '../db/schema';
-import { statusNames } from '../package-status/status-names';
+import { cachedStatusNames } from '../packages/summaries';
 import { csvLine, customerIdsMatching, dollars, filterWhere, ORDER, selectRows, toRow } from './package-rows';
+
+/** The matches up to one past the cap: an exact count of a million rows costs more than the page itself. */
+const cappedCount = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ one: sql`1` })
+    .from(packages)
+    .where(where)
+    .limit(PACKAGE_COUNT_CAP + 1)
+    .as('capped');
 
 /** The back office's package list and its search, and the same as a CSV export. */
 export function createPackageList(deps: { db: Db }) {
   const { db } = deps;
+  const names = cachedStatusNames(db);
   return {
-    /** `q` as the route validated it (defaults applied, flags as booleans). */
+    /**
+     * `q` as the route validated it (defaults applied, flags as booleans). Counts as the customer's list does: the
+     * first page, or when asked (`count`); a client paging on already knows the total from the first page.
+     */
     async list(company: CompanyRow, q: StaffPackageListQuery) {
       const where = filterWhere(company.id, q, await customerIdsMatching(db, company.id, q.q));
-      const [rows, [total], names] = await Promise.all([
-        selectRows(db, where, ORDER[q.sort], q.pageSize, (q.page - 1) * q.pageSize),
-        // Counting stops past the cap, as on the customer's list: an exact count of a million rows costs more
-        // than the page itself.
-        db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(packages)
-            .where(where)
-            .limit(PACKAGE_COUNT_CAP + 1)
-            .as('capped'),
-        ),
-        statusNames(db),
+      const counted = q.count ? q.count === '1' : q.page === 1;
+      // The count rides along with the page (one statement, one round trip): an uncorrelated subquery, run once.
+      const total = counted
+        ? sql<number>`(select count(*) from ${cappedCount(db, where)})`.mapWith(Number)
+        : undefined;
+      const [rows, statusNamed] = await Promise.all([
+        selectRows(db, where, ORDER[q.sort], q.pageSize, (q.page - 1) * q.pageSize, total),
+        names(),
       ]);
-      const n = total?.n ?? 0;
+      let n: number | null = null;
+      if (counted) {
+        // An empty page carries no count: page 1 empty means no match; past the end, count on its own.
+        n = rows[0]?.total ?? (q.page === 1 ? 0 : await countAlone(where));
+      }
       return {
-        items: rows.map((r) => toRow(r, names)),
+        items: rows.map((r) => toRow(r, statusNamed)),
         page: q.page,
         pageSize: q.pageSize,
-        total: Math.min(n, PACKAGE_COUNT_CAP),
-        total_capped: n > PACKAGE_COUNT_CAP,
+        total: n === null ? null : Math.min(n, PACKAGE_COUNT_CAP),
+        total_capped: n !== null && n > PACKAGE_COUNT_CAP,
       };
     },
 
@@ -45,7 +57,7 @@ export function createPackageList(deps: { db: Db }) {
       const CHUNK = 1000;
       async function* lines() {
         const where = filterWhere(company.id, f, await customerIdsMatching(db, company.id, f.q));
-        const names = await statusNames(db);
+        const statusNamed = await names();
         yield csvLine([
           'Tracking number',
           'Mailbox',
@@ -76,7 +88,7 @@ export function createPackageList(deps: { db: Db }) {
             Math.min(CHUNK, PACKAGE_EXPORT_MAX - sent),
             sent,
           );
-          for (const r of rows.map((x) => toRow(x, names))) {
+          for (const r of rows.map((x) => toRow(x, statusNamed))) {
             yield csvLine([
               r.tracking_number,
               r.owner?.mailbox_number ?? '',
@@ -112,4 +124,9 @@ export function createPackageList(deps: { db: Db }) {
       return Readable.from(lines());
     },
   };
+
+  async function countAlone(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(cappedCount(db, where));
+    return row?.n ?? 0;
+  }
 }

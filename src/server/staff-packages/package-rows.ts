@@ -16,7 +16,7 @@ import {
 import type { PackageStatusCode } from '../../contract/constants';
 import type { StaffPackageFilter, StaffPackageRow } from '../../contract/staff-packages';
 import type { Db } from '../db';
-import { likePattern } from '../db/like';
+import { containsText, likePattern } from '../db/like';
 import { packages, shipments, users } from '../db/schema';
 import { holdOfPackage } from '../package-status/hold';
 
@@ -56,8 +56,11 @@ export function filterWhere(
         // never in a package's own text: only its customer is looked for.
         f.q.includes('@')
           ? undefined
-          : sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName}) ILIKE ${pattern}`,
-        // What the label said, searched among Unassigned parcels only (few, and read off their partial index).
+          : containsText(
+              sql`(${packages.trackingNumber} || ' ' || ${packages.description} || ' ' || ${packages.sellerName})`,
+              f.q,
+            ),
+        // What the label said, searched among Unassigned parcels only (their partial trigram index, migration 0025).
         and(isNull(packages.userId), ilike(packages.consigneeHint, pattern)),
         // The customers found first (customerIdsMatching), so the packages are read off the per-customer index.
         customerIds.length ? inArray(packages.userId, customerIds) : undefined,
@@ -82,8 +85,8 @@ export async function customerIdsMatching(
       and(
         eq(users.companyId, companyId),
         or(
-          ilike(users.mailboxNumber, pattern),
-          ilike(users.email, pattern),
+          // Spelled as the trigram indexes users_contact_trgm_idx and users_name_trgm_idx (migration 0025).
+          sql`(${users.mailboxNumber} || ' ' || ${users.email}) ILIKE ${pattern}`,
           sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
         ),
       ),
@@ -104,14 +107,15 @@ export const ORDER = {
   tracking: [asc(packages.trackingNumber), asc(packages.id)],
 } satisfies Record<StaffPackageFilter['sort'], SQL[]>;
 
-/** Staff rows with their owner and shipment, in one query. */
+/** Staff rows with their owner and shipment, in one query; `total` (the list's count) rides along when given. */
 export async function selectRows(
   db: Db,
   where: SQL | undefined,
   order: SQL[],
   limit: number,
   offset = 0,
-): Promise<{ p: PackageRow; owner: Owner | null; shipmentRef: string | null }[]> {
+  total?: SQL<number>,
+): Promise<{ p: PackageRow; owner: Owner | null; shipmentRef: string | null; total: number | null }[]> {
   return db
     .select({
       p: packages,
@@ -123,6 +127,7 @@ export async function selectRows(
         mailboxNumber: users.mailboxNumber,
       },
       shipmentRef: shipments.reference,
+      total: total ?? sql<null>`null`,
     })
     .from(packages)
     .leftJoin(users, eq(users.id, packages.userId))

@@ -45,6 +45,9 @@ describe('staff packages', () => {
       has_prealert: false,
       shipment: null,
     });
+    // The index is read for a search's end only: a search that ends the same but is not in the text finds nothing.
+    const sameEnd = expectOk<StaffPackagePage>(await list(`q=QQ${mine.tracking_number.slice(-8)}`));
+    expect(sameEnd.items).toHaveLength(0);
     const byMailbox = expectOk<StaffPackagePage>(await list(`q=${a.mailboxNumber}`));
     expect(byMailbox.items.map((p) => p.id)).toContain(mine.id);
     const byEmail = expectOk<StaffPackagePage>(await list(`q=${encodeURIComponent(a.email)}`));
@@ -72,6 +75,22 @@ describe('staff packages', () => {
     expect(
       expectOk<StaffPackagePage>(await list(`q=${mine.tracking_number}&prealert=yes`)).items,
     ).toHaveLength(0);
+  });
+
+  it('counts the first page, or a later one when asked: paging on costs no count', async () => {
+    await Promise.all([receive(t, c.admin, b.mailboxNumber), receive(t, c.admin, b.mailboxNumber)]);
+    const first = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1`));
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    const second = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1&page=2`));
+    expect(second.items).toHaveLength(1);
+    expect(second.total).toBeNull();
+    expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
+    const asked = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&pageSize=1&page=2&count=1`));
+    expect(asked.total).toBe(first.total);
+    const pastTheEnd = expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&page=9&count=1`));
+    expect(pastTheEnd).toMatchObject({ items: [], total: first.total });
+    expect(expectOk<StaffPackagePage>(await list(`q=${b.mailboxNumber}&count=0`)).total).toBeNull();
   });
 
   it('refuses bad filters field by field', async () => {

@@ -1,15 +1,20 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { PackageStatusCode } from '../../../contract/constants';
 import type { HoldReason } from '../../../contract/package-hold';
 import { packageCalls } from '../../../contract/packages.calls';
 import { shipmentCalls } from '../../../contract/shipments.calls';
-import type { BulkBody, StaffPackageRow, StaffPackageUpdate } from '../../../contract/staff-packages';
+import type {
+  BulkBody,
+  StaffPackagePage,
+  StaffPackageRow,
+  StaffPackageUpdate,
+} from '../../../contract/staff-packages';
 import { staffPackageCalls } from '../../../contract/staff-packages.calls';
 import { userCalls } from '../../../contract/users.calls';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { queryRoots } from '../../lib/query-keys';
-import { type StaffPackageSearch, toApiQuery } from './search';
+import { FILTER_KEYS, type StaffPackageSearch, toApiQuery } from './search';
 
 export const staffPackageKeys = {
   all: [queryRoots.staffPackages] as const,
@@ -17,10 +22,48 @@ export const staffPackageKeys = {
   detail: (id: string) => [queryRoots.staffPackages, 'detail', id] as const,
 };
 
+/** A page with its total always known: counted by the server, or carried over from a page of the same filters. */
+export type CountedStaffPage = Omit<StaffPackagePage, 'total'> & { total: number; counted: boolean };
+
+/** The newest total the server counted for these filters (sort, page and page size do not change it). */
+function countedTotal(client: QueryClient | undefined, s: StaffPackageSearch) {
+  const pages = client?.getQueryCache().findAll({ queryKey: [queryRoots.staffPackages, 'list'] }) ?? [];
+  const same = pages.filter((q) => {
+    const key = q.queryKey[2] as StaffPackageSearch | undefined;
+    const data = q.state.data as CountedStaffPage | undefined;
+    return data?.counted && key && FILTER_KEYS.every((k) => key[k] === s[k]);
+  });
+  const newest = same.sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0];
+  return newest?.state.data as CountedStaffPage | undefined;
+}
+
+/**
+ * The server counts the first page only (counting a search at a million parcels costs more than its page): a later
+ * page reuses the first page's total, and asks for the count when opened first (a link to page 3).
+ */
+export async function fetchStaffPackages(
+  s: StaffPackageSearch,
+  client?: QueryClient,
+): Promise<CountedStaffPage> {
+  const known = s.page > 1 ? countedTotal(client, s) : undefined;
+  const query = toApiQuery(s);
+  const page = await api.call(staffPackageCalls.list, {
+    query: s.page > 1 ? { ...query, count: known ? '0' : '1' } : query,
+  });
+  if (page.total !== null) return { ...page, total: page.total, counted: true };
+  const seen = (page.page - 1) * page.pageSize + page.items.length;
+  return {
+    ...page,
+    total: Math.max(known?.total ?? 0, seen),
+    total_capped: known?.total_capped ?? false,
+    counted: false,
+  };
+}
+
 export const staffPackagesQueryOptions = (s: StaffPackageSearch) =>
   queryOptions({
     queryKey: staffPackageKeys.list(s),
-    queryFn: () => api.call(staffPackageCalls.list, { query: toApiQuery(s) }),
+    queryFn: ({ client }) => fetchStaffPackages(s, client),
     placeholderData: keepPreviousData,
   });
 

@@ -28,7 +28,11 @@ async function main() {
     import('./seeds/seed'),
   ]).then(async ([opened, { seed }]) => {
     const seeding = Date.now();
-    await opened.database.exclusive(() => seed(opened.database.db, { scryptLogN: config.scryptLogN }));
+    // One transaction: a start killed midway leaves no half-seeded customer (the seed skips one with packages),
+    // and a few hundred inserts commit once.
+    await opened.database.exclusive(() =>
+      opened.database.db.transaction((tx) => seed(tx, { scryptLogN: config.scryptLogN })),
+    );
     return { ...opened, seeded: took(seeding) };
   });
   ready.catch(() => {}); // reported below, once awaited

@@ -31,11 +31,16 @@ function startOnce(env: Record<string, string>): Promise<Start> {
       SMTP_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise<Start>((resolve, reject) => {
     let out = '';
+    let errors = '';
     let result: Start | null = null;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      errors += chunk;
+    });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       out += chunk;
@@ -48,7 +53,7 @@ function startOnce(env: Record<string, string>): Promise<Start> {
     child.on('exit', (code) => {
       rmSync(parent, { recursive: true, force: true });
       if (result) resolve(result);
-      else reject(new Error(`npm start exited (${code}) before it was ready:\n${out}`));
+      else reject(new Error(`npm start exited (${code}) before it was ready:\n${out}\n${errors}`));
     });
   });
 }

@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,25 @@ describe('the embedded database template', () => {
     expect(a).toBe(b);
     expect(readdirSync(cache)).toEqual(['k']);
     expect(['a', 'b']).toContain(readFileSync(join(cache, 'k', 'PG_VERSION'), 'utf8'));
+  });
+
+  it('keeps the templates of other code used lately, and drops the rest once long unused', async () => {
+    const cache = folder('cache-prune');
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const make = (name: string, used: Date) => {
+      mkdirSync(join(cache, name), { recursive: true });
+      writeFileSync(join(cache, name, 'PG_VERSION'), '17');
+      utimesSync(join(cache, name), used, used);
+    };
+    for (const h of [2, 3, 4, 5, 6]) make(`old${h}`, hoursAgo(h));
+    make('recent', new Date());
+    make('dead.tmp-1-aa', hoursAgo(2)); // a crashed build
+    make('live.tmp-2-bb', new Date()); // a build under way
+    await ensureTemplate(cache, 'new', async (into) => {
+      mkdirSync(into, { recursive: true });
+      writeFileSync(join(into, 'PG_VERSION'), '17');
+    });
+    expect(readdirSync(cache).sort()).toEqual(['live.tmp-2-bb', 'new', 'old2', 'old3', 'recent']);
   });
 
   it('copies into a new folder only, and a copy cut short is redone', () => {

@@ -26,7 +26,10 @@ import { newPglite, PGLITE_EXTENSIONS } from './pglite';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Templates kept side by side (worktrees or branches with other migrations share one node_modules). */
 const KEEP = 4;
-/** A half-written template older than this was left by a process that died while making it. */
+/**
+ * Unused this long, a half-written template was left by a process that died making it, and another code's template
+ * is being copied by nobody.
+ */
 const ABANDONED_MS = 60 * 60_000;
 
 /**
@@ -149,7 +152,7 @@ function touch(dir: string) {
   }
 }
 
-/** Drops templates of other code beyond the KEEP most recently used, and half-written ones long abandoned. */
+/** Drops templates of other code beyond the KEEP most recently used, and half-written ones, once long unused. */
 function prune(cacheDir: string, keep: string) {
   const now = Date.now();
   const entries = readdirSync(cacheDir).map((name) => {
@@ -163,7 +166,10 @@ function prune(cacheDir: string, keep: string) {
   const others = entries
     .filter((e) => !e.name.includes('.tmp-') && e.name !== keep)
     .sort((a, b) => b.used - a.used);
-  for (const e of others.slice(KEEP - 1)) rmSync(e.path, { recursive: true, force: true });
+  // One used within the hour may be being copied by another start right now: it stays.
+  for (const e of others.slice(KEEP - 1)) {
+    if (now - e.used > ABANDONED_MS) rmSync(e.path, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { readyJobs } from './jobs/queue';
@@ -12,6 +14,11 @@ async function main() {
   // while the database opens and seeds on its own thread.
   const took = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
   const steps: string[] = [];
+  // A new embedded database gets every demo user: their password hashes (scrypt, on libuv's threads) are made
+  // while it opens rather than one by one in the seed.
+  const seeds = import('./seeds/seed');
+  const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'pgdata', 'PG_VERSION'));
+  const hashes = fresh ? seeds.then((m) => m.hashDemoPasswords(config.scryptLogN)) : undefined;
   // The database opens first (the embedded one starts from its template or creates and migrates itself on its own
   // thread), then gets the job queue's tables and the demo data (the seed's own code loads first, and little of
   // it), while this thread loads the rest of the server's code.
@@ -25,13 +32,14 @@ async function main() {
       retriedJobs: await readyJobs(database),
       opened: took(started),
     })),
-    import('./seeds/seed'),
-  ]).then(async ([opened, { seed }]) => {
+    seeds,
+    hashes,
+  ]).then(async ([opened, { seed }, demoHashes]) => {
     const seeding = Date.now();
     // One transaction: a start killed midway leaves no half-seeded customer (the seed skips one with packages),
     // and a few hundred inserts commit once.
     await opened.database.exclusive(() =>
-      opened.database.db.transaction((tx) => seed(tx, { scryptLogN: config.scryptLogN })),
+      opened.database.db.transaction((tx) => seed(tx, { scryptLogN: config.scryptLogN, hashes: demoHashes })),
     );
     return { ...opened, seeded: took(seeding) };
   });

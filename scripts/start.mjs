@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build the PWA if it is missing or older than its sources, then run the API + static server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,21 +32,31 @@ const sources = [
 ];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const stale = sources.some((s) => newest(join(root, s)) > built);
+
+/** Runs a child on this Node; resolves with its exit code. */
+function run(args, stdio) {
+  return new Promise((resolve) => {
+    spawn(process.execPath, args, { cwd: root, stdio }).on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 if (!process.env.WEB_DIR && (built === 0 || stale)) {
   console.log(
     built === 0
       ? 'Building the web app (first start)…'
       : 'Sources changed since the last build: rebuilding the web app…',
   );
-  const r = spawnSync(
-    process.execPath,
+  // Meanwhile, the embedded database's template (a new data folder is a copy of it, not an initdb): the server
+  // makes it if this fails, so its exit code does not matter.
+  const template = process.env.DATABASE_URL
+    ? Promise.resolve(0)
+    : run(['--import', 'tsx', join(root, 'scripts/db-template.ts')], ['ignore', 'ignore', 'inherit']);
+  const status = await run(
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    'inherit',
   );
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (status !== 0) process.exit(status);
+  await template;
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {

@@ -1,5 +1,5 @@
 // Benchmarks: figures for the notes, never pass/fail. `npm run bench`, or
-// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale|push|languages|first-screen for one.
+// BENCH=api|packages|web|offline|login|intake|staff-packages|invoices|scale|push|languages|first-screen|start for one.
 import { benchApi } from './api';
 import { benchPackages } from './packages';
 
@@ -16,3 +16,4 @@ if (!only || only === 'scale') await (await import('./scale')).benchScale();
 if (!only || only === 'push') await (await import('./push')).benchPush();
 if (!only || only === 'languages') await (await import('./languages')).benchLanguages();
 if (!only || only === 'first-screen') await (await import('./first-screen')).benchFirstScreen();
+if (!only || only === 'start') await (await import('./start')).benchStart();

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { newPglite } from './pglite';
 import { PgliteWorkerClient } from './pglite-client';
 import type { DbSnapshot } from './pglite-snapshot';
+import { type TemplateAdds, templateCacheDir } from './pglite-template';
 import * as schema from './schema';
 import { attachWriteWatch, WriteWatch } from './writes';
 
@@ -79,6 +80,10 @@ export async function openDatabase(opts: {
   pglite?: PGlite;
   /** A PGlite dump to load into memory in the worker thread (tests that exercise the server's own driver). */
   pgliteTemplate?: string;
+  /** Where a new data folder's template is kept (pglite-template.ts); null: none. Default: templateCacheDir(). */
+  templateCache?: string | null;
+  /** What the start-up code adds to a new embedded database, made part of its template (jobs/template.ts). */
+  templateAdds?: TemplateAdds;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -113,7 +118,13 @@ export async function openDatabase(opts: {
     // it works. Its own thread (which also runs the migrations) leaves the event loop to HTTP.
     let client: PgliteWorkerClient;
     try {
-      client = await PgliteWorkerClient.start({ dir, migrationsFolder });
+      const templateCache = opts.templateCache === undefined ? templateCacheDir() : opts.templateCache;
+      client = await PgliteWorkerClient.start({
+        dir,
+        templateCache,
+        templateAdds: opts.templateAdds,
+        migrationsFolder,
+      });
     } catch (err) {
       unlock();
       throw err;

@@ -1,9 +1,19 @@
 // Messages between the server's thread and the embedded database's worker thread (pglite-worker.ts).
 import type { Results } from '@electric-sql/pglite';
 import type { DbSnapshot } from './pglite-snapshot';
+import type { TemplateAdds } from './pglite-template';
 
-/** `dir`: the data folder; or `template`: a dump (dumpDataDir) loaded into memory, as the tests' databases are. */
-export type WorkerSetup = { dir?: string; template?: string; migrationsFolder: string };
+/**
+ * `dir`: the data folder, made from a template kept in `templateCache` when it is new (pglite-template.ts); or
+ * `template`: a dump (dumpDataDir) loaded into memory, as the tests' databases are.
+ */
+export type WorkerSetup = {
+  dir?: string;
+  templateCache?: string | null;
+  templateAdds?: TemplateAdds | undefined;
+  template?: string;
+  migrationsFolder: string;
+};
 
 export type WorkerRequest =
   /** `native`: PGlite's own type parsers (Dates…), for callers other than drizzle (the job queue). */

@@ -2,12 +2,13 @@
 // server's event loop. The main thread talks to it through `PgliteWorkerClient` (pglite-client.ts).
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { types } from '@electric-sql/pglite';
+import { type PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { newPglite } from './pglite';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pglite-protocol';
 import { snapshotPglite } from './pglite-snapshot';
+import { copyTemplate, isFreshDataDir, templateFor } from './pglite-template';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -34,10 +35,27 @@ function serialiseError(err: unknown): WorkerReply['error'] {
   return { message: err.message, name: err.name, stack: err.stack, props };
 }
 
+/** The data folder's database; a new folder starts as a copy of the template instead of running initdb. */
+async function openFolder(dir: string): Promise<PGlite> {
+  if (setup.templateCache && isFreshDataDir(dir)) {
+    try {
+      copyTemplate(await templateFor(setup.templateCache, setup.migrationsFolder, setup.templateAdds), dir);
+    } catch (err) {
+      // A cache that cannot be written (a read-only install) costs only time: the folder is made in place.
+      process.stderr.write(
+        `database: no template for the new data folder (${err instanceof Error ? err.message : String(err)}): creating it in place\n`,
+      );
+    }
+  }
+  return newPglite(dir);
+}
+
 async function main() {
   const pg = setup.template
     ? newPglite(undefined, { loadDataDir: new Blob([readFileSync(setup.template)]) })
-    : newPglite(setup.dir);
+    : setup.dir
+      ? await openFolder(setup.dir)
+      : newPglite();
   // Migrations run here, next to the database: no round trip per statement.
   await migrate(drizzle(pg), { migrationsFolder: setup.migrationsFolder });
 

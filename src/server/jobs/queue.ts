@@ -104,7 +104,7 @@ export async function readyJobs(database: Database): Promise<number> {
  * Creates (or migrates) pg-boss's schema and the app's queues in a migrated database (readyJobs). Safe with several
  * instances starting at once: pg-boss installs under an advisory lock.
  */
-async function installJobs(db: Db): Promise<void> {
+export async function installJobs(db: Db): Promise<void> {
   const { db: jobsDb } = jobsDatabaseOf(db);
   const { rows } = await jobsDb.executeSql(
     `SELECT to_regclass('${JOBS_SCHEMA}.version') IS NOT NULL AS installed`,

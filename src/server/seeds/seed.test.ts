@@ -1,11 +1,12 @@
 import { eq, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/passwords';
 import * as schema from '../db/schema';
 import { TEST_SCRYPT_LOG_N } from '../test/constants';
 import { createTestApp, DEMO, type TestApp } from '../test/harness';
 import { expectOk } from '../test/helpers';
-import { DEMO_COMPANIES, IDENTIFICATIONS, PACKAGE_STATUSES, PARISHES, seed } from './seed';
+import { DEMO_COMPANIES, hashDemoPasswords, IDENTIFICATIONS, PACKAGE_STATUSES, PARISHES, seed } from './seed';
 
 /** Every table of the schema, so a table added later is covered without touching this test. */
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
@@ -70,5 +71,17 @@ describe('seed', () => {
       .innerJoin(schema.files, eq(schema.files.id, schema.packageReceipts.fileId));
     expect(receipts.length).toBeGreaterThan(0);
     for (const row of receipts) expect(row.uploaded.getTime()).toBe(row.sent.getTime());
+  });
+
+  it('makes every demo user’s password hash ahead, each one signing in with that user’s password only', async () => {
+    const hashes = hashDemoPasswords(TEST_SCRYPT_LOG_N);
+    const users = DEMO_COMPANIES.flatMap((c) => c.users.map((u) => ({ key: `${c.slug}/${u.email}`, ...u })));
+    expect([...hashes.keys()].sort()).toEqual(users.map((u) => u.key).sort());
+    for (const u of users) {
+      const hash = await hashes.get(u.key);
+      if (!hash) throw new Error(`no hash for ${u.key}`);
+      expect(await verifyPassword(u.password, hash)).toBe(true);
+      expect(await verifyPassword(`${u.password}x`, hash)).toBe(false);
+    }
   });
 });

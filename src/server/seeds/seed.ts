@@ -262,11 +262,33 @@ export const DEMO_LOGINS = DEMO_COMPANIES.flatMap((c) =>
   })),
 );
 
+/** The demo users' password hashes by company slug and email. */
+export type DemoHashes = Map<string, Promise<string>>;
+
+/**
+ * The demo users' password hashes, started now: a start on a new database makes them while it opens, so the seed
+ * does not wait for them one by one. (A hash a seed does not use fails quietly.)
+ */
+export function hashDemoPasswords(scryptLogN: number): DemoHashes {
+  return new Map(
+    DEMO_COMPANIES.flatMap((c) =>
+      c.users.map((u) => {
+        const hash = hashPassword(u.password, scryptLogN);
+        hash.catch(() => {});
+        return [`${c.slug}/${u.email}`, hash] as const;
+      }),
+    ),
+  );
+}
+
 /**
  * Idempotent: runs on every start. Reference data and demo rows are inserted when missing and never overwrite
  * what an admin changed since.
  */
-export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean }): Promise<void> {
+export async function seed(
+  db: Db,
+  opts: { scryptLogN: number; demo?: boolean; hashes?: DemoHashes | undefined },
+): Promise<void> {
   await db
     .insert(parishes)
     .values(PARISHES.map((name) => ({ name, code: name.toLowerCase().replace(/[^a-z]+/g, '-') })))
@@ -327,7 +349,8 @@ export async function seed(db: Db, opts: { scryptLogN: number; demo?: boolean })
         .values({
           companyId: company.id,
           email: u.email,
-          passwordHash: await hashPassword(u.password, opts.scryptLogN),
+          passwordHash: await (opts.hashes?.get(`${c.slug}/${u.email}`) ??
+            hashPassword(u.password, opts.scryptLogN)),
           firstName: u.first,
           lastName: u.last,
           phone: '876-555-0123',

@@ -71,12 +71,12 @@ export async function benchStart() {
   );
   const first = await startOnce({});
   console.log(`  first start (PWA and template made if missing): ${(first.ms / 1000).toFixed(2)} s`);
-  const cases = [
-    { title: 'with the template', env: {}, runs: [] as Start[] },
+  const cases: { title: string; env: Record<string, string>; runs: Start[] }[] = [
+    { title: 'with the template', env: {}, runs: [] },
     {
       title: 'without (PGLITE_TEMPLATE_DIR=off, initdb)',
       env: { PGLITE_TEMPLATE_DIR: 'off' },
-      runs: [] as Start[],
+      runs: [],
     },
   ];
   // Taken in turn, so a change in the machine's load falls on both cases alike.

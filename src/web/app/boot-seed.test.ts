@@ -14,27 +14,13 @@ import {
 } from '../features/packages/api';
 import { packageStatusesQueryOptions } from '../lib/reference/api';
 import { clearSession, setTokens } from '../lib/session/session';
+import { customerToken, idbData } from '../test/idb-keyval-memory';
 import { seedFirstScreen } from './boot-seed';
 import { createQueryClient } from './query-client';
 import { setupQueryPersistence } from './query-persistence';
 
 // idb-keyval on a Map (jsdom has no IndexedDB).
-const idb = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  createStore: () => ({}),
-  get: async (key: string) => idb.get(key),
-  set: async (key: string, value: unknown) => {
-    idb.set(key, value);
-  },
-  del: async (key: string) => {
-    idb.delete(key);
-  },
-  keys: async () => [...idb.keys()],
-}));
-
-const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-const token = (sub: string) =>
-  `${b64({ alg: 'none' })}.${b64({ sub, cid: 'c1', role: 'customer', ver: true, exp: 9e9 })}.sig`;
+vi.mock('idb-keyval', () => import('../test/idb-keyval-memory'));
 
 const user = { id: 'u1', first_name: 'Ann', mailbox_number: 'ISL-1' } as unknown as BootSession['user'];
 const session = (balance: number): BootSession =>
@@ -64,7 +50,7 @@ const firstScreen = (userId: string) => [
 ];
 
 afterEach(() => {
-  idb.clear();
+  idbData.clear();
   clearSession();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -100,7 +86,7 @@ describe('seeding the query cache from the boot block', () => {
 
   it('is not replaced by the older copy the device persisted on its last visit', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    setTokens({ access_token: token('u1'), refresh_token: 'r' });
+    setTokens({ access_token: customerToken('u1'), refresh_token: 'r' });
     // The last visit: a balance of 500 saved on the device.
     const before = createQueryClient();
     const last = setupQueryPersistence(before);

@@ -6,11 +6,11 @@ import { menusQueryOptions } from '../features/menus/api';
 import { notificationsQueryOptions } from '../features/notifications/api';
 import {
   awaitingPrealertsQueryOptions,
-  countedPage,
   packageCountsQueryOptions,
   packagesQueryOptions,
   RECENT_QUERY,
 } from '../features/packages/api';
+import { countedPage } from '../lib/api/counted-pages';
 import { packageStatusesQueryOptions } from '../lib/reference/api';
 
 /**

@@ -2,40 +2,26 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheKeyFor } from '../lib/offline/persist';
 import { setTokens } from '../lib/session/session';
+import { customerToken, idbData } from '../test/idb-keyval-memory';
 import { setupQueryPersistence } from './query-persistence';
 
 // idb-keyval on a Map (jsdom has no IndexedDB).
-const idb = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  createStore: () => ({}),
-  get: async (key: string) => idb.get(key),
-  set: async (key: string, value: unknown) => {
-    idb.set(key, value);
-  },
-  del: async (key: string) => {
-    idb.delete(key);
-  },
-  keys: async () => [...idb.keys()],
-}));
-
-const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-const token = (sub: string) =>
-  `${b64({ alg: 'none' })}.${b64({ sub, cid: 'c1', role: 'customer', ver: true, exp: 9e9 })}.sig`;
+vi.mock('idb-keyval', () => import('../test/idb-keyval-memory'));
 
 const savedKeys = () => {
-  const raw = idb.get(cacheKeyFor('u1')) as string | undefined;
+  const raw = idbData.get(cacheKeyFor('u1')) as string | undefined;
   return raw ? (JSON.parse(raw).clientState.queries as { queryKey: unknown[] }[]).map((q) => q.queryKey) : [];
 };
 
 afterEach(() => {
-  idb.clear();
+  idbData.clear();
   vi.useRealTimers();
 });
 
 describe('setupQueryPersistence', () => {
   it('saves what arrived while the restore ran, then every change, for the logged-in user', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    setTokens({ access_token: token('u1'), refresh_token: 'r' });
+    setTokens({ access_token: customerToken('u1'), refresh_token: 'r' });
     const client = new QueryClient();
     const { persistOptions, onRestored } = setupQueryPersistence(client);
     expect(persistOptions.buster).toBe(import.meta.env.VITE_BUILD_ID);

@@ -3,6 +3,7 @@ import { AWAITING_PREALERTS_PAGE_SIZE, RECENT_PACKAGES_QUERY } from '../../../co
 import type { PackageListQuery, PackagePage } from '../../../contract/packages';
 import { packageCalls, prealertCalls } from '../../../contract/packages.calls';
 import { api } from '../../lib/api';
+import { type Counted, countedPage, countParam, knownTotal } from '../../lib/api/counted-pages';
 
 export const packageKeys = {
   all: ['packages'] as const,
@@ -12,27 +13,13 @@ export const packageKeys = {
 };
 
 /** A page of the list with its total always known (the server counts only when asked, see `count`). */
-export type CountedPackagePage = Omit<PackagePage, 'total'> & { total: number; counted: boolean };
+export type CountedPackagePage = Counted<PackagePage>;
 
 const sameFilters = (a: PackageListQuery, b: PackageListQuery) =>
   (a.q ?? '') === (b.q ?? '') &&
   (a.status ?? '') === (b.status ?? '') &&
   (a.from ?? '') === (b.from ?? '') &&
   (a.to ?? '') === (b.to ?? '');
-
-/** The newest counted total of the same search in the cache (it does not depend on sort, page or page size). */
-function knownTotal(client: QueryClient | undefined, query: PackageListQuery) {
-  let best: { total: number; capped: boolean; at: number } | null = null;
-  for (const cached of client?.getQueryCache().findAll({ queryKey: ['packages', 'list'] }) ?? []) {
-    const data = cached.state.data as CountedPackagePage | undefined;
-    const key = cached.queryKey[2] as PackageListQuery | undefined;
-    if (!data?.counted || !key || !sameFilters(key, query)) continue;
-    if (!best || cached.state.dataUpdatedAt > best.at) {
-      best = { total: data.total, capped: data.total_capped, at: cached.state.dataUpdatedAt };
-    }
-  }
-  return best;
-}
 
 /**
  * Empty filters are left out of the URL (api.call drops them), so equal views share one URL. Later pages reuse the
@@ -44,29 +31,13 @@ export async function fetchPackages(
   client?: QueryClient,
 ): Promise<CountedPackagePage> {
   const later = Number(query.page ?? 1) > 1;
-  const known = later ? knownTotal(client, query) : null;
+  const known = later
+    ? knownTotal<PackageListQuery>(client, ['packages', 'list'], (cached) => sameFilters(cached, query))
+    : null;
   const page = await api.call(packageCalls.list, {
-    query: later ? { ...query, count: known ? '0' : '1' } : query,
+    query: later ? { ...query, count: countParam(known) } : query,
   });
   return countedPage(page, known);
-}
-
-/**
- * A page as the list's queries keep it: its total as counted, or when not counted the search's known total, or at
- * least what this page shows exists. Also how a first page written into the document (app/boot-seed.ts) is kept.
- */
-export function countedPage(
-  page: PackagePage,
-  known: { total: number; capped: boolean } | null = null,
-): CountedPackagePage {
-  if (page.total !== null) return { ...page, total: page.total, counted: true };
-  const atLeast = (page.page - 1) * page.pageSize + page.items.length;
-  return {
-    ...page,
-    total: Math.max(known?.total ?? 0, atLeast),
-    total_capped: known?.capped ?? false,
-    counted: false,
-  };
 }
 
 export const packagesQueryOptions = (query: PackageListQuery) =>

@@ -12,6 +12,7 @@ import type {
 import { staffPackageCalls } from '../../../contract/staff-packages.calls';
 import { userCalls } from '../../../contract/users.calls';
 import { api } from '../../lib/api';
+import { type Counted, countedPage, countParam, knownTotal } from '../../lib/api/counted-pages';
 import { saveBlob } from '../../lib/download';
 import { queryRoots } from '../../lib/query-keys';
 import { FILTER_KEYS, type StaffPackageSearch, toApiQuery } from './search';
@@ -23,19 +24,7 @@ export const staffPackageKeys = {
 };
 
 /** A page with its total always known: counted by the server, or carried over from a page of the same filters. */
-export type CountedStaffPage = Omit<StaffPackagePage, 'total'> & { total: number; counted: boolean };
-
-/** The newest total the server counted for these filters (sort, page and page size do not change it). */
-function countedTotal(client: QueryClient | undefined, s: StaffPackageSearch) {
-  const pages = client?.getQueryCache().findAll({ queryKey: [queryRoots.staffPackages, 'list'] }) ?? [];
-  const same = pages.filter((q) => {
-    const key = q.queryKey[2] as StaffPackageSearch | undefined;
-    const data = q.state.data as CountedStaffPage | undefined;
-    return data?.counted && key && FILTER_KEYS.every((k) => key[k] === s[k]);
-  });
-  const newest = same.sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0];
-  return newest?.state.data as CountedStaffPage | undefined;
-}
+export type CountedStaffPage = Counted<StaffPackagePage>;
 
 /**
  * The server counts the first page only (counting a search at a million parcels costs more than its page): a later
@@ -45,19 +34,17 @@ export async function fetchStaffPackages(
   s: StaffPackageSearch,
   client?: QueryClient,
 ): Promise<CountedStaffPage> {
-  const known = s.page > 1 ? countedTotal(client, s) : undefined;
+  const known =
+    s.page > 1
+      ? knownTotal<StaffPackageSearch>(client, [queryRoots.staffPackages, 'list'], (cached) =>
+          FILTER_KEYS.every((k) => cached[k] === s[k]),
+        )
+      : null;
   const query = toApiQuery(s);
   const page = await api.call(staffPackageCalls.list, {
-    query: s.page > 1 ? { ...query, count: known ? '0' : '1' } : query,
+    query: s.page > 1 ? { ...query, count: countParam(known) } : query,
   });
-  if (page.total !== null) return { ...page, total: page.total, counted: true };
-  const seen = (page.page - 1) * page.pageSize + page.items.length;
-  return {
-    ...page,
-    total: Math.max(known?.total ?? 0, seen),
-    total_capped: known?.total_capped ?? false,
-    counted: false,
-  };
+  return countedPage(page, known);
 }
 
 export const staffPackagesQueryOptions = (s: StaffPackageSearch) =>

@@ -164,6 +164,11 @@ export type Config = {
   rateLimits: { auth: number; windowMs: number; refresh: number; failedLoginsPerAccount: number };
   /** scrypt cost (log2 N). 15 = 32 MiB per hash, the OWASP-recommended floor; tests may lower it. */
   scryptLogN: number;
+  /**
+   * How long /readyz waits for each part (database, storage, Redis) before calling it unreachable. The test suites
+   * allow more: on a loaded two-core machine a file write can wait that long for a thread.
+   */
+  readyCheckMs: number;
   accessTokenTtlSeconds: number;
   /** Online payments (see the env above). `secretsKey` unset: derived from jwtSecret (payments/secrets.ts). */
   payments: {
@@ -275,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
           }
         : { kind: 'disk' },
     scryptLogN: 15,
+    readyCheckMs: 2_000,
     accessTokenTtlSeconds: 15 * 60,
     payments: {
       testProvider: e.PAYMENTS_TEST_PROVIDER ? e.PAYMENTS_TEST_PROVIDER === '1' : e.NODE_ENV !== 'production',

@@ -217,7 +217,7 @@ export function createServices({ db, config, jobs, signer, log, redis }: Service
     invitations,
     staffAccounts: createStaffService({ db, audit }),
     platform: createPlatformService({ db, audit, invitations, platformDomain: config.platformDomain }),
-    readiness: createReadinessCheck({ db, fileStore, redis }),
+    readiness: createReadinessCheck({ db, fileStore, redis }, config.readyCheckMs),
     payments,
     push,
     vapid,

@@ -4,19 +4,19 @@ import type { Db } from '../db';
 import type { FileStore } from '../files/file-store';
 import { within } from '../time-limit';
 
-const CHECK_MS = 2_000;
-
 type Log = { error: (obj: object, msg: string) => void };
 
 type ReadinessDeps = { db: Db; fileStore: FileStore; redis: RedisLink | null };
 
 /**
- * What this instance needs to serve, each asked at once with a 2 s bound: the database, the file store and Redis
- * (when configured). Returns each part's state and the names of those that failed (why goes to the log only).
+ * What this instance needs to serve, each asked at once with a bound (`checkMs`, 2 s by default: config's
+ * readyCheckMs): the database, the file store and Redis (when configured). Returns each part's state and the names
+ * of those that failed (why goes to the log only).
  */
 export async function checkReadiness(
   deps: ReadinessDeps,
   log: Log,
+  checkMs = 2_000,
 ): Promise<{ parts: Record<string, 'ok' | 'unreachable'>; failed: string[] }> {
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => deps.db.execute(sql`select 1`),
@@ -28,7 +28,7 @@ export async function checkReadiness(
   await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
-        await within(CHECK_MS, name, check());
+        await within(checkMs, name, check());
         parts[name] = 'ok';
       } catch (err) {
         log.error({ err, check: name }, 'readiness check failed');
@@ -41,8 +41,8 @@ export async function checkReadiness(
 }
 
 /** checkReadiness on this instance's own database, file store and Redis: what /readyz asks. */
-export function createReadinessCheck(deps: ReadinessDeps) {
-  return (log: Log) => checkReadiness(deps, log);
+export function createReadinessCheck(deps: ReadinessDeps, checkMs?: number) {
+  return (log: Log) => checkReadiness(deps, log, checkMs);
 }
 
 export type ReadinessCheck = ReturnType<typeof createReadinessCheck>;

@@ -76,7 +76,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-app-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, WEB_DIR: join(dataDir, 'no-web'), LOG_LEVEL: 'info', ...opts.env },
-    { scryptLogN: TEST_SCRYPT_LOG_N, ...opts.config },
+    { scryptLogN: TEST_SCRYPT_LOG_N, readyCheckMs: 15_000, ...opts.config },
   );
   const database = await freshDatabase();
   const logs: string[] = [];

@@ -20,7 +20,7 @@ let failed = 0;
 let broken = false;
 const failures = [];
 const retried = join(out, 'retried.txt');
-// One PWA build (and one newer build for the deploy journeys) for every journey step of this run: see
+// One PWA build (and one newer build for the deploy journeys) for the browser-journey step of this run: see
 // tests/e2e/support/build.ts journeyBuild. Under test-results, emptied above, so a run never reuses an older build.
 const e2eBuilds = join(out, 'e2e-builds');
 
@@ -126,7 +126,9 @@ if (clusterReady) {
     'vitest: offline journeys against 2 instances behind a proxy',
     'vitest-e2e-cluster.json',
     ['--project', 'e2e', 'tests/e2e/offline-shell.e2e.ts', 'tests/e2e/outbox-offline.e2e.ts'],
-    { E2E_CLUSTER: '2', E2E_BUILD_CACHE: e2eBuilds },
+    // Builds of their own: with the first step's builds reused, the new-build journey failed here twice in one CI
+    // run (passing in the first step); the cluster step kept its own builds while that is looked into.
+    { E2E_CLUSTER: '2' },
   );
 } else {
   console.log('\n(no TEST_DATABASE_URL or redis-server: the offline journeys ran against one instance only)');

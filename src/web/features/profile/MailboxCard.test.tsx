@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../contract/profile';
 import { shippingAddressLines } from '../../lib/shipping-address';
@@ -41,5 +42,15 @@ describe('MailboxCard', () => {
     expect(screen.getByRole('button', { name: 'Copy address line 1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('names a copy button in a hint while the pointer is on it, and mounts no hint otherwise', async () => {
+    render(<MailboxCard profile={profile} />);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Copy mailbox number' });
+    await userEvent.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Copy mailbox number');
+    await userEvent.unhover(button);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -44,7 +44,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Files one at a time against one server, or with E2E_SERVERS=N side by side, each worker against a server
+          // of its own (support/server.ts; run with --maxWorkers=N).
+          fileParallelism: Number(process.env.E2E_SERVERS ?? 1) > 1,
           // One retry in CI, where the two cores are shared with the install and the database: the journeys wait on
           // real timings (a worker taking over, a debounce). `npm test` names every test that needed it.
           retry: process.env.CI ? 1 : 0,

@@ -97,8 +97,11 @@ vitest('vitest: server (PGlite), web units', 'vitest.json', [
   'web',
   ...workers,
 ]);
-vitest('vitest: browser journeys (Chromium)', 'vitest-e2e.json', ['--project', 'e2e'], {
+// Two files at a time, each against a server of its own: most of a journey's time is waiting (on a worker taking
+// over, a debounce, a timeout), and the step was most of the CI's run one file at a time.
+vitest('vitest: browser journeys (Chromium)', 'vitest-e2e.json', ['--project', 'e2e', ...workers], {
   E2E_BUILD_CACHE: e2eBuilds,
+  E2E_SERVERS: '2',
 });
 if (process.env.TEST_DATABASE_URL) {
   vitest(
@@ -125,10 +128,15 @@ if (clusterReady) {
   vitest(
     'vitest: offline journeys against 2 instances behind a proxy',
     'vitest-e2e-cluster.json',
-    ['--project', 'e2e', 'tests/e2e/offline-shell.e2e.ts', 'tests/e2e/outbox-offline.e2e.ts'],
-    // Builds of their own: with the first step's builds reused, the new-build journey failed here twice in one CI
-    // run (passing in the first step); the cluster step kept its own builds while that is looked into.
-    { E2E_CLUSTER: '2' },
+    [
+      '--project',
+      'e2e',
+      'tests/e2e/offline-shell.e2e.ts',
+      'tests/e2e/outbox-offline.e2e.ts',
+      'tests/e2e/new-build-plain.e2e.ts',
+    ],
+    // The first step's builds again (the code cannot change during a run).
+    { E2E_CLUSTER: '2', E2E_BUILD_CACHE: e2eBuilds },
   );
 } else {
   console.log('\n(no TEST_DATABASE_URL or redis-server: the offline journeys ran against one instance only)');

@@ -1,7 +1,7 @@
 // The new-build takeover (portal spec §4) in a Chromium no test tool instruments (support/plain-chromium.ts): no
-// debugger on its service workers, as on a person's phone. The same promise as offline-shell.e2e.ts's journey, whose
-// browser (Playwright) attaches a debugger to every worker: a newer build published while the page is open reloads
-// it once, on the next in-app navigation, onto the new build.
+// debugger on its service workers, as on a person's phone (Playwright attaches one to every worker, and there the
+// waiting worker sometimes ignored SKIP_WAITING on a loaded machine): a newer build published while the page is open
+// reloads it once, on the next in-app navigation, onto the new build.
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 import { DEMO, jwtClaims, sharedTokens, until } from './support/helpers';
@@ -75,6 +75,17 @@ describe('a newer build, in a browser whose workers no debugger is attached to',
       const after = await state();
       expect(after.path).toBe('/user');
       expect(after.loads).toBe(2);
+      // The new build draws the dashboard, and the server names it as the build it serves.
+      await until(
+        () =>
+          tab.evaluate<boolean>(
+            `[...document.querySelectorAll('h1, h2, h3')].some((h) => h.textContent.includes(${JSON.stringify(`Welcome, ${DEMO.customer.first}!`)}))`,
+          ),
+        { timeout: 15_000, message: 'the dashboard did not show after the reload' },
+      ).toBe(true);
+      expect(
+        await tab.evaluate<{ buildId: string }>(`fetch('/build.json?t=' + Date.now()).then((r) => r.json())`),
+      ).toEqual(next());
       // Once only.
       await tab.evaluate(`document.querySelector('a[href="/user/packages/history"]').click()`);
       await until(async () => (await state()).path).toBe('/user/packages/history');

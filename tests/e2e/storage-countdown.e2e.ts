@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { newPglite } from '../../src/server/db/pglite';
@@ -20,6 +20,7 @@ import { type Instance, startInstance } from '../cluster/support/cluster';
 import { PHONE, setupBrowser } from './support/browser';
 import { audit, expectNoOverflow, shot } from './support/checks';
 import { DEMO, loginWithForm, until, waitForPath } from './support/helpers';
+import { e2eWebDir } from './support/server';
 
 const browser = setupBrowser();
 const DAY = 86_400_000;
@@ -104,7 +105,7 @@ describe('storage countdown', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-storage-'));
     await prepare(dataDir);
-    server = await startInstance({ WEB_DIR: inject('e2eWebDir'), AUTH_RATE_LIMIT: '1000' }, { dataDir });
+    server = await startInstance({ WEB_DIR: e2eWebDir(), AUTH_RATE_LIMIT: '1000' }, { dataDir });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -3,8 +3,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { root } from './build';
+import { e2ePort } from './server';
 
 export const artifacts = join(root, 'test-results', 'e2e');
 
@@ -58,7 +59,7 @@ export function setupBrowser(): () => Browser {
 
 /** Base URL of the running server for a host: `localhost` (Island Express) or `blue.localhost` (Blue Parcel). */
 export function baseUrl(host = 'localhost'): string {
-  return `http://${host}:${inject('e2ePort')}`;
+  return `http://${host}:${e2ePort()}`;
 }
 
 export async function newPage(

@@ -15,36 +15,56 @@ import { journeyBuild, root } from './build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Port of the real server the journeys drive (serving the built PWA and the API). */
-    e2ePort: number;
-    /** The folder the server serves the built PWA from (one per run, so concurrent runs never share a build). */
-    e2eWebDir: string;
+    /** Ports of the real servers the journeys drive (serving the built PWA and the API): one per worker. */
+    e2ePorts: number[];
+    /** The folders those servers serve the built PWA from (one each per run: concurrent runs never share a build). */
+    e2eWebDirs: string[];
   }
 }
 
 /**
  * Builds the PWA once (always: the journeys must run against the code under test, never a stale build; `npm test`
- * shares one build between its two journey steps, see journeyBuild), then starts
- * the real server on a fresh embedded database in a temporary DATA_DIR.
+ * shares one build between its two journey steps, see journeyBuild), then starts the real server on a fresh embedded
+ * database in a temporary DATA_DIR: E2E_SERVERS of them (default 1), one per worker when the files run side by side
+ * (see support/server.ts).
  */
 export default async function setup(project: TestProject) {
   // Debugging aid: E2E_PORT=<port> drives a server you already started (with WEB_DIR set to a fresh build)
   // instead of building and starting one. Rate limits are per server: restart it between runs.
   const reuse = Number(process.env.E2E_PORT);
   if (reuse > 0) {
-    project.provide('e2ePort', reuse);
-    project.provide('e2eWebDir', process.env.E2E_WEB_DIR ?? join(root, 'dist/e2e-web'));
+    project.provide('e2ePorts', [reuse]);
+    project.provide('e2eWebDirs', [process.env.E2E_WEB_DIR ?? join(root, 'dist/e2e-web')]);
     return;
   }
   mkdirSync(join(root, 'dist'), { recursive: true });
-  const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
-  // The served folder is the run's own copy: journeys that deploy a newer build write into it.
   const built = journeyBuild('web');
-  cpSync(built.dir, outDir, { recursive: true });
-  if (!built.cached) rmSync(built.dir, { recursive: true, force: true });
   const instances = Number(process.env.E2E_CLUSTER ?? 0);
-  if (instances > 0) return startCluster(project, outDir, instances);
+  const count = instances > 0 ? 1 : Math.max(1, Number(process.env.E2E_SERVERS ?? 1) || 1);
+  // Each server serves a copy of its own: journeys that deploy a newer build write into it.
+  const outDirs = Array.from({ length: count }, () => {
+    const outDir = mkdtempSync(join(root, 'dist/e2e-web-'));
+    cpSync(built.dir, outDir, { recursive: true });
+    return outDir;
+  });
+  if (!built.cached) rmSync(built.dir, { recursive: true, force: true });
+  // Files side by side may both deploy a newer build: make it once here, not twice at once into the cached folder.
+  else if (count > 1) journeyBuild('next', { BUILD_ID: `e2e-next-${Date.now().toString(36)}` });
+  if (instances > 0) return startCluster(project, outDirs[0] as string, instances);
 
+  const servers = await Promise.all(outDirs.map((outDir) => startServer(outDir)));
+  project.provide(
+    'e2ePorts',
+    servers.map((s) => s.port),
+  );
+  project.provide('e2eWebDirs', outDirs);
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** The real server on a fresh embedded database, serving `outDir`; `stop` also removes its data and that folder. */
+async function startServer(outDir: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
@@ -82,14 +102,14 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`server did not answer within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  project.provide('e2ePort', port);
-  project.provide('e2eWebDir', outDir);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
+  return {
+    port,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(outDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -105,8 +125,8 @@ async function startCluster(project: TestProject, outDir: string, count: number)
   const nodes: Instance[] = [await startInstance(env, { dataDir })];
   for (let i = 1; i < count; i++) nodes.push(await startInstance(env, { dataDir }));
   const proxy = await startProxy(() => nodes.map((n) => n.url));
-  project.provide('e2ePort', proxy.port);
-  project.provide('e2eWebDir', outDir);
+  project.provide('e2ePorts', [proxy.port]);
+  project.provide('e2eWebDirs', [outDir]);
   return async () => {
     await proxy.close();
     await Promise.all(nodes.map((n) => n.stop('SIGTERM')));

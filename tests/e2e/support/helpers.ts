@@ -1,8 +1,9 @@
 // Shared steps of the journeys: demo accounts, logging in (through the form, or through the API when the login
 // itself is not what a journey checks), cookies and small page probes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { baseUrl, mailLink, newPage, type Size } from './browser';
+import { e2ePort } from './server';
 
 export const DEMO = {
   customer: { email: 'customer@demo.test', password: 'demo-customer-1', first: 'Kerry-Ann' },
@@ -51,7 +52,7 @@ export type Tokens = { access_token: string; refresh_token: string };
  * host, so set-up logins do not eat into the budget of the journeys that log in through the form on `localhost`.
  */
 export async function apiLogin(account: Account): Promise<Tokens> {
-  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/v1/auth/login`, {
+  const res = await fetch(`http://127.0.0.1:${e2ePort()}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
@@ -153,7 +154,7 @@ export async function apiCall<T = unknown>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<Reply<T>> {
-  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}${path}`, {
+  const res = await fetch(`http://127.0.0.1:${e2ePort()}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       authorization: `Bearer ${token}`,
@@ -181,7 +182,7 @@ export const notification = (page: Page, title: string) =>
   page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
 
 /** The API's own address as `127.0.0.1` (see apiLogin), for calls made without a session. */
-export const apiUrl = (path: string) => `http://127.0.0.1:${inject('e2ePort')}${path}`;
+export const apiUrl = (path: string) => `http://127.0.0.1:${e2ePort()}${path}`;
 
 /** A verified account of the journey's own: registered and verified through the API (the mail's link token). */
 export async function freshAccount(tag: string): Promise<Account & { first: string; last: string }> {

@@ -1,7 +1,7 @@
 // Calls to the e2e server as another company's host serves them. Node does not resolve *.localhost as browsers do:
 // connect to loopback and name the host in the Host header (fetch may not set Host).
 import { request } from 'node:http';
-import { inject } from 'vitest';
+import { e2ePort } from './server';
 
 export type HostReply<T> = { status: number; success: boolean; message: string; data: T };
 
@@ -16,11 +16,11 @@ export function onHost(
     const req = request(
       {
         host: '127.0.0.1',
-        port: inject('e2ePort'),
+        port: e2ePort(),
         path,
         method: init.method ?? (payload === undefined ? 'GET' : 'POST'),
         headers: {
-          host: `${host}:${inject('e2ePort')}`,
+          host: `${host}:${e2ePort()}`,
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
           ...(payload === undefined
             ? {}

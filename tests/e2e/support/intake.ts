@@ -1,5 +1,5 @@
 // Warehouse intake through the API, for journeys that need a parcel received (the form is multipart).
-import { inject } from 'vitest';
+import { e2ePort } from './server';
 
 export type ReceiveReply<T> = {
   status: number;
@@ -24,7 +24,7 @@ export async function apiReceive<T = { id: string; status: string }>(
       opts.photo.name,
     );
   }
-  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/v1/admin/packages/receive`, {
+  const res = await fetch(`http://127.0.0.1:${e2ePort()}/v1/admin/packages/receive`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
     body: form,

@@ -5,9 +5,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { journeyBuild } from './build';
 import { until } from './helpers';
+import { e2eWebDir } from './server';
 
 export type BuildInfo = { buildId: string; builtAt: string };
 
@@ -20,7 +21,7 @@ export function setupNextBuild(
   timeout = 240_000,
 ): { deploy: () => void; next: () => BuildInfo } {
   /** What the server serves (global-setup's build folder of this run; with E2E_PORT, E2E_WEB_DIR). */
-  const webDir = inject('e2eWebDir');
+  const webDir = e2eWebDir();
   let nextDir = '';
   let nextCached = false;
   let backupDir = '';

@@ -14,7 +14,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { e2ePort } from './server';
 
 export type Fault =
   /** Reads this many bytes of the request body, then destroys the connection (nothing reaches the server). */
@@ -280,7 +281,7 @@ export const UNAVAILABLE: Fault = {
 
 /** A proxy in front of the e2e server for the file's tests: started before them, stopped after them. */
 export function setupFaultProxy(): FaultProxy {
-  const proxy = new FaultProxy(inject('e2ePort'));
+  const proxy = new FaultProxy(e2ePort());
   beforeAll(() => proxy.start());
   afterAll(() => proxy.stop());
   return proxy;

@@ -1,3 +1,4 @@
+import { PAGE_SIZE_DEFAULT } from './constants';
 import type { ReplyOf } from './endpoint';
 import { menuCalls } from './menus.calls';
 import { notificationCalls } from './notifications.calls';
@@ -19,9 +20,14 @@ export const AWAITING_PREALERTS_PAGE_SIZE = 20;
 /** The bell shows the newest few; older ones are read where they link to. */
 export const BELL_PAGE_SIZE = 10;
 
+/** The package history's plain view (no filter, first page): what /user/packages/history opens on. */
+export const HISTORY_FIRST_QUERY = { sort: 'newest', page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
+
 /** One GET of the API, as the PWA's query asks it. */
 export interface FirstScreenCall {
   readonly call: { readonly method: 'GET'; readonly path: string };
+  /** Values for the path's `:name` parts. */
+  readonly params?: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string | number>>;
 }
 
@@ -43,7 +49,19 @@ export const DASHBOARD_CALLS = {
   },
 } as const satisfies Record<string, FirstScreenCall>;
 
-type Calls = typeof SHELL_CALLS & typeof DASHBOARD_CALLS;
+/** What the package history's plain view asks for, beside the shell's. */
+export const HISTORY_CALLS = {
+  history: { call: packageCalls.list, query: HISTORY_FIRST_QUERY },
+  statuses: DASHBOARD_CALLS.statuses,
+} as const satisfies Record<string, FirstScreenCall>;
+
+/** A package's page asks for that package (its id is the path's). */
+const packageCall = (id: string) => ({ package: { call: packageCalls.one, params: { id } } }) as const;
+
+type Calls = typeof SHELL_CALLS &
+  typeof DASHBOARD_CALLS &
+  typeof HISTORY_CALLS &
+  ReturnType<typeof packageCall>;
 
 /** Each first-screen answer by name; a name is absent when its call did not answer 200. */
 export type FirstScreenData = { [K in keyof Calls]?: ReplyOf<Calls[K]['call']> };
@@ -54,9 +72,36 @@ export interface BootSession {
   data: FirstScreenData;
 }
 
-/** The URL of a first-screen call, query as the PWA's client writes it. */
-export function urlOf({ call, query }: FirstScreenCall): string {
-  if (!query) return call.path;
+/** Screens under /user/packages/ that are not a package's page. */
+const PACKAGE_SCREENS = new Set(['history', 'cost-estimator', 'pre-alert', 'purchase-request']);
+
+/** The package a path opens (`/user/packages/<id>`), or null for any other path. */
+export function packageIdOf(path: string): string | null {
+  const id = /^\/user\/packages\/([\w-]{1,64})\/?$/.exec(path)?.[1];
+  return id && !PACKAGE_SCREENS.has(id) ? id : null;
+}
+
+/**
+ * The calls whose answers a signed-in customer's document carries for `path` (its `search`, without the `?`): the
+ * shell's on every /user screen, and the screen's own where it is the dashboard, the history's plain view or a
+ * package's page. The history with a filter or another page in its URL gets the shell's only: the screen reads its
+ * view from the URL, and the common case is the plain one.
+ */
+export function firstScreenCalls(path: string, search: string): Record<string, FirstScreenCall> {
+  const screen = path.replace(/\/+$/, '') || '/';
+  if (screen !== '/user' && !screen.startsWith('/user/')) return {};
+  if (screen === '/user') return { ...SHELL_CALLS, ...DASHBOARD_CALLS };
+  if (screen === '/user/packages/history') return search ? SHELL_CALLS : { ...SHELL_CALLS, ...HISTORY_CALLS };
+  const id = packageIdOf(screen);
+  return id ? { ...SHELL_CALLS, ...packageCall(id) } : SHELL_CALLS;
+}
+
+/** The URL of a first-screen call, path values and query as the PWA's client writes them. */
+export function urlOf({ call, params, query }: FirstScreenCall): string {
+  const path = call.path.replace(/:(\w+)/g, (part, name: string) =>
+    params?.[name] === undefined ? part : encodeURIComponent(params[name]),
+  );
+  if (!query) return path;
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  return `${call.path}?${search}`;
+  return `${path}?${search}`;
 }

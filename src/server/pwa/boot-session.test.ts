@@ -73,10 +73,43 @@ describe('the signed-in document', () => {
     }
     // The seeded customer has packages: the dashboard's recent list is not an empty shell.
     expect(boot.session?.data.recent?.items.length).toBeGreaterThan(0);
+  });
 
-    // Another screen of theirs: the user and the layout's navigation and bell, not the dashboard's answers.
-    const history = bootOf((await open('/user/packages/history', access)).body);
-    expect(Object.keys(history.session?.data ?? {}).sort()).toEqual(Object.keys(SHELL_CALLS).sort());
+  it("writes the history's plain view and a package's page with their own answers, other screens with the layout's", async () => {
+    const { access } = await t.login(DEMO.customer.email, DEMO.customer.password);
+    const dataOf = async (url: string) => bootOf((await open(url, access)).body).session?.data ?? {};
+    const shell = Object.keys(SHELL_CALLS);
+
+    const history = await dataOf('/user/packages/history');
+    expect(Object.keys(history).sort()).toEqual([...shell, 'history', 'statuses'].sort());
+    // The page the history opens on, as the screen asks for it: newest first, 20 to a page, counted.
+    const firstPage = (await api('/v1/packages?sort=newest&page=1&pageSize=20', access)) as {
+      items: { id: string }[];
+      total: number;
+    };
+    expect(history.history).toEqual(firstPage);
+    expect(firstPage.items.length).toBeGreaterThan(0);
+    // A filtered view or another page reads its view from the URL: the layout's answers only.
+    for (const url of ['/user/packages/history?page=2', '/user/packages/history?q=IEX', '/user/profile']) {
+      expect(Object.keys(await dataOf(url)).sort(), url).toEqual([...shell].sort());
+    }
+
+    const id = firstPage.items[0]?.id as string;
+    const page = await dataOf(`/user/packages/${id}`);
+    expect(Object.keys(page).sort()).toEqual([...shell, 'package'].sort());
+    expect(page.package).toEqual(await api(`/v1/packages/${id}`, access));
+    // Screens under /user/packages/ that are not a package, and a package that is not theirs: no package.
+    for (const screen of ['cost-estimator', 'pre-alert', 'purchase-request']) {
+      expect(Object.keys(await dataOf(`/user/packages/${screen}`)).sort(), screen).toEqual([...shell].sort());
+    }
+    const blue = await t.login(DEMO.blue.email, DEMO.blue.password, 'blue.localhost');
+    const bluePage = (await api('/v1/packages?page=1&pageSize=1', blue.access, 'blue.localhost')) as {
+      items: { id: string }[];
+    };
+    const theirs = bluePage.items[0]?.id;
+    expect(theirs).toBeTruthy();
+    expect(Object.keys(await dataOf(`/user/packages/${theirs}`)).sort()).toEqual([...shell].sort());
+    expect(Object.keys(await dataOf('/user/packages/not-an-id')).sort()).toEqual([...shell].sort());
   });
 
   it('writes no user without a session, with an expired or damaged token, or for a deactivated user', async () => {

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls } from '../../contract/auth.calls';
 import type { Envelope } from '../../contract/envelope';
-import {
-  type BootSession,
-  DASHBOARD_CALLS,
-  type FirstScreenCall,
-  type FirstScreenData,
-  SHELL_CALLS,
-  urlOf,
-} from '../../contract/first-screen';
+import { type BootSession, type FirstScreenData, firstScreenCalls, urlOf } from '../../contract/first-screen';
 import type { User } from '../../contract/users';
 
 /** The cookie the PWA keeps its access token in (web/lib/session/session.ts): sent with the document request. */
@@ -53,6 +46,7 @@ export async function bootSessionOf(
   app: FastifyInstance,
   request: FastifyRequest,
   path: string,
+  search = '',
   deadlineMs = BOOT_DEADLINE_MS,
 ): Promise<BootSession | null> {
   const company = request.company;
@@ -75,10 +69,7 @@ export async function bootSessionOf(
     return (res.json() as Envelope<unknown>).data;
   };
 
-  const screen = path.replace(/\/+$/, '') || '/';
-  const calls: Record<string, FirstScreenCall> = screen.startsWith('/user')
-    ? { ...SHELL_CALLS, ...(screen === '/user' ? DASHBOARD_CALLS : {}) }
-    : {};
+  const calls = firstScreenCalls(path, search);
   // All at once: the user's answer decides whether the rest is kept.
   const [me, ...answers] = await withinDeadline(
     [get(authCalls.me.path), ...Object.values(calls).map((c) => get(urlOf(c)))],

@@ -59,7 +59,7 @@ export async function registerWeb(
    * a document is never stored anywhere (no-store).
    */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', search = ''] = request.url.split('?');
     const company = request.company;
     const html = await documents.render(
       company ? toCompany(company, await displayOf(db, company.id)) : null,
@@ -84,7 +84,7 @@ export async function registerWeb(
           encoding,
           head,
           async () => {
-            const session = await bootSessionOf(app, request, path);
+            const session = await bootSessionOf(app, request, path, search);
             return (session ? sessionBlock(session) : '') + tail;
           },
           tail,

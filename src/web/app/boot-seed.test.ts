@@ -9,9 +9,11 @@ import { notificationsQueryOptions } from '../features/notifications/api';
 import {
   awaitingPrealertsQueryOptions,
   packageCountsQueryOptions,
+  packageQueryOptions,
   packagesQueryOptions,
   RECENT_QUERY,
 } from '../features/packages/api';
+import { parseHistorySearch } from '../features/packages/history-search';
 import { packageStatusesQueryOptions } from '../lib/reference/api';
 import { clearSession, setTokens } from '../lib/session/session';
 import { customerToken, idbData } from '../test/idb-keyval-memory';
@@ -75,6 +77,26 @@ describe('seeding the query cache from the boot block', () => {
       total: 1,
       counted: true,
     });
+  });
+
+  it("gives the history's plain view and a package's page their answers under the keys those screens ask with", async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('no network in this test')));
+    vi.stubGlobal('fetch', fetch);
+    const client = createQueryClient();
+    const { user: u, data } = session(0);
+    const history = { items: [{ id: 'p1' }], page: 1, pageSize: 20, total: 1, total_capped: false };
+    seedFirstScreen(client, { user: u, data: { ...data, history } } as unknown as BootSession, 'u1');
+    // The history route's own view of a URL without a query (its loader and component ask with it).
+    const plain = packagesQueryOptions(parseHistorySearch({}));
+    await client.prefetchQuery(plain);
+    expect(client.getQueryData(plain.queryKey)).toMatchObject({ items: [{ id: 'p1' }], counted: true });
+
+    const pkg = { id: 'p9', tracking_number: 'IEX-9' };
+    const other = createQueryClient();
+    seedFirstScreen(other, { user: u, data: { package: pkg } } as unknown as BootSession, 'u1');
+    await other.prefetchQuery(packageQueryOptions('p9'));
+    expect(other.getQueryData(packageQueryOptions('p9').queryKey)).toEqual(pkg);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("ignores a block written for another session than this page's cookie", () => {

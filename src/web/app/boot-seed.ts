@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { BootSession } from '../../contract/first-screen';
+import { HISTORY_FIRST_QUERY } from '../../contract/first-screen';
 import { meQueryOptions } from '../features/auth/api';
 import { accountSummaryQueryOptions } from '../features/dashboard/api';
 import { menusQueryOptions } from '../features/menus/api';
@@ -7,6 +8,7 @@ import { notificationsQueryOptions } from '../features/notifications/api';
 import {
   awaitingPrealertsQueryOptions,
   packageCountsQueryOptions,
+  packageQueryOptions,
   packagesQueryOptions,
   RECENT_QUERY,
 } from '../features/packages/api';
@@ -42,5 +44,7 @@ export function seedFirstScreen(
   set(packageStatusesQueryOptions().queryKey, data.statuses);
   set(packagesQueryOptions(RECENT_QUERY).queryKey, data.recent && countedPage(data.recent));
   set(awaitingPrealertsQueryOptions().queryKey, data.awaiting);
+  set(packagesQueryOptions(HISTORY_FIRST_QUERY).queryKey, data.history && countedPage(data.history));
+  if (data.package) set(packageQueryOptions(data.package.id).queryKey, data.package);
   return true;
 }

@@ -4,7 +4,6 @@
  */
 import {
   PAGE_MAX,
-  PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   PAGE_SIZES,
   type PackageSort,
@@ -12,10 +11,14 @@ import {
   packageSorts,
   packageStatusCodes,
 } from '../../../contract/constants';
+import { HISTORY_FIRST_QUERY } from '../../../contract/first-screen';
 import { searchInt as int, searchOneOf as oneOf, searchText as text } from '../../lib/search-params';
 
-/** The history view's defaults: left out of the URL so a plain link shows the usual view. */
-export const HISTORY_DEFAULTS = { sort: 'newest', page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
+/**
+ * The history view's defaults: left out of the URL so a plain link shows the usual view (the view whose answer a
+ * signed-in document carries, contract/first-screen.ts).
+ */
+export const HISTORY_DEFAULTS = HISTORY_FIRST_QUERY;
 
 export interface HistorySearch {
   q: string | undefined;

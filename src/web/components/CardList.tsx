@@ -36,7 +36,7 @@ export function CardList({
 export function LoadingCards({ h }: { h: number }) {
   const { t } = useLingui();
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true" aria-label={t`Loading`}>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" role="status" aria-busy="true" aria-label={t`Loading`}>
       <Skeleton h={h} radius="md" />
       <Skeleton h={h} radius="md" />
     </SimpleGrid>

@@ -35,7 +35,7 @@ export function QueryStates<T>({
 /** Placeholder rows of a table or list while it loads; `label` names what is loading. */
 export function LoadingRows({ label, count, h }: { label: string; count: number; h: number }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={label}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} h={h} radius="sm" />

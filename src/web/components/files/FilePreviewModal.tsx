@@ -59,7 +59,7 @@ export function FilePreviewModal({ file, onClose }: { file: FileInfo | null; onC
         <Stack gap="md">
           {state.status === 'loading' && (
             <Center mih={200}>
-              <Loader aria-label={t`Loading the file`} />
+              <Loader role="status" aria-label={t`Loading the file`} />
             </Center>
           )}
           {state.status === 'error' && (

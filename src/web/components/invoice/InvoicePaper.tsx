@@ -148,7 +148,7 @@ export function InvoicePaper({
 export function LoadingInvoice({ paperHeight }: { paperHeight: number }) {
   const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t`Loading the invoice`}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading the invoice`}>
       <Skeleton h={40} w="60%" />
       <Skeleton h={paperHeight} radius="md" />
     </Stack>

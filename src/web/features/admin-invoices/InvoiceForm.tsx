@@ -55,7 +55,7 @@ function InvoiceFormLoader({ id }: { id: string }) {
   const query = useQuery(invoiceFormQueryOptions(id));
   const number = query.data?.number;
   usePageTitle(number ? t`Edit invoice ${number}` : t`Edit invoice`);
-  if (query.isPending) return <Skeleton h={480} aria-label={t`Loading the invoice`} />;
+  if (query.isPending) return <Skeleton h={480} role="status" aria-label={t`Loading the invoice`} />;
   if (query.isError) {
     return (
       <QueryError

@@ -38,7 +38,7 @@ export function InvoiceStatCards({ search }: { search: AdminInvoiceSearch }) {
   const { t } = useLingui();
   const stats = useQuery(adminInvoiceStatsQueryOptions(statsQuery(search)));
   if (stats.isPending) {
-    return <Skeleton h={76} radius="md" aria-label={t`Loading the totals`} />;
+    return <Skeleton h={76} radius="md" role="status" aria-label={t`Loading the totals`} />;
   }
   if (stats.isError) {
     return (

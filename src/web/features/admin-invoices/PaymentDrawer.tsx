@@ -122,7 +122,7 @@ export function PaymentDrawer({
       closeButtonProps={{ 'aria-label': t`Close payments` }}
     >
       {query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t`Loading the invoice`}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading the invoice`}>
           <Skeleton h={90} radius="md" />
           <Skeleton h={260} radius="md" />
         </Stack>

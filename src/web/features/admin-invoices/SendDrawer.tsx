@@ -118,7 +118,7 @@ export function SendDrawer({
       closeButtonProps={{ 'aria-label': t`Close send invoice` }}
     >
       {draft.isPending || draft.isFetching ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t`Loading the message`}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading the message`}>
           <Skeleton h={36} />
           <Skeleton h={36} />
           <Skeleton h={160} />

@@ -106,7 +106,13 @@ export function AccountFigures({ summary }: { summary: SummaryState }) {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label={t`Loading your balance`}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2 }}
+      spacing="md"
+      role="status"
+      aria-busy="true"
+      aria-label={t`Loading your balance`}
+    >
       <Skeleton h={128} radius="md" />
       <Skeleton h={128} radius="md" />
     </SimpleGrid>

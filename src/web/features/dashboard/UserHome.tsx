@@ -31,7 +31,7 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
     // The sections below need no user: they load (and show) beside the greeting's skeleton.
     return (
       <Stack gap="lg">
-        <Stack aria-busy="true" aria-label={t`Loading your dashboard`}>
+        <Stack role="status" aria-busy="true" aria-label={t`Loading your dashboard`}>
           <Skeleton h={36} w={280} />
           <Skeleton h={160} />
         </Stack>

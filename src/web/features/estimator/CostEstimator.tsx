@@ -142,7 +142,7 @@ export function CostEstimator() {
                 onRetry={() => void categories.refetch()}
               />
             ) : categories.isPending ? (
-              <Stack gap={4} aria-busy="true" aria-label={t`Loading categories`}>
+              <Stack gap={4} role="status" aria-busy="true" aria-label={t`Loading categories`}>
                 <Text size="sm" fw={500}>
                   <Trans>Category</Trans>
                 </Text>
@@ -220,7 +220,13 @@ export function CostEstimator() {
       </Card>
 
       {estimate.isPending && !estimate.data ? (
-        <Skeleton h={360} radius="md" aria-busy="true" aria-label={t`Calculating the estimate`} />
+        <Skeleton
+          h={360}
+          radius="md"
+          role="status"
+          aria-busy="true"
+          aria-label={t`Calculating the estimate`}
+        />
       ) : estimate.data ? (
         <EstimateResult estimate={estimate.data} />
       ) : null}

@@ -231,7 +231,7 @@ export function FeesScreen() {
         <Trans>Estimate an item's cost</Trans>
       </Button>
       {fees.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={t`Loading the fees`}>
+        <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading the fees`}>
           <Skeleton h={320} radius="md" />
           <Skeleton h={160} radius="md" />
         </Stack>

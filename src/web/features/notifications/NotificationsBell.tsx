@@ -165,7 +165,7 @@ export function NotificationsBell() {
     );
   } else {
     content = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label={t`Loading notifications`}>
+      <Stack gap="xs" p="md" role="status" aria-busy="true" aria-label={t`Loading notifications`}>
         <Skeleton h={56} />
         <Skeleton h={56} />
         <Skeleton h={56} />

@@ -38,6 +38,7 @@ export function PackageCounts() {
         <SimpleGrid
           cols={{ base: 2, sm: 3, md: 5 }}
           spacing="sm"
+          role="status"
           aria-busy="true"
           aria-label={t`Loading counts`}
         >
@@ -139,7 +140,7 @@ export function RecentPackages() {
         </Anchor>
       </Group>
       {loading ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t`Loading recent packages`}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading recent packages`}>
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={i} h={48} />

@@ -211,7 +211,7 @@ function Subtitle({ pkg }: { pkg: PackageDetailData }) {
 function DetailSkeleton() {
   const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t`Loading the package`}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading the package`}>
       <Skeleton h={32} w="60%" />
       <Skeleton h={220} />
       <Skeleton h={180} />

@@ -33,7 +33,7 @@ export function PickupPassScreen() {
         description={t`Show this pass at the counter to collect your parcels. It works without a connection once opened.`}
       />
       {query.isPending ? (
-        <Skeleton h={360} radius="md" aria-label={t`Loading your pass`} />
+        <Skeleton h={360} radius="md" role="status" aria-label={t`Loading your pass`} />
       ) : query.isError && !data ? (
         <QueryError
           title={t`Your pass could not be loaded`}

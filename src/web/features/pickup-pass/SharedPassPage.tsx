@@ -12,7 +12,7 @@ export function SharedPassPage({ token }: { token: string }) {
   const { t } = useLingui();
   usePageTitle(t`Pickup pass`);
   const query = useQuery(sharedPickupPassQueryOptions(token));
-  if (query.isPending) return <Skeleton h={360} radius="md" aria-label={t`Loading the pass`} />;
+  if (query.isPending) return <Skeleton h={360} radius="md" role="status" aria-label={t`Loading the pass`} />;
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert" title={t`This pass cannot be shown`}>

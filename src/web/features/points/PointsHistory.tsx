@@ -166,7 +166,7 @@ export function PointsHistory({
                 )}
               </>
             ) : query.isPending ? (
-              <Skeleton h={40} w={180} mt={4} aria-label={t`Loading your balance`} />
+              <Skeleton h={40} w={180} mt={4} role="status" aria-label={t`Loading your balance`} />
             ) : (
               <Text fz={36} fw={700} lh={1.1}>
                 —

@@ -38,7 +38,7 @@ export function ProfileScreen({ parishes, parishesLoading, parishesError, langua
         </Text>
       </div>
       {profile.isPending ? (
-        <Grid gap="md" aria-busy="true" aria-label={t`Loading your profile`}>
+        <Grid gap="md" role="status" aria-busy="true" aria-label={t`Loading your profile`}>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Skeleton h={560} radius="md" />
           </Grid.Col>

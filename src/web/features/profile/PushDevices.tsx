@@ -29,7 +29,7 @@ export function PushDevices() {
         </Title>
         <PushPrompt place="profile" />
         {devices.isPending ? (
-          <Skeleton h={48} aria-label={t`Loading your devices`} />
+          <Skeleton h={48} role="status" aria-label={t`Loading your devices`} />
         ) : devices.isError ? (
           <QueryError
             title={t`Could not load your devices`}

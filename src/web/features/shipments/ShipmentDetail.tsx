@@ -18,7 +18,7 @@ export function ShipmentDetail({ id }: { id: string }) {
   const query = useQuery(shipmentQueryOptions(id));
   const reference = query.data?.reference;
   usePageTitle(reference ? t`Shipment ${reference}` : t`Shipment`);
-  if (query.isPending) return <Skeleton h={400} aria-label={t`Loading the shipment`} />;
+  if (query.isPending) return <Skeleton h={400} role="status" aria-label={t`Loading the shipment`} />;
   if (query.isError) {
     return (
       <QueryError

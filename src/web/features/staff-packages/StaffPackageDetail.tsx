@@ -21,7 +21,7 @@ export function StaffPackageDetail({ id }: { id: string }) {
   const query = useQuery(staffPackageQueryOptions(id));
   const tracking = query.data?.tracking_number;
   usePageTitle(tracking ? t`Package ${tracking}` : t`Package`);
-  if (query.isPending) return <Skeleton h={400} aria-label={t`Loading the package`} />;
+  if (query.isPending) return <Skeleton h={400} role="status" aria-label={t`Loading the package`} />;
   if (query.isError) {
     return (
       <QueryError

@@ -2,7 +2,7 @@ import './i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse, IconMailbox, IconPlaneDeparture } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import type { Company } from '../../../contract/companies';
 import type { User } from '../../../contract/users';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
@@ -115,8 +115,11 @@ export function UserHome({ user, company, summary, children }: UserHomeProps) {
           </Card>
         </AfterFirstPaint>
       </SimpleGrid>
-      {/* Below a phone's fold: drawn just after the cards above (see AfterFirstPaint). */}
-      <AfterFirstPaint>{children}</AfterFirstPaint>
+      {/* Below a phone's fold: drawn just after the cards above, one section per task (see AfterFirstPaint). */}
+      {Children.toArray(children).map((section, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the route's sections are fixed, in a fixed order
+        <AfterFirstPaint key={i}>{section}</AfterFirstPaint>
+      ))}
     </Stack>
   );
 }

@@ -176,12 +176,16 @@ describe('axe: no serious or critical violations', () => {
       await signInShared(context, DEMO.customer);
       await page.goto('/user');
       await until(() => heading(/^Welcome, /)(page).isVisible(), { timeout: 15_000 }).toBe(true);
-      const pkg = await page.evaluate(
-        () =>
-          [...document.querySelectorAll('main a[href^="/user/packages/"]')]
-            .map((a) => a.getAttribute('href') ?? '')
-            .find((href) => /^\/user\/packages\/[0-9a-f-]{36}$/.test(href)) ?? '',
-      );
+      // A package of the recent list (drawn just after the first paint).
+      const firstPackage = () =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll('main a[href^="/user/packages/"]')]
+              .map((a) => a.getAttribute('href') ?? '')
+              .find((href) => /^\/user\/packages\/[0-9a-f-]{36}$/.test(href)) ?? '',
+        );
+      await until(firstPackage, { message: 'no package in the recent list' }).not.toBe('');
+      const pkg = await firstPackage();
       expect(pkg).not.toBe('');
       // From here every API call waits (never answered while the test looks).
       await page.route('**/v1/**', () => {});

@@ -5,7 +5,6 @@ import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { OfflineGate } from '../../components/OfflineBanner';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { companyQueryOptions } from '../../features/tenant/api';
@@ -122,26 +121,24 @@ export function DefaultLayout() {
             <Brand />
           </Group>
           <Group gap={compact ? 2 : 'xs'} wrap="nowrap">
-            <AfterFirstPaint>
-              <NavSearch compact={compact} />
-              {!compact && <Shortcuts />}
-              <OutboxSlot />
-              <NotificationsBell />
-              {!compact && (
-                <Tooltip label={t`Customize`}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={t`Customize`}
-                    onClick={customizer.open}
-                  >
-                    <IconSettings size={20} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <UserMenu onOpenCustomizer={customizer.open} compact={compact} />
-            </AfterFirstPaint>
+            <NavSearch compact={compact} />
+            {!compact && <Shortcuts />}
+            <OutboxSlot />
+            <NotificationsBell />
+            {!compact && (
+              <Tooltip label={t`Customize`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t`Customize`}
+                  onClick={customizer.open}
+                >
+                  <IconSettings size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <UserMenu onOpenCustomizer={customizer.open} compact={compact} />
           </Group>
         </Group>
         {horizontal && (

@@ -1,6 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { BootSession } from '../../contract/first-screen';
-import { HISTORY_FIRST_QUERY } from '../../contract/first-screen';
+import { type BootSession, HISTORY_FIRST_QUERY } from '../../contract/first-screen';
 import { meQueryOptions } from '../features/auth/api';
 import { accountSummaryQueryOptions } from '../features/dashboard/api';
 import { menusQueryOptions } from '../features/menus/api';
